@@ -1,0 +1,52 @@
+#pragma once
+// What a system must provide (DESIGN.md layer 1). The calling convention is Boost.Odeint's —
+// state in, derivative out, time last — so one system object serves our steppers and odeint's.
+//
+//   first-order  Ė = f(t, E)           (seed 001 §3.1, §3.2.2, §3.4.2):  sys(y, dydt, t)
+//   second-order Ë = f(t, E, Ė)        (seed 001 eq. 1):                  sys(q, v, a, t)
+//   Hamiltonian  H(q, p)               (seed 001 §G.2.3):  sys.grad_q(q, p, out), sys.grad_p(q, p, out)
+//
+// A second-order system may declare `static constexpr bool velocity_independent = true;` when its
+// acceleration does not depend on v (no damping, drag or magnetic force). Splitting methods then
+// take the exact one-evaluation kick; otherwise they integrate the kick to their own order
+// (see toolkit/integrators/splitting.hpp).
+#include <concepts>
+#include <type_traits>
+
+namespace verisim {
+
+template <class S, class V>
+concept FirstOrderSystem = requires(const S& sys, const V& y, V& dydt, double t) {
+  { sys(y, dydt, t) };
+};
+
+template <class S, class V>
+concept SecondOrderSystem = requires(const S& sys, const V& q, const V& v, V& a, double t) {
+  { sys(q, v, a, t) };
+};
+
+template <class S, class V>
+concept HamiltonianSystem = requires(const S& sys, const V& q, const V& p, V& out) {
+  { sys.grad_q(q, p, out) };  // ∂H/∂q
+  { sys.grad_p(q, p, out) };  // ∂H/∂p
+};
+
+namespace core {
+
+template <class S>
+concept DeclaresVelocityIndependence = requires {
+  { S::velocity_independent } -> std::convertible_to<bool>;
+};
+
+/// True when the system declares that its acceleration does not depend on the velocity.
+/// Systems that do not say are taken as velocity-dependent: slower, never wrong.
+template <class S>
+constexpr bool velocity_independent() {
+  if constexpr (DeclaresVelocityIndependence<std::remove_cvref_t<S>>)
+    return std::remove_cvref_t<S>::velocity_independent;
+  else
+    return false;
+}
+
+}  // namespace core
+}  // namespace verisim

@@ -1,0 +1,158 @@
+#pragma once
+// Newmark's method (N. M. Newmark, "A method of computation for structural dynamics",
+// J. Eng. Mech. Div. ASCE 85 (1959) 67), for second-order systems only (seed 001 §3.3).
+// With s = f(Tₙ₋₁, E⁽ⁿ⁻¹⁾, Ė⁽ⁿ⁻¹⁾) and r = f(Tₙ, E⁽ⁿ⁾, Ė⁽ⁿ⁾):
+//   Ė⁽ⁿ⁾ = Ė⁽ⁿ⁻¹⁾ + Δt·((1 − γ)s + γr)
+//   E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·Ė⁽ⁿ⁻¹⁾ + Δt²·((½ − β)s + βr)
+// The seed's method is β = 1/6, γ = 1/2 (linear acceleration): Ė⁽ⁿ⁾ = Ė⁽ⁿ⁻¹⁾ + Δt/2·(r + s),
+// E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·Ė⁽ⁿ⁻¹⁾ + Δt²/3·(r/2 + s). β = 1/4, γ = 1/2 is the average-acceleration
+// (trapezoidal) rule, unconditionally stable on the linear oscillator. Order 2 when γ = ½, else 1.
+//
+// The implicit equation for r is solved by
+//  - Solver::fixed_point, exactly the seed's loop: start from E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾, Ė⁽ⁿ⁾ = Ė⁽ⁿ⁻¹⁾; repeat
+//    q ← E⁽ⁿ⁾, r ← f(Tₙ, E⁽ⁿ⁾, Ė⁽ⁿ⁾), update Ė⁽ⁿ⁾ and E⁽ⁿ⁾, while ‖E⁽ⁿ⁾ − q‖ ≥ ε. It contracts only
+//    when βΔt²‖∂f/∂q‖ + γΔt‖∂f/∂v‖ < 1 (ω·Δt < √6 for the seed's β on an oscillator), which is
+//    tighter than the method's own stability limit ω·Δt < 2√3;
+//  - Solver::newton: Newton on G(r) = r − f(Tₙ, E(r), Ė(r)) with a forward-difference Jacobian
+//    (n extra evaluations per iteration), same stopping rule on E; reaches the stability limit.
+// Both stop after `max_iterations` and throw NonConvergence naming t, Δt, the last residual and
+// the cap; a NaN residual stops at once. Never an endless loop.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <Eigen/LU>
+
+#include "toolkit/core/step_error.hpp"
+#include "toolkit/core/stepper.hpp"
+#include "toolkit/core/system.hpp"
+
+namespace verisim::integrators {
+
+struct NewmarkParameters {
+  double beta = 1.0 / 6.0;    ///< seed 001 §3.3
+  double gamma = 0.5;         ///< seed 001 §3.3
+  double epsilon = 1e-12;     ///< ε of the seed's stopping rule ‖E⁽ⁿ⁾ − q‖ < ε (absolute, state units)
+  int max_iterations = 100;   ///< the cap
+  enum class Solver { fixed_point, newton } solver = Solver::fixed_point;
+};
+
+namespace newmark {
+/// The seed's method: β = 1/6, γ = 1/2 (linear acceleration), solved by the seed's fixed-point loop.
+struct LinearAcceleration {
+  static constexpr NewmarkParameters defaults{};
+  static constexpr StepperInfo info{
+      "newmark", "Newmark β = 1/6, γ = 1/2 (seed's fixed-point loop)", 2, false, true, 2,
+      "seed 001 §3.3; Newmark, J. Eng. Mech. Div. ASCE 85 (1959) 67",
+      "implicit: 1 + iterations evaluations per step; seed §G.1 calls it symplectic: it is not for "
+      "the canonical form, it conserves a nearby non-canonical one when γ = 1/2 (Kane, Marsden, "
+      "Ortiz & West, Int. J. Numer. Meth. Eng. 49 (2000) 1295)"};
+};
+/// The average-acceleration (trapezoidal) rule β = 1/4, γ = 1/2, solved by Newton so that its
+/// unconditional stability is usable at large ω·Δt.
+struct AverageAcceleration {
+  static constexpr NewmarkParameters defaults{0.25, 0.5, 1e-12, 100, NewmarkParameters::Solver::newton};
+  static constexpr StepperInfo info{
+      "newmark-avg", "Newmark β = 1/4, γ = 1/2 (average acceleration, Newton)", 2, false, true, 2,
+      "Newmark, J. Eng. Mech. Div. ASCE 85 (1959) 67; Hughes, The Finite Element Method (1987) §9.1",
+      "implicit: Newton with a finite-difference Jacobian, (1 + n)·iterations + 1 evaluations per step"};
+};
+}  // namespace newmark
+
+template <class V, class Preset = newmark::LinearAcceleration>
+class Newmark : public core::OdeintStepperTraits<2> {
+ public:
+  using state_type = PhaseState<V>;
+  using Solver = NewmarkParameters::Solver;
+  static constexpr StepperInfo info = Preset::info;
+
+  Newmark() = default;
+  explicit Newmark(NewmarkParameters p) : p_(p) {}
+  const NewmarkParameters& parameters() const { return p_; }
+  /// Global order: 2 when γ = ½ (Newmark 1959; Hughes, The Finite Element Method (1987) §9.1).
+  int declared_order() const { return p_.gamma == 0.5 ? 2 : 1; }
+  /// Iterations taken by the last step.
+  int last_iterations() const { return iterations_; }
+
+  template <SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+    for (V* b : {&s_, &r_, &q_, &q0_, &v0_}) core::resize_like(*b, x.q);
+    q0_ = x.q;
+    v0_ = x.v;
+    sys(q0_, v0_, s_, t);  // s ← f(Tₙ₋₁, E⁽ⁿ⁻¹⁾, Ė⁽ⁿ⁻¹⁾)
+    const double t1 = t + dt;
+    if (p_.solver == Solver::fixed_point)
+      fixed_point(sys, x, t, t1, dt);
+    else
+      newton(sys, x, t, t1, dt);
+  }
+
+ private:
+  // E and Ė from r (the two update formulas above).
+  void update(PhaseState<V>& x, double dt) const {
+    x.v = v0_ + dt * ((1.0 - p_.gamma) * s_ + p_.gamma * r_);
+    x.q = q0_ + dt * v0_ + (dt * dt) * ((0.5 - p_.beta) * s_ + p_.beta * r_);
+  }
+
+  template <class Sys>
+  void fixed_point(const Sys& sys, PhaseState<V>& x, double t, double t1, double dt) {
+    double residual = std::numeric_limits<double>::infinity();
+    for (iterations_ = 1; iterations_ <= p_.max_iterations; ++iterations_) {
+      q_ = x.q;              // q ← E⁽ⁿ⁾
+      sys(x.q, x.v, r_, t1); // r ← f(Tₙ, E⁽ⁿ⁾, Ė⁽ⁿ⁾)
+      update(x, dt);
+      residual = (x.q - q_).norm();
+      if (!std::isfinite(residual)) break;
+      if (residual < p_.epsilon) return;  // the seed's "tant que ‖E⁽ⁿ⁾ − q‖ ≥ ε"
+    }
+    throw NonConvergence("newmark (fixed point)", t, dt, residual, p_.max_iterations);
+  }
+
+  template <class Sys>
+  void newton(const Sys& sys, PhaseState<V>& x, double t, double t1, double dt) {
+    const Eigen::Index n = x.q.size();
+    if (jac_.rows() != n) jac_.resize(n, n);
+    for (V* b : {&g_, &gp_, &rp_, &fp_, &rs_, &qp_, &vp_}) core::resize_like(*b, x.q);
+    r_ = s_;  // initial guess: the old acceleration
+    double residual = std::numeric_limits<double>::infinity();
+    for (iterations_ = 1; iterations_ <= p_.max_iterations; ++iterations_) {
+      update(x, dt);
+      sys(x.q, x.v, fp_, t1);
+      g_ = r_ - fp_;  // G(r)
+      // Forward-difference Jacobian of G, step √ε·max(1, |r_j|) (Dennis & Schnabel (1983) §5.4).
+      rs_ = r_;
+      for (Eigen::Index j = 0; j < n; ++j) {
+        const double h = 1.4901161193847656e-08 * std::max(1.0, std::abs(rs_[j]));
+        r_ = rs_;
+        r_[j] += h;
+        vp_ = v0_ + dt * ((1.0 - p_.gamma) * s_ + p_.gamma * r_);
+        qp_ = q0_ + dt * v0_ + (dt * dt) * ((0.5 - p_.beta) * s_ + p_.beta * r_);
+        sys(qp_, vp_, rp_, t1);
+        gp_ = r_ - rp_;
+        jac_.col(j) = (gp_ - g_) / h;
+      }
+      lu_.compute(jac_);
+      gp_ = lu_.solve(g_);  // evaluated into gp_'s storage: no temporary
+      r_ = rs_ - gp_;
+      q_ = x.q;
+      update(x, dt);
+      residual = (x.q - q_).norm();
+      if (!std::isfinite(residual)) break;
+      if (residual < p_.epsilon) return;
+    }
+    throw NonConvergence("newmark (newton)", t, dt, residual, p_.max_iterations);
+  }
+
+  NewmarkParameters p_ = Preset::defaults;
+  int iterations_ = 0;
+  V s_{}, r_{}, q_{}, q0_{}, v0_{}, g_{}, gp_{}, rp_{}, fp_{}, rs_{}, qp_{}, vp_{};
+  Eigen::Matrix<double, V::RowsAtCompileTime, V::RowsAtCompileTime> jac_{};
+  Eigen::PartialPivLU<Eigen::Matrix<double, V::RowsAtCompileTime, V::RowsAtCompileTime>> lu_{};
+};
+
+}  // namespace verisim::integrators
+
+namespace verisim::integrators {
+template <class V>
+using NewmarkAverage = Newmark<V, newmark::AverageAcceleration>;
+}  // namespace verisim::integrators

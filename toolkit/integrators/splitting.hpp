@@ -1,0 +1,156 @@
+#pragma once
+// One generic loop for every splitting (partitioned, symplectic Runge-Kutta-Nyström) method,
+// driven by a table of coefficients — as Boost.Odeint's symplectic_nystroem_stepper_base and
+// SUNDIALS ARKODE's SPRKStep do.
+//
+// A step of size h from (t, q, v) is the composition, in this order, for i = 0 … s−1 (kick first):
+//   kick:   v ← v + bᵢh·f(t + cᵢh, q, v)      cᵢ = a₀ + … + aᵢ₋₁   (skipped when bᵢ = 0)
+//   drift:  q ← q + aᵢh·v                                          (skipped when aᵢ = 0)
+// With Σaᵢ = Σbᵢ = 1 this is order 1; each table in its own header states and cites its order,
+// and tests/integrators checks it against the order conditions (composition of non-commuting
+// linear flows against the exact exponential). Every such method is symplectic for separable
+// Hamiltonians H = ½vᵀv + V(q) (Hairer, Lubich & Wanner, GNI, Thm VI.3.3).
+//
+// Velocity-dependent forces: see kick_solver.hpp; the kick is then integrated to the table's order.
+// FSAL: for a velocity-independent system, when a step ends with a kick at (t + h, q) and the next
+// begins with one at the same (t, q), the force is reused (velocity Verlet: 1 evaluation per step).
+// The cache is keyed on the exact (t, q), so a state changed between steps (a collision) is safe.
+//
+// Summation::compensated accumulates the step's increments (Δq, Δv) separately and adds them to
+// the state with Kahan's compensated summation (Kahan, CACM 8 (1965) 40; as ARKODE's SPRKStep
+// option), so that round-off in q and v grows like O(ε) instead of O(nε) over n steps.
+#include <array>
+#include <cstddef>
+
+#include "toolkit/core/stepper.hpp"
+#include "toolkit/core/system.hpp"
+#include "toolkit/integrators/kick_solver.hpp"
+
+namespace verisim::integrators {
+
+enum class Summation { plain, compensated };
+
+/// A splitting table: drift coefficients a, kick coefficients b (kick first in each stage).
+template <std::size_t S>
+struct SplittingTable {
+  static constexpr std::size_t stages = S;
+  std::array<double, S> a;
+  std::array<double, S> b;
+};
+
+/// Kahan's compensated addition x ← x + d, carrying the lost low-order bits in c.
+template <class V>
+void compensated_add(V& x, const V& d, V& c) {
+  for (Eigen::Index i = 0; i < x.size(); ++i) {
+    const double y = d[i] - c[i];
+    const double s = x[i] + y;
+    c[i] = (s - x[i]) - y;
+    x[i] = s;
+  }
+}
+
+/// Method: a type with `static constexpr SplittingTable<S> table;` and `static constexpr StepperInfo info;`.
+template <class V, class Method, Summation Sum = Summation::plain>
+class Splitting : public core::OdeintStepperTraits<Method::info.order> {
+  static constexpr auto kTab = Method::table;
+  static constexpr std::size_t kS = decltype(kTab)::stages;
+  static constexpr bool kEndsWithKick = kTab.a[kS - 1] == 0.0 && kTab.b[kS - 1] != 0.0;
+
+ public:
+  using state_type = PhaseState<V>;
+  static constexpr StepperInfo info = Method::info;
+
+  template <SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+    core::resize_like(acc_, x.v);
+    if constexpr (Sum == Summation::plain) {
+      step_in_place(sys, x, t, dt);
+    } else {
+      step_compensated(sys, x, t, dt);
+    }
+  }
+
+  /// Forget the FSAL cache and the running compensation (call when switching to another system).
+  void reset() {
+    cached_ = false;
+    compensation_ready_ = false;
+  }
+
+ private:
+  template <class Sys>
+  void step_in_place(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+    double c = 0.0;
+    for (std::size_t i = 0; i < kS; ++i) {
+      if (kTab.b[i] != 0.0) {
+        const double ts = t + c * dt;
+        if constexpr (core::velocity_independent<Sys>()) {
+          if (!(kEndsWithKick && i == 0 && cached_ && ts == t_cache_ && x.q == q_cache_))
+            sys(x.q, x.v, acc_, ts);
+          x.v += (kTab.b[i] * dt) * acc_;
+          if (kEndsWithKick && i == kS - 1) remember(x.q, ts);
+        } else {
+          core::resize_like(dv_, x.v);
+          kick_(sys, x.q, x.v, ts, kTab.b[i] * dt, dv_);
+          x.v += dv_;
+        }
+      }
+      if (kTab.a[i] != 0.0) {
+        x.q += (kTab.a[i] * dt) * x.v;
+        c += kTab.a[i];
+      }
+    }
+  }
+
+  template <class Sys>
+  void step_compensated(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+    for (V* b : {&dq_, &dv_, &dvk_, &qs_, &vs_}) core::resize_like(*b, x.v);
+    if (!compensation_ready_ || cq_.size() != x.q.size()) {
+      core::resize_like(cq_, x.q);
+      core::resize_like(cv_, x.v);
+      cq_.setZero();
+      cv_.setZero();
+      compensation_ready_ = true;
+    }
+    dq_.setZero();
+    dv_.setZero();
+    double c = 0.0;
+    for (std::size_t i = 0; i < kS; ++i) {
+      if (kTab.b[i] != 0.0) {
+        qs_ = x.q + dq_;
+        vs_ = x.v + dv_;
+        const double ts = t + c * dt;
+        if constexpr (core::velocity_independent<Sys>()) {
+          sys(qs_, vs_, acc_, ts);
+          dv_ += (kTab.b[i] * dt) * acc_;
+        } else {
+          kick_(sys, qs_, vs_, ts, kTab.b[i] * dt, dvk_);
+          dv_ += dvk_;
+        }
+      }
+      if (kTab.a[i] != 0.0) {
+        dq_ += (kTab.a[i] * dt) * (x.v + dv_);
+        c += kTab.a[i];
+      }
+    }
+    compensated_add(x.q, dq_, cq_);
+    compensated_add(x.v, dv_, cv_);
+  }
+
+  void remember(const V& q, double t) {
+    q_cache_ = q;
+    t_cache_ = t;
+    cached_ = true;
+  }
+
+  V acc_{}, dv_{};
+  KickSolver<V, Method::info.order> kick_{};
+  // FSAL cache (velocity-independent systems whose table ends with a kick)
+  V q_cache_{};
+  double t_cache_ = 0.0;
+  bool cached_ = false;
+  // compensated summation: step increments and the running compensation of q and v
+  V dq_{}, dvk_{}, qs_{}, vs_{}, cq_{}, cv_{};
+  bool compensation_ready_ = false;
+};
+
+}  // namespace verisim::integrators
