@@ -1,0 +1,22 @@
+#pragma once
+// Lorentz force of uniform, static fields on a point of charge q (seed 001 §1: "point matériel
+// (éventuellement chargé)"):  F = q(E + v×B)  (Jackson, Classical Electrodynamics, eq. 6.113 in
+// SI form). V = −qE·x; the magnetic part does no work (F·v = qE·v), so T + V is conserved.
+#include <Eigen/Geometry>
+
+#include "toolkit/core/vec.hpp"
+
+namespace verisim::models {
+
+struct LorentzForce {
+  Vec3 E = Vec3::Zero();  ///< electric field (V/m)
+  Vec3 B = Vec3::Zero();  ///< magnetic field (T)
+
+  static constexpr bool velocity_dependent = true;  // through v×B
+  static constexpr bool conservative = true;        // v×B does no work
+
+  Vec3 force(const Vec3&, const Vec3& v, double, double q, double) const { return q * (E + v.cross(B)); }
+  double potential(const Vec3& x, double, double q, double) const { return -q * E.dot(x); }
+};
+
+}  // namespace verisim::models
