@@ -47,3 +47,19 @@ struct TrajectoryRecorder {
 };
 
 }  // namespace verisim::reference
+
+#include "toolkit/integrators/integrate.hpp"
+
+namespace verisim::reference {
+
+/// Run one of the toolkit's steppers exactly as reference::odeint::run runs odeint's: n steps of dt
+/// from (x0, t0) with verisim::integrators::integrate_n_steps, every `stride`-th sample recorded.
+template <class V, class Stepper, class Sys>
+Trajectory<V> run_toolkit(Stepper stepper, const Sys& sys, PhaseState<V> x0, double t0, double dt, std::size_t n,
+                          std::size_t stride = 1) {
+  Trajectory<V> out;
+  integrators::integrate_n_steps(stepper, sys, x0, t0, dt, n, TrajectoryRecorder<V>::reserve_for(out, n, stride));
+  return out;
+}
+
+}  // namespace verisim::reference
