@@ -23,6 +23,16 @@ void resize_like(V& buffer, const V& like) {
   }
 }
 
+/// A zero vector: fixed-size vectors are zero-filled (so steppers holding them are safely
+/// copyable), dynamic ones start empty and take their size from the first state they see.
+template <class V>
+V zero() {
+  if constexpr (V::SizeAtCompileTime == Eigen::Dynamic)
+    return V();
+  else
+    return V::Zero();
+}
+
 /// Overload for plain scalars, so that generic code may treat a double as a 1-vector.
 inline void resize_like(double&, const double&) {}
 

@@ -32,7 +32,7 @@ class Euler : public core::OdeintStepperTraits<1> {
   }
 
  private:
-  V a_{};
+  V a_ = core::zero<V>();
 };
 
 }  // namespace verisim::integrators

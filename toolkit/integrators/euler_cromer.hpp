@@ -33,7 +33,7 @@ class EulerCromer : public Splitting<V, methods::EulerCromer, Sum> {
   }
 
  private:
-  V dydt_{};
+  V dydt_ = core::zero<V>();
 };
 
 }  // namespace verisim::integrators

@@ -56,7 +56,7 @@ class ImplicitSymplecticEuler : public core::OdeintStepperTraits<1> {
  private:
   FixedPointParameters p_{};
   int iterations_ = 0;
-  V p0_{}, grad_{}, prev_{};
+  V p0_ = core::zero<V>(), grad_ = core::zero<V>(), prev_ = core::zero<V>();
 };
 
 }  // namespace verisim::integrators

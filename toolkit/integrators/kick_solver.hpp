@@ -66,6 +66,8 @@ class KickSolver {
   /// Number of f evaluations of one velocity-dependent kick.
   static constexpr int evaluations = static_cast<int>(kS);
 
+  KickSolver() { k_.fill(core::zero<V>()); }
+
   template <class Sys>
   void operator()(const Sys& sys, const V& q, const V& v, double t, double tau, V& dv) {
     for (auto& k : k_) core::resize_like(k, v);
@@ -83,7 +85,7 @@ class KickSolver {
 
  private:
   std::array<V, kS> k_{};
-  V vs_{};
+  V vs_ = core::zero<V>();
 };
 
 }  // namespace verisim::integrators

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include <Eigen/LU>
 
@@ -111,7 +112,7 @@ class Newmark : public core::OdeintStepperTraits<2> {
   template <class Sys>
   void newton(const Sys& sys, PhaseState<V>& x, double t, double t1, double dt) {
     const Eigen::Index n = x.q.size();
-    if (jac_.rows() != n) jac_.resize(n, n);
+    if (jac_.rows() != n) jac_.resize(n, n);  // dynamic size: first step only
     for (V* b : {&g_, &gp_, &rp_, &fp_, &rs_, &qp_, &vp_}) core::resize_like(*b, x.q);
     r_ = s_;  // initial guess: the old acceleration
     double residual = std::numeric_limits<double>::infinity();
@@ -131,8 +132,9 @@ class Newmark : public core::OdeintStepperTraits<2> {
         gp_ = r_ - rp_;
         jac_.col(j) = (gp_ - g_) / h;
       }
-      lu_.compute(jac_);
-      gp_ = lu_.solve(g_);  // evaluated into gp_'s storage: no temporary
+      if (!lu_ || lu_->rows() != n) lu_.emplace(n);
+      lu_->compute(jac_);
+      gp_ = lu_->solve(g_);  // evaluated into gp_'s storage: no temporary
       r_ = rs_ - gp_;
       q_ = x.q;
       update(x, dt);
@@ -145,9 +147,15 @@ class Newmark : public core::OdeintStepperTraits<2> {
 
   NewmarkParameters p_ = Preset::defaults;
   int iterations_ = 0;
-  V s_{}, r_{}, q_{}, q0_{}, v0_{}, g_{}, gp_{}, rp_{}, fp_{}, rs_{}, qp_{}, vp_{};
-  Eigen::Matrix<double, V::RowsAtCompileTime, V::RowsAtCompileTime> jac_{};
-  Eigen::PartialPivLU<Eigen::Matrix<double, V::RowsAtCompileTime, V::RowsAtCompileTime>> lu_{};
+  using Mat = Eigen::Matrix<double, V::RowsAtCompileTime, V::RowsAtCompileTime>;
+  // s, r: the seed's old and new accelerations; q: the seed's previous iterate of E⁽ⁿ⁾.
+  V s_ = core::zero<V>(), r_ = core::zero<V>(), q_ = core::zero<V>();
+  V q0_ = core::zero<V>(), v0_ = core::zero<V>();
+  // Newton's buffers: G(r), G(r + h eⱼ), f there, the saved r, the perturbed state.
+  V g_ = core::zero<V>(), gp_ = core::zero<V>(), rp_ = core::zero<V>(), fp_ = core::zero<V>();
+  V rs_ = core::zero<V>(), qp_ = core::zero<V>(), vp_ = core::zero<V>();
+  Mat jac_ = core::zero<Mat>();
+  std::optional<Eigen::PartialPivLU<Mat>> lu_;  // built on the first Newton step, then reused
 };
 
 }  // namespace verisim::integrators

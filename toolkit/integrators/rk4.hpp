@@ -58,7 +58,9 @@ class Rk4 : public core::OdeintStepperTraits<4> {
   }
 
  private:
-  V k2_{}, k3_{}, k4_{}, kp1_{}, kp2_{}, kp3_{}, kp4_{}, qs_{};
+  V k2_ = core::zero<V>(), k3_ = core::zero<V>(), k4_ = core::zero<V>();                         // velocity stages
+  V kp1_ = core::zero<V>(), kp2_ = core::zero<V>(), kp3_ = core::zero<V>(), kp4_ = core::zero<V>();  // k′ stages
+  V qs_ = core::zero<V>();                                                                        // stage position
 };
 
 }  // namespace verisim::integrators
