@@ -55,3 +55,27 @@ struct KeplerSystem {
 };
 
 }  // namespace verisim::reference::odeint
+
+#include "reference/analytic/charged_particle.hpp"
+#include "reference/analytic/damped_contact.hpp"
+
+namespace verisim::reference::odeint {
+
+/// m·r̈ = q(E + ṙ × B ẑ) (reference/analytic/charged_particle.hpp). Velocity-dependent.
+struct ChargedParticleSystem {
+  analytic::ChargedParticle exact;
+  void operator()(const Vec3& /*q*/, const Vec3& v, Vec3& a, double /*t*/) const { a = exact.acceleration(v); }
+  PhaseState<Vec3> initial() const { return {exact.r0, exact.v0}; }
+};
+
+/// m·δ̈ = −η·δ̇ − k_n·δ from δ = 0, δ̇ = v_i (reference/analytic/damped_contact.hpp, seed 003),
+/// valid while the bodies touch. Velocity-dependent.
+struct DampedContactSystem {
+  analytic::DampedContact exact;
+  void operator()(const Vec1& q, const Vec1& v, Vec1& a, double /*t*/) const {
+    a[0] = (-exact.eta * v[0] - exact.kn * q[0]) / exact.m;
+  }
+  PhaseState<Vec1> initial() const { return {Vec1(0.0), Vec1(exact.vi)}; }
+};
+
+}  // namespace verisim::reference::odeint

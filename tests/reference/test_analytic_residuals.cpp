@@ -8,6 +8,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "reference/analytic/charged_particle.hpp"
+#include "reference/analytic/damped_contact.hpp"
 #include "reference/analytic/harmonic_oscillator.hpp"
 #include "reference/analytic/kepler.hpp"
 #include "reference/analytic/pendulum.hpp"
@@ -139,6 +141,56 @@ TEST(Reference_Validation, KeplerEquationIsSolvedToMachinePrecision) {
       // |residual| of Kepler's equation at the rounding level of its terms
       EXPECT_LE(std::abs(E - e * std::sin(E) - M), 4e-16 * (std::abs(E) + 1.0)) << "e=" << e << " M=" << M;
     }
+  }
+}
+
+TEST(Reference_Validation, ChargedParticleSatisfiesItsOdeInHelixAndDriftCases) {
+  using verisim::Vec3;
+  const analytic::ChargedParticle helix{.q = 1.5, .m = 2.0, .B = 0.8, .E = Vec3::Zero(), .r0 = Vec3(0.1, -0.2, 0.3),
+                                        .v0 = Vec3(1.0, 0.5, 0.25)};
+  analytic::ChargedParticle drift = helix;
+  drift.E = Vec3(0.3, -0.7, 0.2);
+  analytic::ChargedParticle negative = drift;
+  negative.q = -1.0;
+  for (const auto& p : {helix, drift, negative}) {
+    const double T = 2.0 * std::numbers::pi / std::abs(p.cyclotron_frequency());
+    const double h = 1e-4 * T;
+    auto pos = [&](double s) { return Vec3(p.position(s)); };
+    const double scale = std::abs(p.q / p.m) * (p.E.norm() + p.v0.norm() * std::abs(p.B)) * 3.0;
+    for (double t : random_times(10.0 * T)) {
+      EXPECT_LE((second_difference(pos, t, h) - p.acceleration(p.velocity(t))).norm(), kResidualTol * scale) << t;
+      EXPECT_LE((first_difference(pos, t, h) - p.velocity(t)).norm(), kResidualTol * scale * T) << t;
+    }
+    EXPECT_LE((p.position(0.0) - p.r0).norm(), 1e-15);
+    EXPECT_LE((p.velocity(0.0) - p.v0).norm(), 1e-15);
+  }
+  // helix: radius |v⊥|/|Ω| about a fixed guiding centre, pitch v_z·T per turn
+  const double T = 2.0 * std::numbers::pi / helix.cyclotron_frequency();
+  EXPECT_NEAR(helix.larmor_radius(), std::hypot(1.0, 0.5) / (1.5 * 0.8 / 2.0), 1e-15);
+  EXPECT_NEAR(helix.position(T).z() - helix.r0.z(), 0.25 * T, 1e-13);
+  EXPECT_NEAR((helix.position(T) - helix.r0).head<2>().norm(), 0.0, 1e-13);
+  // drift: after a whole gyration period the guiding centre has moved by v_E·T in the plane
+  const double Td = 2.0 * std::numbers::pi / drift.cyclotron_frequency();
+  const Vec3 moved = drift.position(Td) - drift.r0;
+  EXPECT_NEAR(moved.x(), drift.E.y() / drift.B * Td, 1e-12);
+  EXPECT_NEAR(moved.y(), -drift.E.x() / drift.B * Td, 1e-12);
+}
+
+TEST(Reference_Validation, DampedContactSatisfiesItsOde) {
+  for (double eps : {0.05, 0.3, 0.8, 0.99}) {
+    const auto c = analytic::DampedContact::from_restitution(eps, 0.02, 5e4, 1.3);
+    const double h = 1e-4 * c.duration();
+    auto d = [&](double t) { return c.delta(t); };
+    const double scale = c.kn / c.m * c.vi / c.omega();  // ω₀²·(max overlap scale)
+    for (double t : random_times(c.duration())) {
+      const double acc = (-c.eta * c.delta_dot(t) - c.kn * c.delta(t)) / c.m;
+      EXPECT_LE(std::abs(second_difference(d, t, h) - acc), kResidualTol * scale) << "eps=" << eps << " t=" << t;
+      EXPECT_LE(std::abs(first_difference(d, t, h) - c.delta_dot(t)), kResidualTol * c.vi) << "eps=" << eps;
+      EXPECT_NEAR(c.force(t), c.m * acc, 1e-12 * c.m * scale);
+    }
+    EXPECT_EQ(c.delta(0.0), 0.0);
+    EXPECT_EQ(c.delta_dot(0.0), c.vi);
+    EXPECT_NEAR(c.delta(c.duration()), 0.0, 1e-15 * c.vi / c.omega());
   }
 }
 

@@ -203,6 +203,26 @@ TEST(ReferenceOdeint_Validation, TruthRunAgreesWithEveryExactSolutionOverTenPeri
     std::printf("truth vs exact, Kepler e = %.2f: %.3e\n", e, rel);
     EXPECT_LE(rel, kTol) << "e=" << e;
   }
+  {
+    analytic::ChargedParticle p{.q = 1.0, .m = 1.0, .B = 2.0, .E = Vec3(0.3, -0.2, 0.05), .r0 = Vec3::Zero(),
+                                .v0 = Vec3(1.0, 0.0, 0.2)};
+    const odeint::ChargedParticleSystem sys{p};
+    const double T = 2.0 * std::numbers::pi / p.cyclotron_frequency();
+    const auto tr = odeint::run<Vec3>(Stepper::truth, sys, sys.initial(), 0.0, T / 50.0, 500);
+    const double rel = max_relative_error(tr, [&](double t) { return p.position(t); });
+    std::printf("truth vs exact, charged particle (E x B drift): %.3e\n", rel);
+    EXPECT_LE(rel, kTol);
+  }
+  {
+    // one contact (half a damped period): the "10 periods" of the others do not exist here
+    const auto c = analytic::DampedContact::from_restitution(0.5, 0.01, 1e4, 2.0);
+    const odeint::DampedContactSystem sys{c};
+    const auto tr = odeint::run<Vec1>(Stepper::truth, sys, sys.initial(), 0.0, c.duration() / 100.0, 100);
+    const double rel = max_relative_error(tr, [&](double t) { return Vec1(c.delta(t)); });
+    std::printf("truth vs exact, damped contact eps = 0.5: %.3e\n", rel);
+    EXPECT_LE(rel, kTol);
+    EXPECT_NEAR(-tr.v.back()[0] / c.vi, 0.5, 1e-10);  // the seed's restitution at δ = 0
+  }
 }
 
 }  // namespace
