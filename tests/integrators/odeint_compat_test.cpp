@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <vector>
 
@@ -50,7 +51,7 @@ TEST(Integrators_Odeint, Rk4AgreesWithOdeintStepForStep) {
     worst = std::max({worst, rel(x.q[0], y[0]), rel(x.v[0], y[1]), rel(y1[0], y[0]), rel(y1[1], y[1])});
   }
   EXPECT_LT(worst, 1e-13);
-  RecordProperty("max_relative_difference", std::to_string(worst));
+  std::printf("rk4 vs odeint::runge_kutta4 over 1000 steps: max relative difference %.3g\n", worst);
 }
 
 template <class S>

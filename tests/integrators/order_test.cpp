@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "problems.hpp"
@@ -80,12 +81,16 @@ constexpr double kOrderTolerance = 0.15;
 
 TYPED_TEST(IntegratorsConvergence, MeasuredOrderOnHarmonicOscillatorIsDeclared) {
   const auto fit = measure_second_order<TypeParam>(Oscillator<false>{undamped()});
+  std::printf("%-18s harmonic: declared %d, measured %.3f on %d step sizes\n", TypeParam::info.name.data(),
+              TypeParam::info.order, fit.order, fit.points);
   EXPECT_GE(fit.points, 5);
   EXPECT_NEAR(fit.order, TypeParam::info.order, kOrderTolerance) << TypeParam::info.name;
 }
 
 TYPED_TEST(IntegratorsConvergence, MeasuredOrderOnDampedOscillatorIsDeclared) {
   const auto fit = measure_second_order<TypeParam>(Oscillator<true>{damped()});
+  std::printf("%-18s damped:   declared %d, measured %.3f on %d step sizes\n", TypeParam::info.name.data(),
+              TypeParam::info.order, fit.order, fit.points);
   EXPECT_GE(fit.points, 5);
   EXPECT_NEAR(fit.order, TypeParam::info.order, kOrderTolerance) << TypeParam::info.name;
 }
