@@ -1,0 +1,49 @@
+// Several objects as one second-order system (toolkit/models/object_group.hpp): the group's
+// acceleration is each object's, its size fixed, its flags the conjunction, and stepping the
+// group equals stepping each object alone (the objects do not interact).
+#include <gtest/gtest.h>
+
+#include "toolkit/integrators/integrate.hpp"
+#include "toolkit/integrators/rk4.hpp"
+#include "toolkit/integrators/verlet.hpp"
+#include "toolkit/models/mass_point.hpp"
+#include "toolkit/models/object_group.hpp"
+#include "toolkit/models/plane_pendulum.hpp"
+#include "toolkit/models/spherical_pendulum.hpp"
+#include "toolkit/models/spring.hpp"
+
+namespace vm = verisim::models;
+namespace vi = verisim::integrators;
+using verisim::Vec;
+using verisim::Vec1;
+using verisim::Vec2;
+using verisim::Vec3;
+
+TEST(Models_Group, IsTheConcatenationOfIndependentObjects) {
+  const auto spring = vm::make_spring({.k = 3.0, .x0 = 0.4});
+  const auto pendulum = vm::make_plane_pendulum({.L = 0.7, .theta0 = 0.9});
+  const auto point = vm::make_mass_point({.v0 = Vec3(1, 2, 3)}, vm::make_forces(vm::UniformGravity{}));
+  const auto group = vm::make_group(spring, pendulum, point);
+  using G = decltype(group);
+  static_assert(G::dof == 5 && std::is_same_v<G::vector_type, Vec<5>>);
+  static_assert(G::velocity_independent && G::conserves_energy);
+  static_assert(!vm::ObjectGroup<vm::Spring<>, vm::SphericalPendulum<>>::velocity_independent);
+
+  auto s = group.state();
+  auto s1 = spring.state;
+  auto s2 = pendulum.state;
+  auto s3 = point.state;
+  vi::VelocityVerlet<Vec<5>> vv;
+  vi::integrate_n_steps(vv, group, s, 0.0, 1e-3, 500);
+  vi::VelocityVerlet<Vec1> v1, v2;
+  vi::VelocityVerlet<Vec3> v3;
+  vi::integrate_n_steps(v1, spring, s1, 0.0, 1e-3, 500);
+  vi::integrate_n_steps(v2, pendulum, s2, 0.0, 1e-3, 500);
+  vi::integrate_n_steps(v3, point, s3, 0.0, 1e-3, 500);
+  // Same arithmetic in the same order: equal to the last bit.
+  EXPECT_EQ(s.q[0], s1.q[0]);
+  EXPECT_EQ(s.q[1], s2.q[0]);
+  EXPECT_EQ(s.q.tail<3>(), s3.q);
+  EXPECT_EQ(s.v.tail<3>(), s3.v);
+  EXPECT_DOUBLE_EQ(group.energy(s.q, s.v), spring.energy(s1) + pendulum.energy(s2) + point.energy(s3));
+}

@@ -1,0 +1,90 @@
+// The spherical pendulum's pole (toolkit/models/sphere.hpp): the seed's chart (θ, φ) divides by
+// sin θ. Evaluating at the pole throws PoleSingularity; integrate_n_steps_charted changes chart
+// near the poles and so crosses the bottom of the sphere keeping energy, L·k and |x − O| = L.
+#include <cmath>
+#include <numbers>
+
+#include <gtest/gtest.h>
+
+#include "toolkit/integrators/integrate.hpp"
+#include "toolkit/integrators/rk4.hpp"
+#include "toolkit/models/spherical_pendulum.hpp"
+
+namespace vm = verisim::models;
+namespace vi = verisim::integrators;
+using verisim::PhaseState;
+using verisim::Vec2;
+using verisim::Vec3;
+
+TEST(Models_SphericalPole, EvaluatingAtThePoleThrowsWithContext) {
+  const auto p = vm::make_spherical_pendulum({});
+  Vec2 a;
+  EXPECT_THROW(p(Vec2(0.0, 0.3), Vec2(1.0, 0.0), a, 2.5), vm::PoleSingularity);
+  EXPECT_THROW(p(Vec2(std::numbers::pi, 0.3), Vec2(1.0, 0.0), a, 2.5), vm::PoleSingularity);
+  try {
+    p(Vec2(0.0, 0.3), Vec2(1.0, 0.0), a, 2.5);
+  } catch (const vm::PoleSingularity& e) {
+    EXPECT_EQ(e.t(), 2.5);
+    EXPECT_EQ(e.phi(), 0.3);
+    EXPECT_NE(std::string(e.what()).find("integrate_n_steps_charted"), std::string::npos);
+  }
+  EXPECT_NO_THROW(p(Vec2(1e-6, 0.3), Vec2(1.0, 0.0), a, 0.0));  // close, but above the guard
+}
+
+TEST(Models_SphericalPole, RechartKeepsTheWorldStateAndLeavesThePole) {
+  auto p = vm::make_spherical_pendulum({.L = 1.7, .O = Vec3(1, 2, 3), .E0 = Vec2(0.1, 0.4), .Edot0 = Vec2(0.3, -2.0)});
+  PhaseState<Vec2> s = p.state;
+  const Vec3 x = p.position(s.q), w = p.velocity(s.q, s.v);
+  const double e = p.energy(s);
+  ASSERT_TRUE(vm::rechart(p, s));
+  EXPECT_GT(std::abs(std::sin(s.q[0])), 0.85);  // ≥ cos 30°: far from the new chart's poles
+  EXPECT_LT((p.position(s.q) - x).norm(), 1e-14);
+  EXPECT_LT((p.velocity(s.q, s.v) - w).norm(), 1e-13);
+  EXPECT_NEAR(p.energy(s), e, 1e-13);
+  EXPECT_FALSE(vm::rechart(p, s));  // no chattering
+}
+
+TEST(Models_SphericalPole, PlanarSwingThroughTheBottomWithChartsMatchesThePlanePendulumPeriod) {
+  // φ̇ = 0: the motion is the plane pendulum's, through θ = 0 twice a period. With the chart change
+  // the bob crosses the pole; energy and L·k (= 0) stay put, and it returns to its start after one
+  // period 4√(L/g) K(sin(θ₀/2)) (checked at small amplitude against 2π√(L/g)(1 + θ₀²/16)).
+  const double L = 1.0, g = 9.81, th0 = 0.05;
+  auto p = vm::make_spherical_pendulum({.L = L, .E0 = Vec2(th0, 0.7), .Edot0 = Vec2(0.0, 0.0)});
+  const Vec3 k = p.constraint.k, x0 = p.position(p.state.q);
+  const double T = 2 * std::numbers::pi * std::sqrt(L / g) * (1 + th0 * th0 / 16);  // error O(θ₀⁴) ~ 1e-7
+  vi::Rk4<Vec2> rk4;
+  PhaseState<Vec2> s = p.state;
+  const double e0 = p.energy(s);
+  double de = 0.0, dlk = 0.0;
+  int switches = 0;
+  Vec3 k_chart = p.constraint.k;
+  vm::integrate_n_steps_charted(rk4, p, s, 0.0, T / 4000, 4000, [&](const auto& st, double, std::size_t) {
+    de = std::max(de, std::abs(p.energy(st) - e0));
+    dlk = std::max(dlk, std::abs(p.angular_momentum(st.q, st.v).dot(k)));
+    if (p.constraint.k != k_chart) ++switches, k_chart = p.constraint.k;
+  });
+  EXPECT_GE(switches, 2);
+  EXPECT_LT(de, 1e-12);
+  EXPECT_LT(dlk, 1e-12);
+  EXPECT_LT((p.position(s.q) - x0).norm(), 1e-6 * th0 * L);
+}
+
+TEST(Models_SphericalPole, NearPolarOrbitConservesEnergyAndLkWithCharts) {
+  // φ̇ small: the bob passes within ~1e-3 rad of the bottom where the seed's chart has
+  // φ̇ ~ L·k/(mL² sin²θ) ~ 10⁴ rad/s. With charts, RK4 keeps energy and L·k to 1e-9.
+  auto p = vm::make_spherical_pendulum({.m = 1.0, .L = 1.0, .E0 = Vec2(0.8, 0.0), .Edot0 = Vec2(0.0, 0.002)});
+  const Vec3 k = p.constraint.k;
+  vi::Rk4<Vec2> rk4;
+  PhaseState<Vec2> s = p.state;
+  const double e0 = p.energy(s), lk0 = p.angular_momentum(s.q, s.v).dot(k);
+  double de = 0.0, dlk = 0.0, tmax = 0.0;
+  vm::integrate_n_steps_charted(rk4, p, s, 0.0, 1e-3, 20000, [&](const auto& st, double, std::size_t) {
+    de = std::max(de, std::abs(p.energy(st) - e0));
+    dlk = std::max(dlk, std::abs(p.angular_momentum(st.q, st.v).dot(k) - lk0));
+    tmax = std::max(tmax, p.kinetic_energy(st.q, st.v));
+  });
+  RecordProperty("energy_drift", std::to_string(de / tmax));
+  RecordProperty("Lk_drift", std::to_string(dlk / std::abs(lk0)));
+  EXPECT_LT(de / tmax, 1e-9);
+  EXPECT_LT(dlk / std::abs(lk0), 1e-9);
+}
