@@ -1,0 +1,34 @@
+#pragma once
+// Result type shared by the closest-point functions of seed 001 appendix D.
+#include <Eigen/Geometry>
+#include <cmath>
+
+#include "toolkit/core/vec.hpp"
+
+namespace verisim::geometry {
+
+/// Closest point of a shape's surface to a query point x.
+/// `normal`: unit outward normal of the surface at `point`. When x is outside the shape and
+/// distinct from `point`, it is {x - point}_1 (seed 001 annexe A notation), the direction seed 001
+/// E.1 uses as the collision normal n; otherwise the surface's own outward normal there.
+/// `distance`: ||x - point|| (never signed).
+struct ClosestPoint {
+  Vec3 point;
+  Vec3 normal;
+  double distance;
+};
+
+namespace detail {
+/// {x}_1 of seed 001 annexe A, or `fallback` when x is (numerically) zero.
+inline Vec3 unit_or(const Vec3& x, const Vec3& fallback) {
+  const double n = x.norm();
+  return n > 0.0 ? Vec3(x / n) : fallback;
+}
+/// Some unit vector orthogonal to the unit vector n.
+inline Vec3 any_orthogonal(const Vec3& n) {
+  const Vec3 a = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+  return n.cross(a).normalized();
+}
+}  // namespace detail
+
+}  // namespace verisim::geometry
