@@ -23,7 +23,9 @@
 #include <array>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <limits>
+#include <utility>
 
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
@@ -58,6 +60,19 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
   static constexpr auto kTab = Method::table;
   static constexpr std::size_t kS = decltype(kTab)::stages;
   static constexpr bool kEndsWithKick = kTab.a[kS - 1] == 0.0 && kTab.b[kS - 1] != 0.0;
+  // FSAL pays only when the step also begins with a kick at (t, q): velocity Verlet, not symplectic
+  // Euler (which ends with a kick but begins with a drift, so there is nothing to remember).
+  static constexpr bool kFsal = kEndsWithKick && kTab.b[0] != 0.0;
+  // cᵢ = a₀ + … + aᵢ₋₁, summed in table order (the kick times of the stages).
+  static constexpr std::array<double, kS> kC = [] {
+    std::array<double, kS> c{};
+    double sum = 0.0;
+    for (std::size_t i = 0; i < kS; ++i) {
+      c[i] = sum;
+      if (kTab.a[i] != 0.0) sum += kTab.a[i];
+    }
+    return c;
+  }();
 
  public:
   using state_type = PhaseState<V>;
@@ -80,28 +95,36 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
   }
 
  private:
+  // The stages are unrolled at compile time (one stage<I> per table column), so every coefficient is
+  // a constant, a zero coefficient costs nothing, and the FSAL test exists only in the first stage
+  // of a table that has one. Same operations in the same order as the textbook loop
+  //   for i: if bᵢ ≠ 0 kick(t + cᵢh, bᵢh); if aᵢ ≠ 0 drift(aᵢh)
+  // so the results are the same to the last bit.
   template <class Sys>
   void step_in_place(const Sys& sys, PhaseState<V>& x, double t, double dt) {
-    double c = 0.0;
-    for (std::size_t i = 0; i < kS; ++i) {
-      if (kTab.b[i] != 0.0) {
-        const double ts = t + c * dt;
-        if constexpr (core::velocity_independent<Sys>()) {
-          if (!(kEndsWithKick && i == 0 && cached_ && same_time(ts, t_cache_, dt) && x.q == q_cache_))
-            sys(x.q, x.v, acc_, ts);
-          x.v += (kTab.b[i] * dt) * acc_;
-          if (kEndsWithKick && i == kS - 1) remember(x.q, ts);
-        } else {
-          core::resize_like(dv_, x.v);
-          kick_(sys, x.q, x.v, ts, kTab.b[i] * dt, dv_);
-          x.v += dv_;
-        }
-      }
-      if (kTab.a[i] != 0.0) {
-        x.q += (kTab.a[i] * dt) * x.v;
-        c += kTab.a[i];
+    [&]<std::size_t... I>(std::index_sequence<I...>) {
+      (stage<I>(sys, x, t, dt), ...);
+    }(std::make_index_sequence<kS>{});
+  }
+
+  template <std::size_t I, class Sys>
+  void stage(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+    if constexpr (kTab.b[I] != 0.0) {
+      const double ts = t + kC[I] * dt;
+      if constexpr (core::velocity_independent<Sys>()) {
+        bool reuse = false;
+        if constexpr (kFsal && I == 0)
+          reuse = cached_ && same_time(ts, t_cache_, dt) && same_coordinates(x.q, q_cache_);
+        if (!reuse) sys(x.q, x.v, acc_, ts);
+        x.v += (kTab.b[I] * dt) * acc_;
+        if constexpr (kFsal && I == kS - 1) remember(x.q, ts);
+      } else {
+        core::resize_like(dv_, x.v);
+        kick_(sys, x.q, x.v, ts, kTab.b[I] * dt, dv_);
+        x.v += dv_;
       }
     }
+    if constexpr (kTab.a[I] != 0.0) x.q += (kTab.a[I] * dt) * x.v;
   }
 
   template <class Sys>
@@ -143,6 +166,13 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
   // evaluated at times that close is the same force to round-off.
   static bool same_time(double a, double b, double dt) {
     return std::abs(a - b) <= 8.0 * std::numeric_limits<double>::epsilon() * (std::abs(a) + std::abs(dt));
+  }
+
+  // The FSAL key on q: bitwise equality (std::memcmp), stricter than ==, so a reused force is
+  // exactly the one f would return; one vectorised pass even for dynamic vectors.
+  static bool same_coordinates(const V& a, const V& b) {
+    return a.size() == b.size() &&
+           std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
   }
 
   void remember(const V& q, double t) {
