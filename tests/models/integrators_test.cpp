@@ -40,12 +40,12 @@ double error_of(const std::string& name, const Obj& obj, double t_end, double dt
 
 /// The order check for one model over the whole registry.
 template <class Obj>
-void check_every_integrator(const Obj& obj, const char* model) {
-  constexpr double t_end = 1.0, h = 0.05;
+void check_every_integrator(const Obj& obj, const char* model, double h = 0.05) {
+  constexpr double t_end = 1.0;
   // Reference: RK4 at h/256, global error ~ (ωh/256)⁴ ~ 1e-14: below every error measured here.
   vi::Rk4<typename Obj::vector_type> rk4;
   auto ref = obj.state;
-  vi::integrate_n_steps(rk4, obj, ref, 0.0, h / 256, 256 * 20);
+  vi::integrate_n_steps(rk4, obj, ref, 0.0, h / 256, static_cast<std::size_t>(std::llround(256 * t_end / h)));
   for (const auto& info : vi::kSecondOrderSteppers) {
     const std::string name(info.name);
     const double e1 = error_of(name, obj, t_end, h, ref), e2 = error_of(name, obj, t_end, h / 2, ref);
@@ -55,8 +55,11 @@ void check_every_integrator(const Obj& obj, const char* model) {
       continue;
     }
     const double p = std::log2(e1 / e2);
-    // ±0.45: at h = 0.05 (ωh ≤ 0.2) the next term of the error expansion moves the ratio by O(ωh).
-    EXPECT_NEAR(p, info.order, 0.45) << model << " / " << name << ": e(h) = " << e1 << ", e(h/2) = " << e2;
+    // At ωh ≤ 0.2 the next term of the error expansion moves the ratio by O(ωh): 0.45 below the
+    // declared order; above it 1.0, since the leading error term may cancel on a given problem
+    // (e.g. Ruth3 on the pendulum, Yoshida6 where the h⁷ term still weighs), which is no defect.
+    EXPECT_GT(p, info.order - 0.45) << model << " / " << name << ": e(h) = " << e1 << ", e(h/2) = " << e2;
+    EXPECT_LT(p, info.order + 1.0) << model << " / " << name << ": e(h) = " << e1 << ", e(h/2) = " << e2;
   }
 }
 
@@ -78,7 +81,7 @@ TEST(Models_IntegratorsConvergence, PlanePendulumDamped) {
 }
 TEST(Models_IntegratorsConvergence, SphericalPendulum) {
   check_every_integrator(vm::make_spherical_pendulum({.L = 1.0, .E0 = Vec2(1.0, 0.0), .Edot0 = Vec2(0.3, 2.0)}),
-                         "spherical pendulum");
+                         "spherical pendulum", 0.0125);  // first-order methods reach their order below h ≈ 0.0125 here
 }
 TEST(Models_IntegratorsConvergence, MassPointWithGravityAndDrag) {
   check_every_integrator(
