@@ -5,6 +5,7 @@
 // With h = 1e-4·T (T the time scale), the truncation error is ~1e-9 relative and the round-off
 // 4ε/h² ~ 1e-8/T²·|x|: both below the 1e-6 bound asked for.
 #include <random>
+#include <type_traits>
 #include <vector>
 
 namespace verisim::reference::test {
@@ -18,13 +19,17 @@ inline std::vector<double> random_times(double t_max, int n = 100, unsigned seed
   return ts;
 }
 
+// The result is evaluated into x's own type: returning `auto` would hand back an Eigen expression
+// that refers to the temporaries x(t ± h), destroyed at the return.
 template <class F>
 auto second_difference(const F& x, double t, double h) {
-  return (x(t + h) - 2.0 * x(t) + x(t - h)) / (h * h);
+  using R = std::decay_t<decltype(x(t))>;
+  return R((x(t + h) - 2.0 * x(t) + x(t - h)) / (h * h));
 }
 template <class F>
 auto first_difference(const F& x, double t, double h) {
-  return (x(t + h) - x(t - h)) / (2.0 * h);
+  using R = std::decay_t<decltype(x(t))>;
+  return R((x(t + h) - x(t - h)) / (2.0 * h));
 }
 
 }  // namespace verisim::reference::test

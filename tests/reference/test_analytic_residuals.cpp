@@ -48,7 +48,8 @@ void check_oscillator(const HarmonicOscillator& ho) {
 
 TEST(Reference_Validation, HarmonicOscillatorSatisfiesItsOdeInEveryDampingRegime) {
   // undamped, under-, critically and over-damped, with and without a constant force
-  for (double b : {0.0, 0.3, 2.0 * std::sqrt(4.0 * 2.5), 7.0, 2.0 * std::sqrt(4.0 * 2.5) * (1.0 + 1e-7)}) {
+  const double bc = 2.0 * std::sqrt(4.0 * 2.5);  // critical damping 2√(km)
+  for (double b : {0.0, 0.3, bc, 7.0, bc * (1.0 + 1e-7), bc * (1.0 - 1e-7), 50.0 * bc}) {
     for (double F : {0.0, 3.0}) {
       HarmonicOscillator ho{.m = 2.5, .k = 4.0, .b = b, .force = F, .x0 = 0.7, .v0 = -1.3};
       check_oscillator(ho);
