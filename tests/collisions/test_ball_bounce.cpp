@@ -126,3 +126,21 @@ TEST(CollisionsValidation_Garwin1969, SolidSuperballHandValues) {
   EXPECT_NEAR(r.after.omega, 10.0 / 7.0, 1e-15);
   EXPECT_NEAR(r.after.vy, 1.0, 0.0);
 }
+
+TEST(CollisionsValidation_Seed004, HandComputedSlipAndStick) {
+  // vx = 1, vy = -1, omega = 0, gamma = 1, alpha = 2/5, R = 1.
+  // eq. (10): mu_e = (2/5)(1) / (1 * 2 * 7/5) = 1/7.
+  // mu = 0.1 < 1/7, slip (xi = +1): vx' = 1 + 0.1 (-1)(2) = 0.8; omega' = 0 - 0.1 (-1)(2)/(2/5) = 0.5.
+  // mu = 0.2 > 1/7, stick: vx' = omega' R = (0 + 1)/(7/5) = 5/7.
+  const BallState s{1.0, -1.0, 0.0};
+  const BallResult slip = ball_bounce(s, {0.1, 1.0, 0.4, 1.0});
+  EXPECT_NEAR(slip.mu_e, 1.0 / 7.0, 1e-16);
+  EXPECT_EQ(slip.branch, Branch::slip);
+  EXPECT_NEAR(slip.after.vx, 0.8, 1e-15);
+  EXPECT_NEAR(slip.after.vy, 1.0, 0.0);
+  EXPECT_NEAR(slip.after.omega, 0.5, 1e-15);
+  const BallResult stick = ball_bounce(s, {0.2, 1.0, 0.4, 1.0});
+  EXPECT_EQ(stick.branch, Branch::stick);
+  EXPECT_NEAR(stick.after.vx, 5.0 / 7.0, 1e-15);
+  EXPECT_NEAR(stick.after.omega, 5.0 / 7.0, 1e-15);
+}

@@ -190,3 +190,18 @@ TEST(CollisionsValidation_Seed001F, ObstacleConservesAngularMomentumAboutContact
     else ASSERT_GE(vc.dot(r.v_c), 0.0);
   }
 }
+
+TEST(CollisionsValidation_Seed001E1, HandComputedObstacleSlipAndTwoBodyStick) {
+  // Obstacle: v1 = (1, 0, -1), n = z, mu = 0.1, alpha = 0.8: v* = 1, v_c = (1, 0, 0);
+  // 7 (0.1)(1.8)(1) = 1.26 < 2: slip, dv = 1.8 (n - 0.1 x) = (-0.18, 0, 1.8), v1' = (0.82, 0, 0.8).
+  const auto a = coulomb_sphere_obstacle(Vec3(1, 0, -1), Vec3::UnitZ(), {0.1, 0.8});
+  EXPECT_EQ(a.branch, Branch::slip);
+  EXPECT_NEAR((a.v1 - Vec3(0.82, 0, 0.8)).norm(), 0.0, 1e-15);
+  // Two equal masses, v1 = (1, 0, -1), v2 = 0, n = z, mu = 1, alpha = 1: v* = 1, v_c = (1, 0, 0),
+  // 7 (1)(2) >= 2: stick, lambda = 1, dv = (0, 0, 1) - (2/14)(1, 0, 0) = (-1/7, 0, 1),
+  // v1' = (6/7, 0, 0), v2' = -dv = (1/7, 0, -1).
+  const auto b = coulomb_spheres(1.0, Vec3(1, 0, -1), 1.0, Vec3::Zero(), Vec3::UnitZ(), {1.0, 1.0});
+  EXPECT_EQ(b.branch, Branch::stick);
+  EXPECT_NEAR((b.v1 - Vec3(6.0 / 7, 0, 0)).norm(), 0.0, 1e-15);
+  EXPECT_NEAR((b.v2 - Vec3(1.0 / 7, 0, -1)).norm(), 0.0, 1e-15);
+}
