@@ -9,6 +9,7 @@
 #include <cmath>
 #include <numbers>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "toolkit/integrators/integrate.hpp"
@@ -59,7 +60,7 @@ TEST(Models_ConservationValidation, SpringEnergyOver100Periods) {
   const auto s = vm::make_spring({.k = 4.0, .m = 1.0, .d = Vec3(0, 0.6, -0.8), .x0 = 0.3, .v0 = 0.5});
   static_assert(decltype(s)::conserves_energy && decltype(s)::velocity_independent);
   const Drift d = drift(s, std::numbers::pi, 100, 1000, kNone);  // T = 2π/ω, ω = 2
-  RecordProperty("energy_drift", std::to_string(d.energy));
+  RecordProperty("energy_drift", fmt::format("{:.3e}", d.energy));
   EXPECT_LT(d.energy, kRelativeTolerance);
 }
 
@@ -68,7 +69,7 @@ TEST(Models_ConservationValidation, PlanePendulumEnergyOver100Periods) {
   static_assert(decltype(p)::conserves_energy && decltype(p)::velocity_independent);
   const double period = 2.0 * std::numbers::pi * std::sqrt(1.0 / 9.81) * 1.07;  // ~ T(θ₀ = 1)
   const Drift d = drift(p, period, 100, 2000, kNone);
-  RecordProperty("energy_drift", std::to_string(d.energy));
+  RecordProperty("energy_drift", fmt::format("{:.3e}", d.energy));
   EXPECT_LT(d.energy, kRelativeTolerance);
 }
 
@@ -81,8 +82,8 @@ TEST(Models_ConservationValidation, SphericalPendulumEnergyAndVerticalAngularMom
   EXPECT_NEAR(Lk(p.state), -0.7 * 1.5 * 1.5 * std::pow(std::sin(1.0), 2) * 2.0, 1e-14);
   const double period = 2.0 * std::numbers::pi * std::sqrt(1.5 / 9.81);
   const Drift d = drift(p, period, 100, 2000, Lk);
-  RecordProperty("energy_drift", std::to_string(d.energy));
-  RecordProperty("Lk_drift", std::to_string(d.momentum));
+  RecordProperty("energy_drift", fmt::format("{:.3e}", d.energy));
+  RecordProperty("Lk_drift", fmt::format("{:.3e}", d.momentum));
   EXPECT_LT(d.energy, kRelativeTolerance);
   EXPECT_LT(d.momentum, kRelativeTolerance);
 }
@@ -95,7 +96,7 @@ TEST(Models_ConservationValidation, MassPointOnAKeplerOrbitOver100Periods) {
                                       vm::make_forces(vm::CentralGravity{Vec3::Zero(), 1.0, 1.0}));
   static_assert(decltype(pt)::conserves_energy && decltype(pt)::velocity_independent);
   const Drift d = drift(pt, 2.0 * std::numbers::pi, 100, 4000, kNone);
-  RecordProperty("energy_drift", std::to_string(d.energy));
+  RecordProperty("energy_drift", fmt::format("{:.3e}", d.energy));
   EXPECT_LT(d.energy, kRelativeTolerance);
 }
 
@@ -106,6 +107,6 @@ TEST(Models_ConservationValidation, ChargedPointInCrossedFieldsOver100Periods) {
   static_assert(decltype(pt)::conserves_energy && !decltype(pt)::velocity_independent);
   const double period = 2.0 * std::numbers::pi / (2.0 * 1.5 / 1.0);  // 2π m/(qB)
   const Drift d = drift(pt, period, 100, 1000, kNone);
-  RecordProperty("energy_drift", std::to_string(d.energy));
+  RecordProperty("energy_drift", fmt::format("{:.3e}", d.energy));
   EXPECT_LT(d.energy, kRelativeTolerance);
 }
