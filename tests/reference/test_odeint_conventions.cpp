@@ -228,3 +228,35 @@ TEST(ReferenceOdeint_Validation, TruthRunAgreesWithEveryExactSolutionOverTenPeri
 }
 
 }  // namespace
+
+namespace {
+
+/// Two uncoupled pendulums as one dynamic-size system: odeint's steppers on Eigen::VectorXd.
+struct TwoPendulums {
+  static constexpr bool velocity_independent = true;
+  double w2 = 9.81;
+  void operator()(const verisim::VecX& q, const verisim::VecX& /*v*/, verisim::VecX& a, double /*t*/) const {
+    a = -w2 * q.array().sin().matrix();
+  }
+};
+
+TEST(ReferenceOdeint, DynamicSizeStatesRunAndMatchTheFixedSizeOnes) {
+  using namespace verisim;
+  using namespace verisim::reference;
+  const odeint::PendulumSystem one{{.g = 9.81, .L = 1.0, .theta0 = 1.0}};
+  const TwoPendulums two{};
+  const PhaseState<VecX> x0{VecX::Constant(2, 1.0), VecX::Zero(2)};
+  for (const auto& d : odeint::kSteppers) {
+    const auto fixed = odeint::run<Vec1>(d.stepper, one, one.initial(), 0.0, 0.01, 200, 50);
+    const auto dyn = odeint::run<VecX>(d.stepper, two, x0, 0.0, 0.01, 200, 50);
+    ASSERT_EQ(fixed.size(), dyn.size()) << d.name;
+    for (std::size_t k = 0; k < fixed.size(); ++k) {
+      ASSERT_EQ(dyn.q[k].size(), 2) << d.name;
+      EXPECT_NEAR(dyn.q[k][0], fixed.q[k][0], 1e-13) << d.name;
+      EXPECT_NEAR(dyn.q[k][1], fixed.q[k][0], 1e-13) << d.name;
+      EXPECT_NEAR(dyn.v[k][1], fixed.v[k][0], 1e-12) << d.name;
+    }
+  }
+}
+
+}  // namespace
