@@ -11,6 +11,9 @@
 #include "toolkit/models/circle.hpp"
 #include "toolkit/models/constant_force.hpp"
 #include "toolkit/models/free.hpp"
+#include "toolkit/models/linear_drag.hpp"
+#include "toolkit/models/mass_point.hpp"
+#include "toolkit/models/spring.hpp"
 #include "toolkit/models/line.hpp"
 #include "toolkit/models/plane_pendulum.hpp"
 #include "toolkit/models/sphere.hpp"
@@ -132,4 +135,32 @@ TEST(Models_Constraints, PendulumBobsStayAtDistanceLFromThePivot) {
     worst = std::max(worst, std::abs((sp.position(s.q) - O).norm() / 2.0 - 1.0));
   });
   EXPECT_LT(worst, 1e-12);
+}
+
+TEST(Models_Constraints, VelocityIndependenceFlagMatchesTheAcceleration) {
+  // Objects declaring velocity_independent give the same f for any Ė (bit for bit); the others
+  // (friction b, drag, the sphere's centrifugal terms) do change with Ė.
+  const auto spring = vm::make_spring({.k = 3.0});
+  const auto dspring = vm::make_spring<vm::Damped>({.k = 3.0, .b = 0.5});
+  const auto pend = vm::make_plane_pendulum({.L = 1.2});
+  const auto dpend = vm::make_plane_pendulum<vm::Damped>({.L = 1.2, .b = 0.5});
+  const auto point = vm::make_mass_point({}, vm::make_forces(vm::UniformGravity{}));
+  const auto dpoint = vm::make_mass_point({}, vm::make_forces(vm::UniformGravity{}, vm::LinearDrag{0.3}));
+  const auto sph = vm::make_spherical_pendulum({});
+  static_assert(decltype(spring)::velocity_independent && decltype(pend)::velocity_independent &&
+                decltype(point)::velocity_independent);
+  static_assert(!decltype(dspring)::velocity_independent && !decltype(dpend)::velocity_independent &&
+                !decltype(dpoint)::velocity_independent && !decltype(sph)::velocity_independent);
+  for (int n = 0; n < 10; ++n) {
+    const Vec1 q1 = vt::uniform_vec<1>(-2, 2), a1 = vt::uniform_vec<1>(-2, 2), b1 = vt::uniform_vec<1>(-2, 2);
+    const Vec3 q3 = vt::uniform_vec<3>(-2, 2), a3 = vt::uniform_vec<3>(-2, 2), b3 = vt::uniform_vec<3>(-2, 2);
+    const Vec2 q2(vt::uniform(0.3, 2.8), vt::uniform(-3, 3)), a2 = vt::uniform_vec<2>(-2, 2), b2 = vt::uniform_vec<2>(-2, 2);
+    EXPECT_EQ(spring.acceleration(q1, a1, 0), spring.acceleration(q1, b1, 0));
+    EXPECT_EQ(pend.acceleration(q1, a1, 0), pend.acceleration(q1, b1, 0));
+    EXPECT_EQ(point.acceleration(q3, a3, 0), point.acceleration(q3, b3, 0));
+    EXPECT_NE(dspring.acceleration(q1, a1, 0), dspring.acceleration(q1, b1, 0));
+    EXPECT_NE(dpend.acceleration(q1, a1, 0), dpend.acceleration(q1, b1, 0));
+    EXPECT_NE(dpoint.acceleration(q3, a3, 0), dpoint.acceleration(q3, b3, 0));
+    EXPECT_NE(sph.acceleration(q2, a2, 0), sph.acceleration(q2, b2, 0));
+  }
 }
