@@ -1,5 +1,8 @@
 #pragma once
-// A point charge in uniform static fields: m·r̈ = q·(E + ṙ × B), B = B·ẑ (B ≠ 0), E any constant.
+// A point charge in uniform static fields: m·r̈ = q·(E + ṙ × B), B = B·b̂ (B ≠ 0, b̂ = `direction`,
+// ẑ by default), E any constant. The formulas below are written in the right-handed orthonormal
+// frame (e₁, e₂, b̂) (e₁ any unit vector ⟂ b̂, e₂ = b̂ × e₁), where B is along the third axis; the
+// state is rotated into that frame and the result back (with b̂ = ẑ the frame is the identity).
 //
 // Derivation (Jackson, Classical Electrodynamics, 3rd ed. (1999), §12.3–12.4; Chen, Introduction to
 // Plasma Physics, 2nd ed. (1984), §2.2): with the cyclotron frequency Ω = qB/m and the E×B drift
@@ -13,6 +16,7 @@
 #include <complex>
 #include <stdexcept>
 
+#include <Eigen/Core>
 #include <Eigen/Geometry>  // cross product
 
 #include "toolkit/core/vec.hpp"
@@ -26,34 +30,56 @@ struct ChargedParticle {
   Vec3 E = Vec3::Zero();   ///< electric field
   Vec3 r0 = Vec3::Zero();  ///< position at t = 0
   Vec3 v0 = Vec3(1.0, 0.0, 0.0);  ///< velocity at t = 0
+  Vec3 direction = Vec3::UnitZ();  ///< direction of B (normalised here; need not be unit)
+
+  /// Columns e₁, e₂, b̂: field frame → fixed frame.
+  Eigen::Matrix3d frame() const {
+    const Vec3 b = direction.normalized();
+    if (b == Vec3::UnitZ()) return Eigen::Matrix3d::Identity();
+    const Vec3 helper = std::abs(b.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+    const Vec3 e1 = (helper - helper.dot(b) * b).normalized();
+    Eigen::Matrix3d F;
+    F.col(0) = e1;
+    F.col(1) = b.cross(e1);
+    F.col(2) = b;
+    return F;
+  }
 
   double cyclotron_frequency() const { return q * B / m; }  ///< Ω (signed)
-  Vec3 drift_velocity() const { return Vec3(E.y() / B, -E.x() / B, 0.0); }  ///< E×B/B²
+  /// E×B/B² (fixed frame).
+  Vec3 drift_velocity() const { return E.cross(field()) / (B * B); }
+  /// The magnetic field vector B·b̂.
+  Vec3 field() const { return B * direction.normalized(); }
   double larmor_radius() const {
     const Vec3 u = v0 - drift_velocity();
-    return std::hypot(u.x(), u.y()) / std::abs(cyclotron_frequency());
+    const Vec3 b = direction.normalized();
+    return (u - u.dot(b) * b).norm() / std::abs(cyclotron_frequency());
   }
 
   Vec3 position(double t) const {
     check();
+    const Eigen::Matrix3d F = frame();
+    const Vec3 e = F.transpose() * E, r = F.transpose() * r0, v = F.transpose() * v0;
     const double W = cyclotron_frequency();
-    const Vec3 vd = drift_velocity();
-    const std::complex<double> w0(v0.x() - vd.x(), v0.y() - vd.y()), i(0.0, 1.0);
+    const Vec3 vd(e.y() / B, -e.x() / B, 0.0);  // E×B/B² in the field frame
+    const std::complex<double> w0(v.x() - vd.x(), v.y() - vd.y()), i(0.0, 1.0);
     const std::complex<double> g = w0 * (1.0 - std::exp(-i * (W * t))) / (i * W);
-    return {r0.x() + vd.x() * t + g.real(), r0.y() + vd.y() * t + g.imag(),
-            r0.z() + v0.z() * t + 0.5 * (q * E.z() / m) * t * t};
+    return F * Vec3(r.x() + vd.x() * t + g.real(), r.y() + vd.y() * t + g.imag(),
+                    r.z() + v.z() * t + 0.5 * (q * e.z() / m) * t * t);
   }
 
   Vec3 velocity(double t) const {
     check();
+    const Eigen::Matrix3d F = frame();
+    const Vec3 e = F.transpose() * E, v = F.transpose() * v0;
     const double W = cyclotron_frequency();
-    const Vec3 vd = drift_velocity();
-    const std::complex<double> w = std::complex<double>(v0.x() - vd.x(), v0.y() - vd.y()) * std::polar(1.0, -W * t);
-    return {vd.x() + w.real(), vd.y() + w.imag(), v0.z() + (q * E.z() / m) * t};
+    const Vec3 vd(e.y() / B, -e.x() / B, 0.0);
+    const std::complex<double> w = std::complex<double>(v.x() - vd.x(), v.y() - vd.y()) * std::polar(1.0, -W * t);
+    return F * Vec3(vd.x() + w.real(), vd.y() + w.imag(), v.z() + (q * e.z() / m) * t);
   }
 
-  /// The right-hand side of the ODE: (q/m)·(E + v × B ẑ).
-  Vec3 acceleration(const Vec3& v) const { return (q / m) * (E + v.cross(Vec3(0.0, 0.0, B))); }
+  /// The right-hand side of the ODE: (q/m)·(E + v × B).
+  Vec3 acceleration(const Vec3& v) const { return (q / m) * (E + v.cross(field())); }
 
  private:
   void check() const {

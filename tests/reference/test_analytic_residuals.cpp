@@ -169,7 +169,9 @@ TEST(Reference_Validation, ChargedParticleSatisfiesItsOdeInHelixAndDriftCases) {
   drift.E = Vec3(0.3, -0.7, 0.2);
   analytic::ChargedParticle negative = drift;
   negative.q = -1.0;
-  for (const auto& p : {helix, drift, negative}) {
+  analytic::ChargedParticle tilted = drift;
+  tilted.direction = Vec3(0.3, -1.0, 0.5);  // B along an arbitrary direction
+  for (const auto& p : {helix, drift, negative, tilted}) {
     const double T = 2.0 * std::numbers::pi / std::abs(p.cyclotron_frequency());
     const double h = 1e-3 * T;
     auto pos = [&](double s) { return Vec3(p.position(s)); };
@@ -192,6 +194,12 @@ TEST(Reference_Validation, ChargedParticleSatisfiesItsOdeInHelixAndDriftCases) {
   const Vec3 moved = drift.position(Td) - drift.r0;
   EXPECT_NEAR(moved.x(), drift.E.y() / drift.B * Td, 1e-12);
   EXPECT_NEAR(moved.y(), -drift.E.x() / drift.B * Td, 1e-12);
+  // the tilted case: the drift is E×B/B² and the motion along b̂ uniformly accelerated by q(E·b̂)/m
+  const Vec3 b = tilted.direction.normalized();
+  const Vec3 moved_t = tilted.position(Td) - tilted.r0;
+  const Vec3 along = (moved_t.dot(b)) * b, across = moved_t - along;
+  EXPECT_LE((across - tilted.E.cross(tilted.field()) / (tilted.B * tilted.B) * Td).norm(), 1e-12);
+  EXPECT_NEAR(moved_t.dot(b), tilted.v0.dot(b) * Td + 0.5 * tilted.q * tilted.E.dot(b) / tilted.m * Td * Td, 1e-12);
 }
 
 TEST(Reference_Validation, DampedContactSatisfiesItsOde) {
