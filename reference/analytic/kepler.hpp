@@ -45,8 +45,8 @@ struct KeplerOrbit {
   Vec2 initial_position() const { return position(0.0); }
   Vec2 initial_velocity() const { return velocity(0.0); }
 
-  /// Eccentric anomaly E(t) in [−π, π] + 2π·(number of completed revolutions) is not needed by
-  /// position/velocity: this returns the E of the reduced mean anomaly M ∈ [−π, π].
+  /// Eccentric anomaly of the mean anomaly reduced to [−π, π] (the revolutions are dropped: position
+  /// and velocity are 2π-periodic in E, and the reduction keeps Newton's start in Danby's range).
   double eccentric_anomaly(double t) const {
     check();
     const double M = std::remainder(mean_motion() * t, 2.0 * std::numbers::pi);  // in [−π, π]
