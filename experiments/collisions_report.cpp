@@ -1,0 +1,84 @@
+// The `collisions` section of the report: renders the plain data of experiments/collisions_study.hpp
+// (issue 5, another engineer's computation) — the cross-derivation table and the seed 004 curves.
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "experiments/collisions_study.hpp"
+#include "experiments/studies.hpp"
+
+// GCC 12 at -O3 reports a false -Wrestrict inside std::string's operator+ (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace verisim::experiments {
+
+StudyResult collisions_report(const StudyOptions& opt) {
+  CollisionsStudyOptions co;
+  if (opt.quick) co.cases = 2000;
+  progress(opt, fmt::format("collisions: {} random cases per cross-derivation pair", co.cases));
+  const CollisionsStudy data = run_collisions_study(co);
+  StudyResult out;
+  out.name = "collisions";
+  out.title = "Collision laws";
+  out.html_intro = fmt::format(
+      "<p><b>What it shows.</b> Cross-derivations: the same collision computed by two independent derivations "
+      "(toolkit/collisions/cross_derivation.hpp), compared on {} random cases per pair; the verdict requires "
+      "agreement to 1e-12 of the velocity scale (issue 5). Seed 004 curves: the post-impact state of a ball "
+      "(solid sphere, α = 2/5) hitting a plane, against the friction coefficient μ relative to the transition "
+      "value μ_e of seed 004 eq. (10): below μ_e the contact slips throughout, above it the ball rolls off "
+      "(stick). <b>How to read it.</b> The curves are continuous at μ/μ_e = 1 and flat beyond it.</p>\n",
+      co.cases);
+  Table t;
+  t.caption = "Cross-derivations (max discrepancy relative to the case's velocity scale)";
+  t.header = {"pair", "derivation A", "derivation B", "cases", "max discrepancy", "tolerance", "verdict"};
+  for (const auto& r : data.cross_derivation) {
+    t.rows.push_back({r.name, r.left, r.right, fmt::format("{}", r.cases), fmt_g(r.max_discrepancy, 3), fmt_g(r.tolerance, 2),
+                      r.passed ? "pass" : "FAIL"});
+    t.row_status.push_back(r.passed ? 1 : 0);
+    out.verdicts.push_back({fmt::format("cross-derivation {}", r.name), fmt::format("≤ {:g}", r.tolerance),
+                            fmt_g(r.max_discrepancy, 3), r.passed});
+    Json rec;
+    rec.str("pair", r.name).integer("cases", static_cast<long long>(r.cases)).num("max_discrepancy", r.max_discrepancy)
+        .num("tolerance", r.tolerance).str("verdict", r.passed ? "pass" : "fail");
+    out.records.emplace_back("cross_derivation", rec);
+  }
+  out.tables.push_back(std::move(t));
+  Figure fa, fs;
+  fa.stem = "seed004_rebound_angle";
+  fa.title = "Seed 004: rebound angle against μ/μ_e";
+  fa.xlabel = "μ/μ_e [dimensionless]";
+  fa.ylabel = "rebound angle from the normal [°]";
+  fs.stem = "seed004_spin";
+  fs.title = "Seed 004: spin after impact against μ/μ_e";
+  fs.xlabel = "μ/μ_e [dimensionless]";
+  fs.ylabel = "ω′R/|v| after impact [dimensionless]";
+  for (std::size_t c = 0; c < data.seed004_curves.size(); ++c) {
+    const auto& curve = data.seed004_curves[c];
+    const std::string file = fmt::format("seed004_{}.csv", c);
+    std::string csv = fmt::format("# {}: vx = {:g}, vy = {:g}, omega = {:g}, mu_e = {:.10g}\n"
+                                  "# mu_over_mu_e,mu,vx_after,vy_after,omega_after,spin_ratio_after,rebound_angle_deg,branch\n",
+                                  curve.label, curve.vx, curve.vy, curve.omega, curve.mu_e);
+    for (const auto& r : curve.rows)
+      csv += fmt::format("{:.10e},{:.10e},{:.10e},{:.10e},{:.10e},{:.10e},{:.10e},{}\n", r.mu_over_mu_e, r.mu, r.vx_after,
+                         r.vy_after, r.omega_after, r.spin_ratio_after, r.rebound_angle * 180.0 / std::numbers::pi, r.branch);
+    out.files.push_back({file, csv});
+    fa.series.push_back({file, "1:7", curve.label, "lines lw 2"});
+    fs.series.push_back({file, "1:6", curve.label, "lines lw 2"});
+    Json rec;
+    rec.str("curve", curve.label).num("mu_e", curve.mu_e).integer("points", static_cast<long long>(curve.rows.size()));
+    out.records.emplace_back("seed004_curves", rec);
+  }
+  fa.caption = "Seed 004: rebound angle for each incoming state; the kink is the slip → stick transition at μ = μ_e.";
+  fs.caption = "Seed 004: spin ratio after impact; constant beyond μ_e (rolling without slipping at separation).";
+  if (!data.seed004_curves.empty()) {
+    out.figures.push_back(std::move(fa));
+    out.figures.push_back(std::move(fs));
+  }
+  return out;
+}
+
+}  // namespace verisim::experiments
