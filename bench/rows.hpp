@@ -30,7 +30,7 @@ namespace odeint = boost::numeric::odeint;
 /// Makes the compiler assume that `x` is read and written behind its back: its address escapes
 /// into an empty asm statement that clobbers memory (benchmark::DoNotOptimize on a pointer, an
 /// input-only operand, then benchmark::ClobberMemory). Deliberately not DoNotOptimize(x) on the
-/// value: Google Benchmark 1.7.1 gives that overload the in-out constraint "+r,m", which GCC 12
+/// value: for GCC, Google Benchmark 1.7.1 gives that overload the in-out constraint "+m,r", which GCC 12
 /// miscompiles for a double (the value came back as pointer bits: a denormal time step).
 template <class T>
 inline void escape(T& x) {
