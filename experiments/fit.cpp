@@ -1,6 +1,5 @@
 #include "experiments/fit.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -62,25 +61,15 @@ OrderFit fit_order(std::span<const double> h, std::span<const double> err, std::
     i = j + 1;
   }
   if (best_len < 3) return out;
-  std::size_t first = best_first, last = best_first + best_len - 1;
-  auto median_slope = [&] {
-    std::vector<double> s(out.local_slopes.begin() + static_cast<std::ptrdiff_t>(first),
-                          out.local_slopes.begin() + static_cast<std::ptrdiff_t>(last));
-    std::sort(s.begin(), s.end());
-    const std::size_t m = s.size();
-    return m % 2 ? s[m / 2] : 0.5 * (s[m / 2 - 1] + s[m / 2]);
-  };
-  // trim the ends whose local slope departs from the median
-  while (last - first + 1 > 3) {
-    const double med = median_slope();
-    const bool bad_first = std::abs(out.local_slopes[first] - med) > slope_tolerance;
-    const bool bad_last = std::abs(out.local_slopes[last - 1] - med) > slope_tolerance;
-    if (!bad_first && !bad_last) break;
-    // drop the worse end first
-    if (bad_first && (!bad_last || std::abs(out.local_slopes[first] - med) >= std::abs(out.local_slopes[last - 1] - med)))
-      ++first;
-    else
-      --last;
+  // the asymptotic range is at the fine end (h → 0), bounded below by round-off (the floor): start
+  // from the finest three usable points and extend towards coarser steps while each new local slope
+  // stays within `slope_tolerance` of the running least-squares slope
+  const std::size_t last = best_first + best_len - 1;
+  std::size_t first = last - 2;
+  while (first > best_first) {
+    const double running = log_log_fit(h, err, first, last).slope;
+    if (std::abs(out.local_slopes[first - 1] - running) > slope_tolerance) break;
+    --first;
   }
   out.first = first;
   out.last = last;

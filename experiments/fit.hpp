@@ -26,12 +26,12 @@ struct OrderFit {
   std::vector<double> local_slopes;  ///< slope between points k and k+1 (NaN where unusable)
 };
 
-/// Measured order from a ladder of step sizes h (any order, any ratio) and global errors err.
+/// Measured order from a ladder of step sizes h (coarse to fine, any ratio) and global errors err.
 /// A point is usable when err is finite and above `floor` (the round-off level estimated by the
-/// caller, same length as err). Of the longest run of consecutive usable points, the coarse-end
-/// and fine-end points whose local slope differs from the run's median local slope by more than
-/// `slope_tolerance` are dropped (pre-asymptotic and round-off-contaminated points), then the
-/// order is the least-squares slope over what remains (at least 3 points).
+/// caller, same length as err). In the longest run of consecutive usable points, the range starts
+/// with the finest three (the asymptotic end) and extends towards coarser steps while each added
+/// local slope is within `slope_tolerance` of the running least-squares slope; the order is the
+/// least-squares slope of log err against log h over that range (at least 3 points).
 OrderFit fit_order(std::span<const double> h, std::span<const double> err, std::span<const double> floor,
                    double slope_tolerance = 0.3);
 

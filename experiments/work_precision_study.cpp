@@ -189,7 +189,7 @@ StudyResult work_precision_study(const StudyOptions& opt) {
   wp_problem(Oscillator{}, 10.0, 20, opt, out);
   wp_problem(DampedOscillator{}, 10.0, 20, opt, out);
   wp_problem(PendulumProblem{}, 5.0, 50, opt, out);
-  wp_problem(KeplerProblem{}, 2.0 * 3.14159265358979323846, 200, opt, out);
+  wp_problem(KeplerProblem{}, 2.0, 64, opt, out);
   return out;
 }
 

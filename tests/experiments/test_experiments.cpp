@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "experiments/drift.hpp"
 #include "experiments/fit.hpp"
 #include "experiments/studies.hpp"
 
@@ -78,8 +79,14 @@ TEST(Experiments_Fit, OrderFitWorksForStepRatioThree) {
     }
     const auto f = fit_order(h, err, floor);
     ASSERT_TRUE(f.ok);
-    EXPECT_NEAR(f.order, p, 0.02) << "p = " << p;
+    // the (1 + h) factor tilts the least-squares slope by about its mean slope over the range,
+    // log(1.3)/log(0.3/(0.3·3⁻⁸)) = 0.262/8.79 ≈ 0.030
+    EXPECT_NEAR(f.order, p, 0.035) << "p = " << p;
     for (double s : f.local_slopes) EXPECT_NEAR(s, p, 0.25);
+    // an exact power law is recovered to rounding
+    std::vector<double> pure;
+    for (double x : h) pure.push_back(2.5 * std::pow(x, p));
+    EXPECT_NEAR(fit_order(h, pure, floor).order, p, 1e-10);
   }
 }
 
@@ -163,4 +170,31 @@ TEST(Experiments_Study, BadInputIsInvalidArgumentNamingTheOption) {
   EXPECT_THROW(run_studies("nonsense", ok, fs::temp_directory_path() / "verisim_never_written"), std::invalid_argument);
   ok.problems = {"moon"};
   EXPECT_THROW(run_studies("order", ok, fs::temp_directory_path() / "verisim_never_written"), std::invalid_argument);
+}
+
+TEST(Experiments_SeedG21, EnergyChangePerPeriodMatchesTheDerivation) {
+  // Derived in experiments/drift.hpp: ΔE_T = (Δt/2)(k²x₀²/m)(π/ω)(2 − 2α). The derivation drops
+  // O(Δt³) per step, i.e. a relative O(θ) per period (θ = 2π/2000 ≈ 3e-3 here, about 1 %): 5 % (issue 7).
+  const double theta = 2.0 * 3.14159265358979323846 / 2000.0;
+  for (double alpha : {0.0, 0.5}) {
+    for (double x0 : {1.0, 2.0}) {
+      const auto r = measure_alpha_family(alpha, theta, x0, 1);
+      EXPECT_NEAR(r.measured_per_period / r.derived_per_period, 1.0, 0.05) << "alpha = " << alpha << ", x0 = " << x0;
+    }
+  }
+  // the change scales with x₀², not x₀ as the seed writes
+  const auto a1 = measure_alpha_family(0.0, theta, 1.0, 1), a2 = measure_alpha_family(0.0, theta, 2.0, 1);
+  EXPECT_NEAR(a2.measured_per_period / a1.measured_per_period, 4.0, 0.04);
+}
+
+TEST(Experiments_SeedG21, EulerCromerHasNoSecularGrowth) {
+  // α = 1: the Δt² term vanishes. Over 1000 periods the per-period maximum of |ΔE/E₀| does not grow:
+  // the last period's maximum is within 1 % of the first's, its envelope exponent is ≈ 0, and the energy
+  // after 1000 periods differs from E₀ by less than 5 % of ONE period's change at α = 0 (2πθ·E₀).
+  const double theta = 2.0 * 3.14159265358979323846 / 2000.0;
+  const auto r = measure_alpha_family(1.0, theta, 1.0, 1000);
+  EXPECT_NEAR(r.max_rel_error.back() / r.max_rel_error.front(), 1.0, 0.01);
+  EXPECT_LT(std::abs(r.envelope_exponent), 0.05);
+  const double e0 = 0.5;
+  EXPECT_LT(std::abs(r.per_period.back() - e0), 0.05 * 2.0 * 3.14159265358979323846 * theta * e0);
 }
