@@ -149,6 +149,20 @@ TEST(Integrators_Splitting, VelocityVerletReusesTheLastForceUnlessTheStateChange
   y.q[0] = -y.q[0];
   fresh.do_step(Counting{&calls}, y, 1.0, 0.01);
   EXPECT_EQ(x, y);
+  // do_step from arbitrary code (no continuation tag) checks the key: an untouched state reuses
+  // the force, a moved one does not.
+  calls = 0;
+  vv.do_step(Counting{&calls}, x, 1.01, 0.01);
+  EXPECT_EQ(calls, 1);
+  x.q[0] += 1e-3;
+  vv.do_step(Counting{&calls}, x, 1.02, 0.01);
+  EXPECT_EQ(calls, 3);
+  // The trusted path (integrate_n_steps) gives the same trajectory as the checked one, bit for bit.
+  PhaseState<Vec1> a{Vec1(0.3), Vec1(0.2)}, b = a;
+  integrators::VelocityVerlet<Vec1> s1, s2;
+  integrators::integrate_n_steps(s1, Counting{&calls}, a, 0.0, 0.01, 50);
+  for (int k = 0; k < 50; ++k) s2.do_step(Counting{&calls}, b, 0.01 * k, 0.01);
+  EXPECT_EQ(a, b);
 }
 
 }  // namespace

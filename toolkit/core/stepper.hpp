@@ -57,6 +57,14 @@ concept FirstOrderStepper = OdeintStepper<S> && DescribedStepper<S> &&
       { s.do_step(sys, y, t, dt) };
     };
 
+/// A tag for do_step, passed by a loop that guarantees the state is exactly what the previous
+/// do_step of the same stepper left, at the time it ended (integrators::integrate_n_steps does:
+/// its observer sees the state as const). A stepper may then skip the checks it needs when the
+/// state could have been changed between steps (velocity Verlet's FSAL key). Steppers without
+/// such checks need no overload: the loop only passes the tag where it is accepted.
+struct Continuation {};
+inline constexpr Continuation continuation{};
+
 /// The typedefs Boost.Odeint looks for, shared by every stepper of the toolkit.
 template <int Order>
 struct OdeintStepperTraits {

@@ -2,10 +2,13 @@
 // The stepping loop: n steps of fixed size from t0, time computed as t0 + k·dt (never accumulated,
 // so no round-off builds up in t), the observer called at the start and after every step.
 // A state that turns NaN or infinite stops the loop with NonFiniteState naming the step.
+// From the second step on, steppers that accept it are told core::continuation: the state is the
+// one they left (the observer only reads it).
 #include <cstddef>
 
 #include "toolkit/core/phase_state.hpp"
 #include "toolkit/core/step_error.hpp"
+#include "toolkit/core/stepper.hpp"
 
 namespace verisim::integrators {
 
@@ -22,7 +25,14 @@ double integrate_n_steps(Stepper& stepper, const System& system, State& state, d
   observe(static_cast<const State&>(state), t0, std::size_t{0});
   for (std::size_t k = 0; k < n; ++k) {
     const double t = t0 + static_cast<double>(k) * dt;
-    stepper.do_step(system, state, t, dt);
+    if constexpr (requires { stepper.do_step(system, state, t, dt, core::continuation); }) {
+      if (k > 0)
+        stepper.do_step(system, state, t, dt, core::continuation);  // nothing touched the state
+      else
+        stepper.do_step(system, state, t, dt);
+    } else {
+      stepper.do_step(system, state, t, dt);
+    }
     const double t_next = t0 + static_cast<double>(k + 1) * dt;
     if (!core::all_finite(state)) throw NonFiniteState(k + 1, t_next);
     observe(static_cast<const State&>(state), t_next, k + 1);

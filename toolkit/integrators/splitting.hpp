@@ -15,7 +15,8 @@
 // FSAL: for a velocity-independent system, when a step ends with a kick at (t + h, q) and the next
 // begins with one at the same (t, q), the force is reused (velocity Verlet: 1 evaluation per step).
 // The cache is keyed on the exact q and on t to round-off, so a state changed between steps (a
-// collision) is safe.
+// collision) is safe; a loop that guarantees it did not change (integrate_n_steps, through
+// core::Continuation) skips the key and its O(n) compare and copy.
 //
 // Summation::compensated accumulates the step's increments (Δq, Δv) separately and adds them to
 // the state with Kahan's compensated summation (Kahan, CACM 8 (1965) 40; as ARKODE's SPRKStep
@@ -82,7 +83,19 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
   void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
     core::resize_like(acc_, x.v);
     if constexpr (Sum == Summation::plain) {
-      step_in_place(sys, x, t, dt);
+      step_in_place<false>(sys, x, t, dt);
+    } else {
+      step_compensated(sys, x, t, dt);
+    }
+  }
+
+  /// The same step when the caller guarantees the state is the one the previous step left
+  /// (core::Continuation): the FSAL force is reused without checking its key.
+  template <SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt, core::Continuation) {
+    core::resize_like(acc_, x.v);
+    if constexpr (Sum == Summation::plain) {
+      step_in_place<true>(sys, x, t, dt);
     } else {
       step_compensated(sys, x, t, dt);
     }
@@ -90,7 +103,7 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
 
   /// Forget the FSAL cache and the running compensation (call when switching to another system).
   void reset() {
-    cached_ = false;
+    acc_current_ = key_valid_ = false;
     compensation_ready_ = false;
   }
 
@@ -100,30 +113,36 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
   // of a table that has one. Same operations in the same order as the textbook loop
   //   for i: if bᵢ ≠ 0 kick(t + cᵢh, bᵢh); if aᵢ ≠ 0 drift(aᵢh)
   // so the results are the same to the last bit.
-  template <class Sys>
+  // Trusted: the state is the one the previous step left (core::Continuation), so the FSAL force
+  // is reused as is and no key is kept; otherwise the key (t, q) is checked and written.
+  template <bool Trusted, class Sys>
   void step_in_place(const Sys& sys, PhaseState<V>& x, double t, double dt) {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (stage<I>(sys, x, t, dt), ...);
+      (stage<I, Trusted>(sys, x, t, dt), ...);
     }(std::make_index_sequence<kS>{});
   }
 
-  template <std::size_t I, class Sys>
+  template <std::size_t I, bool Trusted, class Sys>
   void stage(const Sys& sys, PhaseState<V>& x, double t, double dt) {
     if constexpr (kTab.b[I] != 0.0) {
       const double ts = t + kC[I] * dt;
       if constexpr (core::velocity_independent<Sys>()) {
         bool reuse = false;
-        if constexpr (kFsal && I == 0)
-          reuse = cached_ && same_time(ts, t_cache_, dt) && same_coordinates(x.q, q_cache_);
+        if constexpr (kFsal && I == 0) {
+          if constexpr (Trusted)
+            reuse = acc_current_;
+          else
+            reuse = acc_current_ && key_valid_ && same_time(ts, t_cache_, dt) && same_coordinates(x.q, q_cache_);
+        }
         if (!reuse) sys(x.q, x.v, acc_, ts);
         if constexpr (kTab.a[I] != 0.0) {
-          kick_drift<I>(x, dt);  // this stage's kick and drift in one pass
+          kick_drift<I, Trusted>(x, dt);  // this stage's kick and drift in one pass
           return;
         }
         x.v += (kTab.b[I] * dt) * acc_;
         if constexpr (kFsal && I == kS - 1) {
-          if constexpr (kS < 2 || kTab.a[kS - 2] == 0.0) q_cache_ = x.q;  // no drift wrote it
-          remember_time(ts);
+          if constexpr (!Trusted && (kS < 2 || kTab.a[kS - 2] == 0.0)) q_cache_ = x.q;  // no drift wrote it
+          remember(ts, !Trusted);
         }
       } else {
         core::resize_like(dv_, x.v);
@@ -133,7 +152,7 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
     }
     if constexpr (kTab.a[I] != 0.0) {
       x.q += (kTab.a[I] * dt) * x.v;
-      if constexpr (kFsal && I + 2 == kS && core::velocity_independent<Sys>())
+      if constexpr (!Trusted && kFsal && I + 2 == kS && core::velocity_independent<Sys>())
         q_cache_ = x.q;  // the last drift: q is final
     }
   }
@@ -142,11 +161,11 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
   // operations on each component as the two vector statements, so the same result to the bit
   // (no FMA contraction: the build is ISO C++, -ffp-contract=off). When it is the step's last
   // drift before an FSAL kick, the final q is also written to the cache in the same pass.
-  template <std::size_t I>
+  template <std::size_t I, bool Trusted>
   void kick_drift(PhaseState<V>& x, double dt) {
     const double kb = kTab.b[I] * dt;
     const double ka = kTab.a[I] * dt;
-    constexpr bool kCache = kFsal && I + 2 == kS;
+    constexpr bool kCache = !Trusted && kFsal && I + 2 == kS;
     if constexpr (kCache) core::resize_like(q_cache_, x.q);
     double* __restrict q = x.q.data();
     double* __restrict v = x.v.data();
@@ -154,9 +173,11 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
     double* __restrict qc = kCache ? q_cache_.data() : nullptr;
     const Eigen::Index n = x.q.size();
     for (Eigen::Index k = 0; k < n; ++k) {
-      v[k] += kb * a[k];
-      q[k] += ka * v[k];
-      if constexpr (kCache) qc[k] = q[k];
+      const double vk = v[k] + kb * a[k];
+      v[k] = vk;
+      const double qk = q[k] + ka * vk;
+      q[k] = qk;
+      if constexpr (kCache) qc[k] = qk;
     }
   }
 
@@ -208,18 +229,21 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
            std::memcmp(a.data(), b.data(), static_cast<std::size_t>(a.size()) * sizeof(double)) == 0;
   }
 
-  // q_cache_ was written by the step's last drift; the cache becomes valid with the time.
-  void remember_time(double t) {
+  // acc_ now holds f at the state this step leaves; with a key, q_cache_ was written by the
+  // step's last drift and the key becomes valid with the time.
+  void remember(double t, bool with_key) {
+    acc_current_ = true;
+    key_valid_ = with_key;
     t_cache_ = t;
-    cached_ = true;
   }
 
   V acc_ = core::zero<V>(), dv_ = core::zero<V>();
   KickSolver<V, Method::info.order> kick_{};
-  // FSAL cache (velocity-independent systems whose table ends with a kick)
+  // FSAL cache (velocity-independent systems whose table begins and ends with a kick):
+  // acc_current_: acc_ is f at the state the last step left; key_valid_: (t_cache_, q_cache_) name it.
   V q_cache_ = core::zero<V>();
   double t_cache_ = 0.0;
-  bool cached_ = false;
+  bool acc_current_ = false, key_valid_ = false;
   // compensated summation: step increments and the running compensation of q and v
   V dq_ = core::zero<V>(), dvk_ = core::zero<V>(), qs_ = core::zero<V>(), vs_ = core::zero<V>();
   V cq_ = core::zero<V>(), cv_ = core::zero<V>();
