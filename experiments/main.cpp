@@ -1,6 +1,7 @@
 // The `verisim` command line. Type erasure (the integrator registry) stops at this boundary.
 // Exit codes: 0 success; 2 bad input (a CLI11 parse error or std::invalid_argument naming the
-// option); 1 any other failure.
+// option) or a failed step (verisim::StepError: a non-convergent implicit step naming t, dt, the
+// residual and the cap, or a NaN state naming the step); 1 any other failure.
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
@@ -9,6 +10,7 @@
 #include <fmt/core.h>
 
 #include "experiments/collide_command.hpp"
+#include "toolkit/core/step_error.hpp"
 #include "experiments/integrators_command.hpp"
 #include "experiments/study_command.hpp"
 
@@ -26,6 +28,9 @@ int main(int argc, char** argv) {
     app.exit(e);
     return 2;
   } catch (const std::invalid_argument& e) {
+    fmt::print(stderr, "verisim: error: {}\n", e.what());
+    return 2;
+  } catch (const verisim::StepError& e) {
     fmt::print(stderr, "verisim: error: {}\n", e.what());
     return 2;
   } catch (const std::exception& e) {

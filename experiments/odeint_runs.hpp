@@ -1,11 +1,8 @@
 #pragma once
-// The same problems run by Boost.Odeint's own steppers (boost/numeric/odeint), for the side-by-side
-// comparisons of the order and work-precision studies. States are std::array (odeint's default
-// range algebra); the problem's acceleration is wrapped per stepper family:
-//   runge_kutta4, euler:                    first-order system y = (q, v), y' = (v, f(t, q, v))
-//   velocity_verlet:                        sys(q, v, a, t)  (odeint evaluates a(t + Δt) with the half-step v)
-//   symplectic_euler, symplectic_rkn_sb3a_mclachlan: momentum function ṗ = f(q) (unit mass;
-//                                           autonomous, velocity-independent systems only)
+// The same problems run by Boost.Odeint's own steppers, for the side-by-side comparisons of the
+// order and work-precision studies: a thin layer over reference::odeint::run (whose conventions —
+// first-order stacking, (q, p) pairs without time, velocity_verlet's half-step velocity — are
+// documented and tested in reference/), adding the count of f evaluations.
 // Instantiated once, in odeint_runs.cpp, for the problems of problems.hpp.
 #include <array>
 #include <optional>
