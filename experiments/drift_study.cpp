@@ -1,9 +1,5 @@
 // The drift study: long runs, the relative energy error and its windowed-max envelope, its fitted
 // growth exponent; RK4's exact energy factor on the oscillator; seed 001 §G.2.1 quantitatively.
-// GCC 12 at -O3 reports a false -Wrestrict inside std::string's operator+ (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <algorithm>
 #include <cmath>
 #include <limits>

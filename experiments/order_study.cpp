@@ -1,10 +1,6 @@
 // The order study: global error at a fixed final time against the exact solution, on a ladder of
 // step sizes, for each integrator × problem, with Boost.Odeint's stepper of the same method on the
 // same plot. The order is a least-squares fit over an automatically chosen range (fit.hpp).
-// GCC 12 at -O3 reports a false -Wrestrict inside std::string's operator+ (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <cmath>
 #include <limits>
 #include <string>

@@ -1,7 +1,3 @@
-// GCC 12 at -O3 reports a false -Wrestrict inside std::string's operator+ (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include "experiments/report.hpp"
 
 #include <cmath>

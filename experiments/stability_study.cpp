@@ -1,9 +1,5 @@
 // The stability study: the largest stable θ = ω·Δt on the undamped oscillator, by bisection on the
 // growth of the amplitude over many periods, against theory.
-// GCC 12 at -O3 reports a false -Wrestrict inside std::string's operator+ (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 #include <cmath>
 #include <limits>
 #include <numbers>

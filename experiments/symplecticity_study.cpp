@@ -14,10 +14,6 @@
 #include "experiments/studies.hpp"
 #include "toolkit/integrators/registry.hpp"
 
-// GCC 12 at -O3 reports a false -Wrestrict inside std::string's operator+ (GCC bug 105329).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wrestrict"
-#endif
 
 namespace verisim::experiments {
 
