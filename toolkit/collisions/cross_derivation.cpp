@@ -11,27 +11,14 @@
 #include "toolkit/collisions/garwin.hpp"
 #include "toolkit/collisions/rigid_body.hpp"
 #include "toolkit/collisions/spinning_spheres.hpp"
-#include "toolkit/core/vec.hpp"
+#include "toolkit/core/random.hpp"
 
 namespace verisim::collisions {
 namespace {
 
-double uniform(std::mt19937_64& rng, double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); }
-
-template <int N>
-Vec<N> random_vec(std::mt19937_64& rng) {
-  Vec<N> v;
-  for (int i = 0; i < N; ++i) v[i] = uniform(rng, -1.0, 1.0);
-  return v;
-}
-
-template <int N>
-Vec<N> random_unit(std::mt19937_64& rng) {
-  Vec<N> v;
-  do v = random_vec<N>(rng);
-  while (v.norm() < 0.1);
-  return v.normalized();
-}
+using core::random_unit;
+using core::random_vec;
+using core::uniform;
 
 double inf_norm(const auto& v) { return v.cwiseAbs().maxCoeff(); }
 
