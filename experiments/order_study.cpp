@@ -195,13 +195,7 @@ StudyResult order_study(const StudyOptions& opt) {
       "matches only there, by accident. The verdicts expect the method's true order (2, and 1 with damping). "
       "Ours integrates each half kick to second order (toolkit/integrators/kick_solver.hpp) and keeps order 2. "
       "Odeint's symplectic steppers take ṗ = f(q) only and cannot run the damped oscillator at all.</p>\n";
-  study_problem(Oscillator{}, 10.0, 20, opt, out);
-  study_problem(DampedOscillator{}, 10.0, 20, opt, out);
-  study_problem(PendulumProblem{}, 5.0, 50, opt, out);
-  // Kepler: t = 2 s, a third of a period, past the periapsis passage. Not a whole period on purpose:
-  // there symplectic Euler (conjugate to Störmer–Verlet by a half drift, GNI §VI.4) and Ruth's method
-  // return with their leading error term cancelled and measure one order higher.
-  study_problem(KeplerProblem{}, 2.0, 64, opt, out);
+  for_each_ladder([&](const auto& problem, double T, long n0) { study_problem(problem, T, n0, opt, out); });
   return out;
 }
 

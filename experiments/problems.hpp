@@ -153,4 +153,17 @@ struct Counting {
   }
 };
 
+/// The step-size ladders of the order and work-precision studies, one place for both so that the
+/// two studies measure the same runs: f(problem, final time T, coarsest step count n0).
+/// Kepler is measured at t = 2 s, a third of a period past the periapsis passage, not a whole
+/// period: there symplectic Euler (conjugate to Störmer–Verlet by a half drift, GNI §VI.4) and
+/// Ruth's method return with their leading error term cancelled and measure one order higher.
+template <class F>
+void for_each_ladder(F&& f) {
+  f(Oscillator{}, 10.0, 20L);
+  f(DampedOscillator{}, 10.0, 20L);
+  f(PendulumProblem{}, 5.0, 50L);
+  f(KeplerProblem{}, 2.0, 64L);
+}
+
 }  // namespace verisim::experiments

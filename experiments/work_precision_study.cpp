@@ -182,10 +182,7 @@ StudyResult work_precision_study(const StudyOptions& opt) {
       "evaluations per step equal the declared ones (velocity Verlet reuses its last force: 1 per step plus one "
       "to start). Wall times are in the *_timing.csv files only, so that every other file is byte-identical "
       "from run to run.</p>\n";
-  wp_problem(Oscillator{}, 10.0, 20, opt, out);
-  wp_problem(DampedOscillator{}, 10.0, 20, opt, out);
-  wp_problem(PendulumProblem{}, 5.0, 50, opt, out);
-  wp_problem(KeplerProblem{}, 2.0, 64, opt, out);
+  for_each_ladder([&](const auto& problem, double T, long n0) { wp_problem(problem, T, n0, opt, out); });
   return out;
 }
 
