@@ -221,7 +221,9 @@ struct HandSymplecticEuler {
   }
 };
 
-/// Velocity Verlet with the last force kept (Swope et al. 1982): v += h/2 a; q += h v; a = f(q); v += h/2 a.
+/// Velocity Verlet with the last force kept, in Swope et al.'s form (J. Chem. Phys. 76 (1982) 637):
+/// q += h v + h²/2 a; v += h/2 a; a = f(q); v += h/2 a. The position does not
+/// wait for the half kick (the shorter dependency chain; splitting.hpp's kick_drift does the same).
 template <class P>
 struct HandVerlet {
   const P* p;
@@ -229,14 +231,14 @@ struct HandVerlet {
   bool ready = false;
   void step(HandState<P>& x, double h) {
     const std::size_t n = a.size();
-    const double h2 = 0.5 * h;
+    const double h2 = 0.5 * h, hh2 = h * h2;
     if (!ready) {
       p->accel(x.q.data(), a.data());
       ready = true;
     }
     for (std::size_t i = 0; i < n; ++i) {
+      x.q[i] = (x.q[i] + h * x.v[i]) + hh2 * a[i];
       x.v[i] += h2 * a[i];
-      x.q[i] += h * x.v[i];
     }
     p->accel(x.q.data(), a.data());
     for (std::size_t i = 0; i < n; ++i) x.v[i] += h2 * a[i];

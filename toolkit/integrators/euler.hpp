@@ -3,6 +3,7 @@
 //   E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·Ė⁽ⁿ⁻¹⁾,    Ė⁽ⁿ⁾ = Ė⁽ⁿ⁻¹⁾ + Δt·f(Tₙ₋₁, E⁽ⁿ⁻¹⁾, Ė⁽ⁿ⁻¹⁾)
 // First-order form: E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·f(Tₙ₋₁, E⁽ⁿ⁻¹⁾).
 // Order 1, not symplectic: the energy of an oscillator grows by (1 + ω²Δt²) per step (seed 001 §G.2.1, α = 0).
+#include "toolkit/core/assign.hpp"
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
 
@@ -20,15 +21,15 @@ class Euler : public core::OdeintStepperTraits<1> {
   void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
     core::resize_like(a_, x.v);
     sys(x.q, x.v, a_, t);
-    x.q += dt * x.v;
-    x.v += dt * a_;
+    core::add_assign(x.q, dt * x.v);
+    core::add_assign(x.v, dt * a_);
   }
 
   template <FirstOrderSystem<V> Sys>
   void do_step(const Sys& sys, V& y, double t, double dt) {
     core::resize_like(a_, y);
     sys(y, a_, t);
-    y += dt * a_;
+    core::add_assign(y, dt * a_);
   }
 
  private:

@@ -29,7 +29,7 @@ class EulerCromer : public Splitting<V, methods::EulerCromer, Sum> {
   void do_step(const Sys& sys, V& y, double t, double dt) {
     core::resize_like(dydt_, y);
     sys(y, dydt_, t);
-    y += dt * dydt_;
+    core::add_assign(y, dt * dydt_);
   }
 
  private:

@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 
+#include "toolkit/core/assign.hpp"
 #include "toolkit/core/system.hpp"
 #include "toolkit/core/vec.hpp"
 
@@ -75,12 +76,12 @@ class KickSolver {
     for (std::size_t i = 0; i < kS; ++i) {
       vs_ = v;
       for (std::size_t j = 0; j < i; ++j)
-        if (kTab.A[i][j] != 0.0) vs_ += (tau * kTab.A[i][j]) * k_[j];
+        if (kTab.A[i][j] != 0.0) core::add_assign(vs_, (tau * kTab.A[i][j]) * k_[j]);
       sys(q, vs_, k_[i], t);
     }
-    dv = (tau * kTab.b[0]) * k_[0];
+    core::assign(dv, (tau * kTab.b[0]) * k_[0]);
     for (std::size_t i = 1; i < kS; ++i)
-      if (kTab.b[i] != 0.0) dv += (tau * kTab.b[i]) * k_[i];
+      if (kTab.b[i] != 0.0) core::add_assign(dv, (tau * kTab.b[i]) * k_[i]);
   }
 
  private:
