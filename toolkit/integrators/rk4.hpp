@@ -54,38 +54,50 @@ class Rk4 : public core::OdeintStepperTraits<4> {
   }
 
  private:
-  // The second-order form's vector arithmetic is written as loops over the coefficients, through
-  // restrict pointers that live only inside these two functions (never across a call of the
-  // system): same operations as the Eigen expressions, same result to the bit, and the compiler
-  // vectorises the loops of long vectors while short ones stay scalar. Measured (docs/bench.md):
-  // with Eigen expressions ours was 1.1–1.2× odeint on the 5-body problem (Vec<15>: packet loads
-  // of the stage vectors the system had just written one coefficient at a time), now ≤ 1.
+  // The second-order form's vector arithmetic. Fixed-size states: loops over the coefficients
+  // through restrict pointers that live only inside these two functions (never across a call of
+  // the system) — with Eigen expressions ours was 1.1–1.2× odeint on the 5-body problem (Vec<15>:
+  // packet loads of the stage forces the system had just written one coefficient at a time);
+  // now ≤ 1. Dynamic states (long vectors): Eigen's vectorised expressions, which beat the
+  // compiler's own vectorisation of the loops on the 10⁴-oscillator ensemble (0.68 vs 1.03–1.16
+  // of odeint). Same operations either way, same result to the bit (tests/integrators/assign_test.cpp).
+  // docs/bench.md has the measurements.
 
   /// k = v + c·k′ and qs = q + c·w, one pass (w is v for the first stage).
   static void stage(const V& q, const V& v, const V& w, const V& kp, double c, V& k, V& qs) {
-    const double* __restrict pq = q.data();
-    const double* __restrict pv = v.data();
-    const double* __restrict pw = w.data();
-    const double* __restrict pkp = kp.data();
-    double* __restrict pk = k.data();
-    double* __restrict pqs = qs.data();
-    for (Eigen::Index i = 0; i < q.size(); ++i) {
-      pk[i] = pv[i] + c * pkp[i];
-      pqs[i] = pq[i] + c * pw[i];
+    if constexpr (V::SizeAtCompileTime == Eigen::Dynamic) {
+      k = v + c * kp;
+      qs = q + c * w;
+    } else {
+      const double* __restrict pq = q.data();
+      const double* __restrict pv = v.data();
+      const double* __restrict pw = w.data();
+      const double* __restrict pkp = kp.data();
+      double* __restrict pk = k.data();
+      double* __restrict pqs = qs.data();
+      for (Eigen::Index i = 0; i < q.size(); ++i) {
+        pk[i] = pv[i] + c * pkp[i];
+        pqs[i] = pq[i] + c * pw[i];
+      }
     }
   }
 
   /// E += Δt/6 (k₁ + 2k₂ + 2k₃ + k₄) and Ė += Δt/6 (k′₁ + 2k′₂ + 2k′₃ + k′₄), one pass.
   void finish(PhaseState<V>& x, double h6) const {
-    double* __restrict q = x.q.data();
-    double* __restrict v = x.v.data();
-    const double *__restrict k2 = k2_.data(), *__restrict k3 = k3_.data(), *__restrict k4 = k4_.data();
-    const double *__restrict kp1 = kp1_.data(), *__restrict kp2 = kp2_.data(), *__restrict kp3 = kp3_.data(),
-                 *__restrict kp4 = kp4_.data();
-    for (Eigen::Index i = 0; i < x.q.size(); ++i) {
-      const double vi = v[i];
-      q[i] += h6 * (vi + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
-      v[i] = vi + h6 * (kp1[i] + 2.0 * kp2[i] + 2.0 * kp3[i] + kp4[i]);
+    if constexpr (V::SizeAtCompileTime == Eigen::Dynamic) {
+      x.q += h6 * (x.v + 2.0 * k2_ + 2.0 * k3_ + k4_);
+      x.v += h6 * (kp1_ + 2.0 * kp2_ + 2.0 * kp3_ + kp4_);
+    } else {
+      double* __restrict q = x.q.data();
+      double* __restrict v = x.v.data();
+      const double *__restrict k2 = k2_.data(), *__restrict k3 = k3_.data(), *__restrict k4 = k4_.data();
+      const double *__restrict kp1 = kp1_.data(), *__restrict kp2 = kp2_.data(),
+                   *__restrict kp3 = kp3_.data(), *__restrict kp4 = kp4_.data();
+      for (Eigen::Index i = 0; i < x.q.size(); ++i) {
+        const double vi = v[i];
+        q[i] += h6 * (vi + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+        v[i] = vi + h6 * (kp1[i] + 2.0 * kp2[i] + 2.0 * kp3[i] + kp4[i]);
+      }
     }
   }
 
