@@ -161,16 +161,17 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
 
   // Kick then drift, v⁺ = v + bᵢh·a and q⁺ = q + aᵢh·v⁺, with the drift expanded:
   //   q⁺ = (q + aᵢh·v) + aᵢbᵢh²·a
-  // — Swope, Andersen, Berens & Wilson's form of velocity Verlet (J. Chem. Phys. 76 (1982) 637,
-  // the velocity form q⁺ = q + Δt·v + ½Δt²·f(q)), and Boost.Odeint's. Exact in real arithmetic, it differs
-  // from q + aᵢh·v⁺ by round-off only, and q⁺ no longer waits for v⁺: on a small state (1-DOF
-  // problems are latency bound) the step's dependency chain is one multiply-add shorter; and since
-  // the two lanes are no longer the same expression, GCC 12's SLP vectoriser stops packing (q, v)
-  // into one 16-byte load right after the 8-byte store of v (a store-forwarding stall that made the
-  // textbook form 1.3× slower than odeint on the oscillator; docs/bench.md). Element by element in
-  // one pass over memory (no FMA contraction: the build is ISO C++, -ffp-contract=off). When it is
-  // the step's last drift before an FSAL kick, the final q is also written to the cache in the same
-  // pass.
+  // — the form of velocity Verlet of Swope, Andersen, Berens & Wilson (J. Chem. Phys. 76 (1982)
+  // 637: q⁺ = q + Δt·v + ½Δt²·f(q)), which Boost.Odeint uses too. Exact in real arithmetic, it
+  // differs from q + aᵢh·v⁺ by round-off only, and q⁺ no longer waits for v⁺: a 1-DOF step is
+  // latency bound, and its dependency chain is one multiply-add shorter. In the FSAL stage the
+  // remembered force is added first, (q + aᵢbᵢh²·a) + aᵢh·v: it is ready before v, the last value
+  // the previous step wrote. And since the two lanes are no longer the same expression, GCC 12's
+  // SLP vectoriser stops packing (q, v) into one 16-byte load right after the 8-byte store of v (a
+  // store-forwarding stall). Together: velocity Verlet on the oscillator went from 1.3× odeint to
+  // 0.9× (docs/bench.md). One pass over memory (no FMA contraction: the build is ISO C++,
+  // -ffp-contract=off). When it is the step's last drift before an FSAL kick, the final q is also
+  // written to the cache in the same pass.
   template <std::size_t I, bool Trusted>
   void kick_drift(PhaseState<V>& x, double dt) {
     const double kb = kTab.b[I] * dt;
