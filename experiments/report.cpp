@@ -13,59 +13,6 @@ namespace verisim::experiments {
 
 namespace fs = std::filesystem;
 
-// ---------------------------------------------------------------- JSON
-std::string json_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20)
-          out += fmt::format("\\u{:04x}", static_cast<int>(c));
-        else
-          out += c;
-    }
-  }
-  return out;
-}
-
-std::string json_number(double x) {
-  if (!std::isfinite(x)) return "null";
-  return fmt::format("{:.10g}", x);
-}
-
-Json& Json::num(std::string key, double value) {
-  fields_.emplace_back(std::move(key), json_number(value));
-  return *this;
-}
-Json& Json::integer(std::string key, long long value) {
-  fields_.emplace_back(std::move(key), fmt::format("{}", value));
-  return *this;
-}
-Json& Json::str(std::string key, std::string value) {
-  fields_.emplace_back(std::move(key), "\"" + json_escape(value) + "\"");
-  return *this;
-}
-Json& Json::boolean(std::string key, bool value) {
-  fields_.emplace_back(std::move(key), value ? "true" : "false");
-  return *this;
-}
-Json& Json::raw(std::string key, std::string json) {
-  fields_.emplace_back(std::move(key), std::move(json));
-  return *this;
-}
-std::string Json::dump() const {
-  std::string out = "{";
-  for (std::size_t i = 0; i < fields_.size(); ++i) {
-    if (i) out += ", ";
-    out += "\"" + json_escape(fields_[i].first) + "\": " + fields_[i].second;
-  }
-  return out + "}";
-}
-
 // ---------------------------------------------------------------- files
 void write_file_atomically(const fs::path& path, const std::string& content) {
   fs::create_directories(path.parent_path());
@@ -230,30 +177,23 @@ bool write_report(const fs::path& dir, const std::vector<StudyResult>& studies, 
 
   // ---- summary.json
   bool all_pass = true;
-  std::string js = "{\n\"report\": \"verisim verification studies\",\n\"studies\": [\n";
-  for (std::size_t i = 0; i < studies.size(); ++i) {
-    const auto& s = studies[i];
+  Json list = Json::array();
+  for (const auto& s : studies) {
     bool pass = true;
     for (const auto& v : s.verdicts) pass = pass && v.pass;
     all_pass = all_pass && pass;
-    js += "{\"name\": \"" + json_escape(s.name) + "\", \"title\": \"" + json_escape(s.title) +
-          "\", \"pass\": " + (pass ? "true" : "false") + ",\n\"verdicts\": [\n";
-    for (std::size_t k = 0; k < s.verdicts.size(); ++k) {
-      const auto& v = s.verdicts[k];
-      js += Json{}.str("what", v.what).str("expected", v.expected).str("measured", v.measured)
-                .str("verdict", v.pass ? "pass" : "fail").dump();
-      js += k + 1 < s.verdicts.size() ? ",\n" : "\n";
-    }
-    js += "],\n\"results\": [\n";
-    for (std::size_t k = 0; k < s.records.size(); ++k) {
-      js += "{\"group\": \"" + json_escape(s.records[k].first) + "\", \"data\": " + s.records[k].second.dump() + "}";
-      js += k + 1 < s.records.size() ? ",\n" : "\n";
-    }
-    js += "]}";
-    js += i + 1 < studies.size() ? ",\n" : "\n";
+    Json verdicts = Json::array();
+    for (const auto& v : s.verdicts)
+      verdicts.push(Json::object().str("what", v.what).str("expected", v.expected).str("measured", v.measured)
+                        .str("verdict", v.pass ? "pass" : "fail"));
+    Json results = Json::array();
+    for (const auto& [group, record] : s.records) results.push(Json::object().str("group", group).set("data", record));
+    list.push(Json::object().str("name", s.name).str("title", s.title).boolean("pass", pass)
+                  .set("verdicts", std::move(verdicts)).set("results", std::move(results)));
   }
-  js += "],\n\"all_pass\": " + std::string(all_pass ? "true" : "false") + "\n}\n";
-  write_file_atomically(dir / "summary.json", js);
+  Json summary = Json::object();
+  summary.str("report", "verisim verification studies").set("studies", std::move(list)).boolean("all_pass", all_pass);
+  write_file_atomically(dir / "summary.json", summary.dump(1) + "\n");
 
   // ---- index.html
   std::string h;

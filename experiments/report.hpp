@@ -9,24 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "experiments/json.hpp"
+
 namespace verisim::experiments {
-
-/// A flat JSON object built field by field, in insertion order (deterministic output).
-class Json {
- public:
-  Json& num(std::string key, double value);
-  Json& integer(std::string key, long long value);
-  Json& str(std::string key, std::string value);
-  Json& boolean(std::string key, bool value);
-  Json& raw(std::string key, std::string json);  ///< an already-rendered JSON value
-  std::string dump() const;
-
- private:
-  std::vector<std::pair<std::string, std::string>> fields_;
-};
-std::string json_escape(const std::string& s);
-/// A double in a fixed, round-trippable format ("null" for NaN and infinities).
-std::string json_number(double x);
 
 /// One checked claim: measured vs expected, pass or fail.
 struct Verdict {

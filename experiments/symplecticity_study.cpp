@@ -224,9 +224,7 @@ void problem_defects(const P& problem, const std::vector<double>& dts, const Stu
     Json rec;
     rec.str("integrator", std::string(info.name)).str("problem", std::string(P::name)).boolean("symplectic", info.symplectic)
         .num("max_defect", max_def).num("jacobian_error_estimate", max_err).num("slope", slope).str("verdict", pass ? "pass" : "fail");
-    std::string arr = "[";
-    for (std::size_t i = 0; i < row.dt.size(); ++i) arr += (i ? ", " : "") + json_number(row.defect[i]);
-    rec.raw("defect_per_dt", arr + "]");
+    rec.set("defect_per_dt", Json::numbers(row.defect));
     out.records.emplace_back("symplecticity", rec);
     rows.emplace_back(std::string(info.name), std::move(row));
   }
@@ -317,7 +315,7 @@ void newmark_det(const StudyOptions& opt, StudyResult& out) {
           auto run = [&](const auto& problem, std::string_view pname, double h_rel, bool linear) {
             std::vector<std::string> cells{std::string(name), std::string(pname)};
             double worst = 0, est = 0;
-            std::string arr = "[";
+            Json arr = Json::array();
             for (double dt : dts) {
               double w = 0;
               for (const auto& x : phase_points(PendulumProblem{}, 8)) {
@@ -328,7 +326,7 @@ void newmark_det(const StudyOptions& opt, StudyResult& out) {
               }
               worst = std::max(worst, w);
               cells.push_back(fmt::format("|det − 1| = {:.2e}", w));
-              arr += (arr.size() > 1 ? ", " : "") + json_number(w);
+              arr.push(w);
             }
             // linear oscillator: det M = 1 exactly for γ = ½ (Hughes (1987) §9.1: the amplification
             // matrix has unit determinant when γ = ½ and there is no damping), so round-off level;
@@ -342,7 +340,7 @@ void newmark_det(const StudyOptions& opt, StudyResult& out) {
                                            : "≠ 1 (not canonically symplectic; Kane et al. 2000)",
                                     fmt::format("max |det M − 1| = {:.2e} (estimate {:.1e})", worst, est), pass});
             Json rec;
-            rec.str("integrator", std::string(name)).str("problem", std::string(pname)).raw("abs_det_minus_1_per_dt", arr + "]")
+            rec.str("integrator", std::string(name)).str("problem", std::string(pname)).set("abs_det_minus_1_per_dt", arr)
                 .num("error_estimate", est).str("verdict", pass ? "pass" : "fail");
             out.records.emplace_back("newmark_det", rec);
           };

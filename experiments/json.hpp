@@ -1,0 +1,88 @@
+#pragma once
+// The one JSON writer of verisim (summary.json, `verisim collide --json`, every record a study
+// keeps). A Json is a value — null, boolean, number, string, array or object — built in memory and
+// rendered once by dump(), so the output is valid JSON by construction (RFC 8259):
+//  - objects keep their keys in insertion order (deterministic output, byte for byte);
+//  - a number is printed in the shortest form that reads back to the same double (fmt's "{}",
+//    Steele–White/Ryu), integers as integers;
+//  - a NaN or infinity, which JSON cannot represent, is written as null: a caller that must not
+//    print a non-finite result checks it before (`all_finite`), as `verisim collide` does.
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace verisim::experiments {
+
+class Json {
+ public:
+  struct Array {
+    std::vector<Json> items;
+  };
+  struct Object {
+    std::vector<std::string> keys;
+    std::vector<Json> values;
+  };
+
+  Json() = default;  ///< null
+  Json(std::nullptr_t) {}
+  Json(bool b) : v_(b) {}
+  Json(double x) : v_(x) {}
+  Json(int i) : v_(static_cast<long long>(i)) {}
+  Json(long i) : v_(static_cast<long long>(i)) {}
+  Json(long long i) : v_(i) {}
+  Json(unsigned long i) : v_(static_cast<long long>(i)) {}
+  Json(unsigned long long i) : v_(static_cast<long long>(i)) {}
+  Json(std::string s) : v_(std::move(s)) {}
+  Json(std::string_view s) : v_(std::string(s)) {}
+  Json(const char* s) : v_(std::string(s)) {}
+
+  static Json object() { Json j; j.v_ = Object{}; return j; }
+  static Json array() { Json j; j.v_ = Array{}; return j; }
+  /// An array of numbers (a vector, a measured series).
+  template <class Range>
+  static Json numbers(const Range& r) {
+    Json j = array();
+    for (const auto& x : r) j.push(static_cast<double>(x));
+    return j;
+  }
+
+  /// Object: append key → value (a null Json becomes an object first). Keys are not deduplicated:
+  /// each key is set once by the code that builds the object.
+  Json& set(std::string key, Json value);
+  /// Array: append a value (a null Json becomes an array first).
+  Json& push(Json value);
+
+  // Shorthands for flat records, chainable: rec.str("law", "ball").num("e", 0.5)
+  Json& num(std::string key, double x) { return set(std::move(key), Json(x)); }
+  Json& integer(std::string key, long long i) { return set(std::move(key), Json(i)); }
+  Json& str(std::string key, std::string s) { return set(std::move(key), Json(std::move(s))); }
+  Json& boolean(std::string key, bool b) { return set(std::move(key), Json(b)); }
+
+  bool is_null() const { return std::holds_alternative<std::monostate>(v_); }
+  bool is_object() const { return std::holds_alternative<Object>(v_); }
+  bool is_array() const { return std::holds_alternative<Array>(v_); }
+  /// Number of items (array) or keys (object); 0 otherwise.
+  std::size_t size() const;
+  /// Every number in the value, recursively, is finite (NaN and infinities would be written null).
+  bool all_finite() const;
+  /// The first key (in the dotted path form "a.b[2]") whose number is not finite, or "" when none.
+  std::string first_non_finite(const std::string& prefix = "") const;
+
+  /// Render: indent < 0 gives one line; indent ≥ 0 gives one member per line at that indentation,
+  /// except containers of scalars only (a record, a series), which stay on one line.
+  std::string dump(int indent = -1) const;
+
+ private:
+  void dump_to(std::string& out, int indent, int depth) const;
+  bool is_flat() const;  ///< a scalar, or a container whose members are all scalars
+  std::variant<std::monostate, bool, double, long long, std::string, Array, Object> v_;
+};
+
+/// A JSON string literal (with quotes) for s: ", \ and control characters escaped; UTF-8 kept.
+std::string json_quote(std::string_view s);
+
+}  // namespace verisim::experiments
