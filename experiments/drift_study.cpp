@@ -10,16 +10,23 @@
 #include <fmt/format.h>
 
 #include "experiments/drift.hpp"
-#include "experiments/fit.hpp"
-#include "experiments/problems.hpp"
 #include "experiments/studies.hpp"
 #include "toolkit/core/observe.hpp"
+#include "reference/order_fit.hpp"
+#include "reference/problems/kepler.hpp"
+#include "reference/problems/oscillator.hpp"
+#include "reference/problems/pendulum.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/alpha_family.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::experiments {
+
+using reference::least_squares;
+using reference::problems::KeplerProblem;
+using reference::problems::Oscillator;
+using reference::problems::PendulumProblem;
 
 namespace {
 

@@ -8,14 +8,16 @@
 
 #include <fmt/format.h>
 
-#include "experiments/problems.hpp"
 #include "experiments/studies.hpp"
 #include "toolkit/core/observe.hpp"
+#include "reference/problems/oscillator.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::experiments {
+
+using reference::problems::Oscillator;
 
 namespace {
 

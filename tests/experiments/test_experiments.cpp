@@ -13,11 +13,12 @@
 #include <unistd.h>
 
 #include "experiments/drift.hpp"
-#include "experiments/fit.hpp"
 #include "experiments/studies.hpp"
+#include "reference/order_fit.hpp"
 
 namespace fs = std::filesystem;
 using namespace verisim::experiments;
+using verisim::reference::fit_order;
 
 namespace {
 
