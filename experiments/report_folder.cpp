@@ -4,7 +4,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -22,19 +21,6 @@ namespace verisim::experiments {
 namespace fs = std::filesystem;
 
 namespace {
-
-/// The first line summary.json's writer puts after "{" (report.cpp): how a verisim report is known.
-constexpr std::string_view kReportMarker = "\"report\": \"verisim verification studies\"";
-
-bool holds_report(const fs::path& dir) {
-  std::error_code ec;
-  if (!fs::is_regular_file(fs::symlink_status(dir / "summary.json", ec))) return false;
-  std::ifstream in(dir / "summary.json", std::ios::binary);
-  std::string head(256, '\0');
-  in.read(head.data(), static_cast<std::streamsize>(head.size()));
-  head.resize(static_cast<std::size_t>(in.gcount()));
-  return head.find(kReportMarker) != std::string::npos;
-}
 
 /// `outer` is `inner` or one of its ancestors (both absolute and normal).
 bool contains(const fs::path& outer, const fs::path& inner) {
@@ -97,9 +83,6 @@ ReportFolder::ReportFolder(const fs::path& out) {
       throw bad("is a mount point: a report replaces its folder as a whole; give a folder inside it");
     if (::access(target_.c_str(), W_OK | X_OK) != 0)
       throw bad("is not writable (" + errno_text() + "): the files the user keeps in a report folder are moved into the new one");
-    if (!fs::is_empty(target_, ec) && !holds_report(target_))
-      throw bad("is a folder that holds no verisim report (no summary.json written by verisim): a report replaces its "
-                "folder as a whole; give a new or empty folder, or the folder of a previous report");
   }
   staging_ = make_temp_dir(parent, target_.filename().string(), "verisim");
   if (staging_.empty()) throw bad(fmt::format("cannot be written: creating a folder in '{}' failed: {}", parent.string(), errno_text()));
@@ -113,10 +96,17 @@ ReportFolder::~ReportFolder() {
 
 void ReportFolder::commit() {
   if (committed_) throw std::logic_error("ReportFolder::commit called twice");
-  // the mode a plain mkdir would have given the report folder (mkdtemp's is 0700)
-  const mode_t mask = ::umask(0);
-  ::umask(mask);
-  ::chmod(staging_.c_str(), 0777 & ~mask);
+  // the old folder's mode and owner, or the mode a plain mkdir would have given (mkdtemp's is 0700)
+  struct stat old_st {};
+  if (::lstat(target_.c_str(), &old_st) == 0 && S_ISDIR(old_st.st_mode)) {
+    ::chmod(staging_.c_str(), old_st.st_mode & 07777);
+    if (old_st.st_uid != ::geteuid() || old_st.st_gid != ::getegid())
+      [[maybe_unused]] const int ignored = ::chown(staging_.c_str(), old_st.st_uid, old_st.st_gid);  // when allowed
+  } else {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::chmod(staging_.c_str(), 0777 & ~mask);
+  }
 
   std::error_code ec;
   if (!fs::exists(fs::symlink_status(target_, ec))) {

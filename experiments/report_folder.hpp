@@ -7,13 +7,15 @@
 //   1. exchange the staging folder and the old report in one step (renameat2 RENAME_EXCHANGE; on a
 //      file system without it, the old report is renamed onto an mkdtemp placeholder and the new one
 //      renamed in), so a reader sees the old report or the new one, never a mix;
-//   2. move back, from the old report into the new one, every entry that is not the report's own:
+//   2. move back, from the old folder into the new one, every entry that is not the report's own:
 //      the report's own entries are index.html, summary.json and the folders named after a study
 //      (order, drift, symplecticity, stability, work-precision, collisions — whether or not this
 //      run wrote them, so no stale section survives), and the old scheme's leftovers index.html.tmp
 //      and summary.json.tmp; anything else (the user's notes, their own folders) is carried over
-//      as it is, links not followed;
+//      as it is, links not followed — so a folder that also holds other things (the repository's
+//      reports/ with its README.md and scripts/bench's bench.md) keeps them;
 //   3. remove the old report.
+// The new folder gets the old one's mode (and owner, where allowed).
 // A ReportFolder destroyed before commit() (an error, a stop signal) removes its staging folder and
 // leaves the old report untouched. A process killed by SIGKILL leaves its staging folder,
 // ".<name>.verisim-XXXXXX" beside the report, which a later run does not touch (it cannot tell it
@@ -30,8 +32,8 @@ class ReportFolder {
  public:
   /// Checks `out` (the --out value) and creates the staging folder; std::invalid_argument naming
   /// --out when the path cannot take a report: it exists and is not a folder (or a link to one);
-  /// it is a non-empty folder without a verisim report (summary.json); it is the current folder or
-  /// contains it; it is a mount point or "/"; its parent cannot be created or written.
+  /// it is the current folder or contains it (a shell there would be left in a removed folder); it
+  /// is a mount point or "/"; it or its parent cannot be written; its parent cannot be created.
   /// A missing parent is created (as `mkdir -p`).
   explicit ReportFolder(const std::filesystem::path& out);
   ~ReportFolder();

@@ -187,15 +187,32 @@ TEST(Experiments_ReportFolder, OutThatIsARegularFileIsRefusedNamingOutBeforeAnyS
   fs::remove_all(base);
 }
 
-TEST(Experiments_ReportFolder, AFolderThatHoldsNoReportIsNotReplaced) {
-  // a report replaces its folder as a whole: a non-empty folder that is not a report (a home
-  // folder given by mistake) is refused; an empty one is taken
-  const fs::path base = fresh_base("not_a_report");
-  put(base / "home" / "thesis.tex", "years of work\n");
-  EXPECT_THROW(ReportFolder(base / "home"), std::invalid_argument);
+TEST(Experiments_ReportFolder, AFolderOfOtherFilesKeepsThemAndItsMode) {
+  // the repository's reports/ holds a tracked README.md and .gitignore, and scripts/bench's bench.md:
+  // the first report written there keeps them, and the folder keeps its mode
+  const fs::path base = fresh_base("mixed");
+  const fs::path target = base / "reports";
+  put(target / "README.md", "# reports/\n");
+  put(target / ".gitignore", "*\n!.gitignore\n!README.md\n");
+  put(target / "bench.md", "ratios\n");
+  fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);  // 0750
+  const auto before = snapshot(target);
+  {
+    ReportFolder folder(target);
+    put(folder.staging() / "summary.json", "s\n");
+    folder.commit();
+  }
+  auto after = snapshot(target);
+  EXPECT_EQ(after.at("summary.json"), "s\n");
+  after.erase("summary.json");
+  EXPECT_EQ(after, before);
+  EXPECT_EQ(fs::status(target).permissions() & fs::perms::all,
+            fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+  EXPECT_TRUE(leftovers(base, "reports").empty());
+  // an empty folder is taken as well; an unused staging folder does not outlive its ReportFolder
   fs::create_directories(base / "empty");
   EXPECT_NO_THROW(ReportFolder(base / "empty"));
-  EXPECT_TRUE(leftovers(base, "empty").empty());  // the unused staging folder is gone
+  EXPECT_TRUE(leftovers(base, "empty").empty());
   fs::remove_all(base);
 }
 
