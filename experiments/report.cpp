@@ -135,6 +135,16 @@ std::string gnuplot_script(const Figure& f) {
   return s;
 }
 
+/// The end of a program's output, at most `max` bytes from a line start, without trailing blanks.
+std::string last_lines(std::string s, std::size_t max) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  if (s.size() > max) {
+    s.erase(0, s.size() - max);
+    if (const auto nl = s.find('\n'); nl != std::string::npos) s.erase(0, nl + 1);
+  }
+  return s;
+}
+
 /// Runs `gnuplot <stem>.gp` in `folder`; empty when both plots were drawn, else why not (and any
 /// partial plot is removed, so the page never links a half-drawn file).
 std::string draw(const fs::path& folder, const Figure& f) {
@@ -146,13 +156,9 @@ std::string draw(const fs::path& folder, const Figure& f) {
     why = fmt::format("gnuplot did not finish within {:g} s", kGnuplotTimeout);
   else if (r.term_signal != 0)
     why = fmt::format("gnuplot was ended by signal {}", r.term_signal);
-  else if (r.exit_code != 0) {
-    std::string out = r.output;
-    while (!out.empty() && (out.back() == '\n' || out.back() == ' ')) out.pop_back();
-    const auto cut = out.rfind('\n', out.size() > 400 ? out.size() - 400 : 0);
-    why = fmt::format("gnuplot exited with status {}{}", r.exit_code,
-                      out.empty() ? "" : ": " + (out.size() > 400 ? out.substr(cut == std::string::npos ? 0 : cut + 1) : out));
-  } else {
+  else if (r.exit_code != 0)
+    why = fmt::format("gnuplot exited with status {}{}", r.exit_code, r.output.empty() ? "" : ": " + last_lines(r.output, 400));
+  else {
     for (const char* ext : {".png", ".svg"}) {
       std::error_code ec;
       const fs::path p = folder / (f.stem + ext);

@@ -5,6 +5,7 @@
 // tests run the `verisim` binary (VERISIM_EXE) as a child process.
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
@@ -412,5 +413,60 @@ TEST(Experiments_StudyCommand, AWriteErrorOnStdoutExitsTwo) {
   const fs::path base = fresh_base("dev_full");
   EXPECT_EQ(wait_exit(spawn_verisim({"integrators"}, {}, "/dev/full", base / "err.txt")), 2);
   EXPECT_NE(slurp(base / "err.txt").find("cannot write to standard output"), std::string::npos) << slurp(base / "err.txt");
+  fs::remove_all(base);
+}
+
+namespace {
+
+/// Sets PATH for the child processes started while it lives.
+class ScopedPath {
+ public:
+  explicit ScopedPath(const std::string& path) : old_(std::getenv("PATH") ? std::getenv("PATH") : "") {
+    ::setenv("PATH", path.c_str(), 1);
+  }
+  ~ScopedPath() { ::setenv("PATH", old_.c_str(), 1); }
+
+ private:
+  std::string old_;
+};
+
+}  // namespace
+
+TEST(Experiments_StudyCommand, APlotGnuplotFailsToDrawIsNamedAndExitsOne) {
+  // A stand-in gnuplot that answers --version but fails on every script after writing half a PNG:
+  // the report is still installed, each figure is named on stderr with gnuplot's message, the page
+  // says why in its place, no partial plot is kept, and the exit code is 1.
+  const fs::path base = fresh_base("gnuplot_fails");
+  put(base / "bin" / "gnuplot",
+      "#!/bin/sh\n"
+      "if [ \"$1\" = --version ]; then echo 'gnuplot stand-in'; exit 0; fi\n"
+      "echo half > \"${1%.gp}.png\"\n"
+      "echo \"\\\"$1\\\" line 9: stand-in failure\" >&2\n"
+      "exit 1\n");
+  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
+  const fs::path target = base / "reports";
+  std::string err;
+  {
+    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
+    EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--out", target.string()}, {}, base, &err), 1) << err;
+  }
+  EXPECT_NE(err.find("plot not drawn: stability/trace.gp: gnuplot exited with status 1: \"trace.gp\" line 9: stand-in failure"),
+            std::string::npos)
+      << err;
+  EXPECT_FALSE(fs::exists(target / "stability" / "trace.png"));
+  EXPECT_GT(fs::file_size(target / "stability" / "trace.gp"), 0u);  // the script and data stay, to redraw by hand
+  EXPECT_GT(fs::file_size(target / "stability" / "trace.csv"), 0u);
+  EXPECT_NE(slurp(target / "index.html").find("Plot not drawn: Trace of the one-step matrix on the oscillator. gnuplot "
+                                             "exited with status 1"),
+            std::string::npos);
+  // without any gnuplot the command stops before computing unless --no-plots is given
+  {
+    const ScopedPath path((base / "nothing").string());
+    EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--out", (base / "r2").string()}, {}, base, &err), 2);
+    EXPECT_NE(err.find("--no-plots"), std::string::npos) << err;
+    EXPECT_FALSE(fs::exists(base / "r2"));
+    EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--no-plots", "--out", (base / "r2").string()}, {}, base, &err), 0)
+        << err;
+  }
   fs::remove_all(base);
 }
