@@ -19,12 +19,18 @@ namespace verisim::collisions {
 /// lambda / (1 + alpha)), body2 = m1 / (m1 + m2) (seed 001 E.1 step 5's (m1/m2) lambda / (1 + alpha)).
 /// Computed as 1 / (1 + m1/m2) and 1 / (1 + m2/m1), relative error below 3 ulp for any masses in
 /// (0, +inf]; m2 = +inf (an obstacle, seed 001 E.1: "m1/m2 = 0, m2/(m1+m2) = 1") gives exactly {1, 0}.
-/// The reduced mass m1 m2 / (m1 + m2) is m1 * body1 (finite whenever m1 is).
 struct MassShares {
   double body1;
   double body2;
 };
 inline MassShares mass_shares(double m1, double m2) { return {1.0 / (1.0 + m1 / m2), 1.0 / (1.0 + m2 / m1)}; }
+
+/// The reduced mass m1 m2 / (m1 + m2) = m1 share1 = m2 share2, taken with the share in [1/2, 1] (the
+/// other may underflow: m1 = 1e50, m2 = 1e-300 has share1 = 1e-350 but mu = 1e-300). m2 = +inf: m1.
+inline double reduced_mass(double m1, double m2) {
+  const MassShares s = mass_shares(m1, m2);
+  return m1 <= m2 ? m1 * s.body1 : m2 * s.body2;
+}
 
 /// A non-negative number mantissa * 2^exponent, kept apart so that products and quotients of
 /// masses, lengths and inertias of any magnitude never overflow or underflow before the end.

@@ -90,7 +90,7 @@ FrictionlessResult<N> frictionless_linear_system(double m1, const Vec<N>& v1, do
   B(2 * N - 1) = -(1.0 + e) * un;
   const Eigen::Matrix<double, 2 * N, 1> q = A.fullPivLu().solve(B);
   const Vec<N> q1 = q.template head<N>(), q2 = q.template tail<N>();
-  const double mu = m1 * s.body1;  // reduced mass, <= m1
+  const double mu = reduced_mass(m1, m2);  // <= m1
   FrictionlessResult<N> r;
   r.v1 = times_power_of_two(Vec<N>(u1 + s.body1 * q1), k);
   r.v2 = times_power_of_two(Vec<N>(u2 + s.body2 * q2), k);
@@ -117,10 +117,11 @@ FrictionlessResult<N> frictionless_closed_form(double m1, const Vec<N>& v1, doub
   const double g = (1.0 + e) * un;  // relative normal velocity change, scaled by 2^-k
   const Vec<N> q1 = -g * n;         // as in frictionless_linear_system: m1 (v1' - v1) = mu q1
   int mu_exponent = 0;
-  const double mu_mantissa = std::frexp(m1 * s.body1, &mu_exponent);
+  const double mu = reduced_mass(m1, m2);
+  const double mu_mantissa = std::frexp(mu, &mu_exponent);
   return {times_power_of_two(Vec<N>(u1 + s.body1 * q1), k), times_power_of_two(Vec<N>(u2 - s.body2 * q1), k),
           times_power_of_two(Vec<N>(mu_mantissa * q1), mu_exponent + k),
-          detail::eq12_scaled<N>(m1 * s.body1, q1, Vec<N>(u1 - u2), e, k), Branch::frictionless};
+          detail::eq12_scaled<N>(mu, q1, Vec<N>(u1 - u2), e, k), Branch::frictionless};
 }
 
 }  // namespace verisim::collisions
