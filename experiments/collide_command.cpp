@@ -420,6 +420,15 @@ constexpr Range kNonNegative{.lo = 0.0};
 constexpr Range kUnitInterval{.lo = 0.0, .hi = 1.0};
 constexpr Range kDirection{.nonzero = true};
 
+// options shared by several laws
+const CollideOption kM1{"--m1", "mass of body 1", "kg", Shape::scalar, kPositive};
+const CollideOption kV1{"--v1", "velocity of body 1", "m/s", Shape::vector};
+const CollideOption kV2{"--v2", "velocity of body 2", "m/s", Shape::vector};
+const CollideOption kNormalInto1{"--normal", "normal at contact, pointing into body 1", "", Shape::vector, kDirection};
+const CollideOption kObstacleM2{"--m2", "mass of body 2, inf for an obstacle (at rest)", "kg", Shape::scalar, kPositiveOrInf};
+const CollideOption kMu{"--mu", "Coulomb friction coefficient", "", Shape::scalar, kNonNegative};
+const CollideOption kAlpha{"--alpha", "restitution coefficient (> 1: trampoline, seed 001 E.1)", "", Shape::scalar, kNonNegative};
+
 std::vector<CollideOption> ball_options(bool friction) {
   std::vector<CollideOption> o{
       {"--vx", "velocity along the plane's x axis (world axes)", "m/s"},
@@ -431,7 +440,7 @@ std::vector<CollideOption> ball_options(bool friction) {
       {"--R", "radius", "m", Shape::scalar, kPositive, 1.0},
   };
   if (friction) {
-    o.push_back({"--mu", "Coulomb friction coefficient", "", Shape::scalar, kNonNegative});
+    o.push_back(kMu);
     o.push_back({"--phi", "inclination of the plane (seed 004 eq. 11)", "rad", Shape::scalar,
                  {.lo = -std::numbers::pi, .hi = std::numbers::pi}, 0.0});
   } else {
@@ -448,9 +457,9 @@ const std::vector<CollideLaw>& table() {
        "no-collision, grazing (a double root), no-relative-motion, overlapping (already interpenetrating).",
        {2, 3},
        {{"--x1", "centre of body 1 at t = 0", "m", Shape::vector},
-        {"--v1", "velocity of body 1", "m/s", Shape::vector},
+        kV1,
         {"--x2", "centre of body 2 at t = 0", "m", Shape::vector},
-        {"--v2", "velocity of body 2", "m/s", Shape::vector},
+        kV2,
         {"--r1", "radius of body 1", "m", Shape::scalar, kPositive},
         {"--r2", "radius of body 2", "m", Shape::scalar, kPositive}},
        by_dimension<contact_time_law<2>, contact_time_law<3>>},
@@ -459,10 +468,10 @@ const std::vector<CollideLaw>& table() {
        "approach when (v1 - v2).normal > 0; otherwise branch 'separating' and nothing changes. --m2 inf: a "
        "fixed obstacle (--v2 0). e = 1 is elastic (seed 000 §2.b).",
        {2, 3},
-       {{"--m1", "mass of body 1", "kg", Shape::scalar, kPositive},
-        {"--m2", "mass of body 2, inf for a fixed obstacle", "kg", Shape::scalar, kPositiveOrInf},
-        {"--v1", "velocity of body 1", "m/s", Shape::vector},
-        {"--v2", "velocity of body 2", "m/s", Shape::vector},
+       {kM1,
+        kObstacleM2,
+        kV1,
+        kV2,
         {"--normal", "C1C2, centre of 1 to centre of 2", "", Shape::vector, kDirection},
         {"--e", "restitution coefficient", "", Shape::scalar, kUnitInterval}},
        by_dimension<frictionless_law<2>, frictionless_law<3>>},
@@ -471,30 +480,24 @@ const std::vector<CollideLaw>& table() {
        "(--v2 0), the seed's reduced formulas. --alpha > 1 is the seed's trampoline: it adds energy "
        "(energy_added).",
        {3},
-       {{"--m1", "mass of body 1", "kg", Shape::scalar, kPositive},
-        {"--m2", "mass of body 2, inf for an obstacle", "kg", Shape::scalar, kPositiveOrInf},
-        {"--v1", "velocity of body 1", "m/s", Shape::vector},
-        {"--v2", "velocity of body 2", "m/s", Shape::vector},
-        {"--normal", "normal at contact, pointing into body 1", "", Shape::vector, kDirection},
-        {"--mu", "Coulomb friction coefficient", "", Shape::scalar, kNonNegative},
-        {"--alpha", "restitution coefficient (> 1: trampoline, seed 001 E.1)", "", Shape::scalar, kNonNegative}},
+       {kM1, kObstacleM2, kV1, kV2, kNormalInto1, kMu, kAlpha},
        coulomb_spheres_law},
       {"spinning-spheres", "seed 001 F", "solid spheres with spin and Coulomb friction",
        "--normal points INTO body 1 ({x1 - x2}_1); w by the right-hand rule; solid spheres I = 2/5 m R^2. "
        "--m2 inf: an obstacle (--v2 0 --w2 0, no --R2). --alpha > 1 is the seed's trampoline: it adds "
        "energy (energy_added). Each sphere's angular momentum about the contact point is conserved.",
        {3},
-       {{"--m1", "mass of body 1", "kg", Shape::scalar, kPositive},
-        {"--m2", "mass of body 2, inf for an obstacle", "kg", Shape::scalar, kPositiveOrInf},
+       {kM1,
+        kObstacleM2,
         {"--R1", "radius of body 1", "m", Shape::scalar, kPositive},
         {"--R2", "radius of body 2", "m", Shape::scalar, kPositive, std::nullopt, "unless --m2 inf"},
-        {"--v1", "velocity of body 1", "m/s", Shape::vector},
-        {"--v2", "velocity of body 2", "m/s", Shape::vector},
+        kV1,
+        kV2,
         {"--w1", "angular velocity of body 1", "rad/s", Shape::vector},
         {"--w2", "angular velocity of body 2", "rad/s", Shape::vector},
-        {"--normal", "normal at contact, pointing into body 1", "", Shape::vector, kDirection},
-        {"--mu", "Coulomb friction coefficient", "", Shape::scalar, kNonNegative},
-        {"--alpha", "restitution coefficient (> 1: trampoline, seed 001 E.1)", "", Shape::scalar, kNonNegative}},
+        kNormalInto1,
+        kMu,
+        kAlpha},
        spinning_spheres_law},
       {"rigid-body", "seed 002 §4", "rigid bodies with inertia, frictionless impulse, restitution C_R",
        "2D: 2-component vectors, scalar spins (counter-clockwise) and inertias; 3D: 3-component vectors and "
@@ -502,18 +505,18 @@ const std::vector<CollideLaw>& table() {
        "body i's centre of mass to the contact point; --normal points into body 1. --m2 inf: body 2's centre "
        "does not move (--v2 0); --I2 inf: it does not rotate (--w2 0); both: seed 002's fixed wall.",
        {2, 3},
-       {{"--m1", "mass of body 1", "kg", Shape::scalar, kPositive},
+       {kM1,
         {"--m2", "mass of body 2, inf: its centre is fixed", "kg", Shape::scalar, kPositiveOrInf},
         {"--I1", "inertia of body 1 about its centre of mass, inf: it does not rotate", "kg m^2", Shape::inertia,
          kPositiveOrInf},
         {"--I2", "inertia of body 2, inf: it does not rotate", "kg m^2", Shape::inertia, kPositiveOrInf},
-        {"--v1", "velocity of body 1", "m/s", Shape::vector},
-        {"--v2", "velocity of body 2", "m/s", Shape::vector},
+        kV1,
+        kV2,
         {"--w1", "angular velocity of body 1", "rad/s", Shape::spin},
         {"--w2", "angular velocity of body 2", "rad/s", Shape::spin},
         {"--r1", "centre of mass of 1 -> contact point", "m", Shape::vector},
         {"--r2", "centre of mass of 2 -> contact point", "m", Shape::vector},
-        {"--normal", "normal at contact, pointing into body 1", "", Shape::vector, kDirection},
+        kNormalInto1,
         {"--e", "restitution coefficient C_R", "", Shape::scalar, kUnitInterval}},
        by_dimension<rigid_body_law<2>, rigid_body_law<3>>},
       {"ball-bounce", "seed 004", "ball bouncing on a plane with friction: slip or stick, switch at mu_e",
