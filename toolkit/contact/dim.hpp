@@ -4,6 +4,8 @@
 // `Spin<D>` is that type and `Dim<D>` the two products the contact laws need:
 //   cross(ω, r) = ω × r           (2D: ω ẑ × r = ω(−r_y, r_x))
 //   moment(r, f) = r × f          (2D: its z component r_x f_y − r_y f_x)
+#include <Eigen/Geometry>
+
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::contact {
