@@ -22,22 +22,25 @@ using core::random_vec;
 using core::uniform;
 
 TEST(ContactLaws, NormalForceIsTheSeedsSpringDashpotAlongN) {
-  // Head-on, no spin: F on i = (−η δ̇ − k_n δ) n (seed 003), with δ̇ = (v_i − v_j)·n.
+  // Head-on, no spin: F on i = (−η δ̇ − k_n δ) n (seed 003), with δ̇ = (v_i − v_j)·n; η = 3·√(m_eff),
+  // m_eff = 4·4/(4 + 4) = 2.
   const ContactLaw law{1e4, 3.0, 0.0, 0.0, ContactEnd::overlap};
+  const double eta = pair_viscosity(law, 4.0, 4.0);
+  EXPECT_NEAR(eta, 3.0 * std::sqrt(2.0), 1e-15);
   const Vec3 n(0, 0, 1), dv(0, 0, -2.0);  // approaching: δ̇ = −2
   Vec3 f, ti, tj;
-  contact_force<3, true, true>(n, -1e-3, dv, 1.0, Vec3::Zero(), 1.0, Vec3::Zero(), 2.0, law, f, ti, tj);
-  const double expected = -3.0 * 2.0 * (-2.0) - 1e4 * (-1e-3);  // −η δ̇ − k_n δ, η = 3·√4
+  contact_force<3, true, true>(n, -1e-3, dv, 1.0, Vec3::Zero(), 1.0, Vec3::Zero(), eta, law, f, ti, tj);
+  const double expected = -eta * (-2.0) - 1e4 * (-1e-3);  // −η δ̇ − k_n δ
   EXPECT_NEAR(f.z(), expected, 1e-12 * expected);
   EXPECT_EQ(f.x(), 0.0);
   EXPECT_EQ(ti.norm() + tj.norm(), 0.0);
   // separating fast with a small overlap: attractive with the overlap end, cut with the force end
   const Vec3 dv_out(0, 0, 5.0);
-  contact_force<3, true, true>(n, -1e-4, dv_out, 1.0, Vec3::Zero(), 1.0, Vec3::Zero(), 2.0, law, f, ti, tj);
+  contact_force<3, true, true>(n, -1e-4, dv_out, 1.0, Vec3::Zero(), 1.0, Vec3::Zero(), eta, law, f, ti, tj);
   EXPECT_LT(f.z(), 0.0);
   ContactLaw cut = law;
   cut.end = ContactEnd::force;
-  contact_force<3, true, true>(n, -1e-4, dv_out, 1.0, Vec3::Zero(), 1.0, Vec3::Zero(), 2.0, cut, f, ti, tj);
+  contact_force<3, true, true>(n, -1e-4, dv_out, 1.0, Vec3::Zero(), 1.0, Vec3::Zero(), eta, cut, f, ti, tj);
   EXPECT_EQ(f.z(), 0.0);
 }
 

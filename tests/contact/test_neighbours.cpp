@@ -141,7 +141,7 @@ TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) {
       Vec3 f, ti, tj;
       contact_force<3, true, true>(d / r, r - rs, world.velocity(s.v, i) - world.velocity(s.v, j), ps[i].radius,
                                    world.spin(s.v, i), ps[j].radius, world.spin(s.v, j),
-                                   std::sqrt(effective_mass(ps[i].mass, ps[j].mass)), law, f, ti, tj);
+                                   pair_viscosity(law, ps[i].mass, ps[j].mass), law, f, ti, tj);
       F[i] += f, F[j] -= f, T[i] += ti, T[j] += tj;
     }
     auto wall = [&](const auto& shape) {
@@ -150,7 +150,7 @@ TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) {
       if (delta >= 0.0) return;
       Vec3 f, ti, tj;
       contact_force<3, true, true>(g.normal, delta, world.velocity(s.v, i), ps[i].radius, world.spin(s.v, i), 0.0,
-                                   Vec3::Zero(), std::sqrt(ps[i].mass), law, f, ti, tj);
+                                   Vec3::Zero(), wall_viscosity(law, ps[i].mass), law, f, ti, tj);
       F[i] += f, T[i] += ti;
     };
     wall(std::get<0>(walls.kinds())[0]);

@@ -44,16 +44,21 @@ struct ContactLaw {
   ContactEnd end = ContactEnd::overlap;
 };
 
+/// The pair's viscosity η = η/√m · √m_eff, m_eff = m_i m_j/(m_i + m_j) (a wall: m_i) (seed 003).
+inline double pair_viscosity(const ContactLaw& law, double mi, double mj) {
+  return law.eta_per_sqrt_mass * std::sqrt(mi * mj / (mi + mj));
+}
+inline double wall_viscosity(const ContactLaw& law, double mi) { return law.eta_per_sqrt_mass * std::sqrt(mi); }
+
 /// Force on i and torques on i and j of one contact (δ < 0). Damping and Friction are compile-time
 /// switches: a world without them pays nothing for them (and is velocity-independent).
-/// n: unit normal from j to i; dv = v_i − v_j; sqrt_meff = √(m_i m_j/(m_i + m_j)) (a wall: √m_i).
+/// n: unit normal from j to i; dv = v_i − v_j; eta: the pair's viscosity (pair_viscosity).
 template <int D, bool Damping, bool Friction>
 inline void contact_force(const Vec<D>& n, double delta, const Vec<D>& dv, double Ri, const Spin<D>& wi, double Rj,
-                          const Spin<D>& wj, double sqrt_meff, const ContactLaw& law, Vec<D>& f, Spin<D>& ti,
-                          Spin<D>& tj) {
+                          const Spin<D>& wj, double eta, const ContactLaw& law, Vec<D>& f, Spin<D>& ti, Spin<D>& tj) {
   using Dm = Dim<D>;
   double fn = -law.kn * delta;                                      // −k_n δ
-  if constexpr (Damping) fn -= law.eta_per_sqrt_mass * sqrt_meff * dv.dot(n);  // −η δ̇
+  if constexpr (Damping) fn -= eta * dv.dot(n);                     // −η δ̇
   if (law.end == ContactEnd::force) fn = std::max(fn, 0.0);         // Schwager & Pöschel 2007
   f = fn * n;
   if constexpr (Friction) {

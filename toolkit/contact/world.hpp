@@ -134,6 +134,7 @@ class World {
     ft_.resize(n_);
     inv_m_.resize(n_);
     inv_I_.resize(n_);
+    wall_eta_.resize(n_);
     if constexpr (L.dipoles) M0_.resize(n_), M_.resize(n_);
     if constexpr (L.long_range) lr_x_.resize(n_), lr_f_.resize(n_), lr_s_.resize(n_);
     check_walls_at_start();
@@ -273,7 +274,9 @@ class World {
   std::size_t bytes() const {
     std::size_t b = sizeof(*this) + p_.capacity() * sizeof(Particle<D>) + R_.capacity() * 8 +
                     xr_.capacity() * sizeof(XR) + vw_.capacity() * sizeof(VW) + ft_.capacity() * sizeof(FT) +
-                    inv_m_.capacity() * 8 + inv_I_.capacity() * 8 + M0_.capacity() * sizeof(Vec<D>) +
+                    inv_m_.capacity() * 8 + inv_I_.capacity() * 8 + wall_eta_.capacity() * 8 +
+                    pair_eta_.capacity() * 8 + contact_k_.capacity() * 4 + contact_s_.capacity() * 4 +
+                    M0_.capacity() * sizeof(Vec<D>) +
                     M_.capacity() * sizeof(Vec<D>) + lr_x_.capacity() * sizeof(Vec<D>) * 2 +
                     lr_s_.capacity() * 8 + cells_.bytes();
     for (const auto& l : wall_lists_) b += l.capacity() * sizeof(WallPair);
@@ -445,9 +448,18 @@ class World {
       vw_[s].m = p_[id].mass;
       inv_m_[s] = 1.0 / p_[id].mass;
       inv_I_[s] = 1.0 / moment_of_inertia(id);
+      wall_eta_[s] = wall_viscosity(law_, p_[id].mass);
       if constexpr (L.dipoles) M0_[s] = p_[id].dipole;
       if constexpr (L.long_range) lr_s_[s] = strength(id);
     }
+    // per listed pair: its viscosity (seed 003, effective mass), so a contact needs no √ of masses
+    const auto& first = cells_.first();
+    const auto& pairs = cells_.list();
+    pair_eta_.resize(pairs.size());
+    for (std::size_t s = 0; s < n_; ++s)
+      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) pair_eta_[k] = pair_viscosity(law_, vw_[s].m, vw_[pairs[k]].m);
+    contact_k_.resize(pairs.size());
+    contact_s_.resize(pairs.size());
     // (particle, wall) pairs within the skin: a particle moves at most skin/2 before the next build
     for_each_kind([&](const auto& shapes, auto& list, std::size_t) { fill_wall_list(shapes, list); });
     built_ = true;
@@ -508,6 +520,10 @@ class World {
     return r * r;
   }
 
+  // The pair loop runs in two passes: (1) the listed pairs within reach are compacted, branch-free,
+  // into a contact buffer; (2) the forces of the buffered pairs, a straight loop without the
+  // unpredictable in/out-of-range branch, whose iterations the CPU overlaps (each is a long latency
+  // chain: √, division, the friction cap). Measured: docs/contact.md.
   void compute_forces() const {
     for (std::size_t s = 0; s < n_; ++s) {
       ft_[s].f.setZero();
@@ -515,55 +531,63 @@ class World {
     }
     const std::uint32_t* first = cells_.first().data();
     const std::uint32_t* list = cells_.list().data();
-    const ContactLaw law = law_;
-    XR* xr = xr_.data();
-    VW* vw = vw_.data();
+    const XR* xr = xr_.data();
+    const VW* vw = vw_.data();
     FT* ft = ft_.data();
-    for (std::size_t s = 0; s < n_; ++s) {
+    // (1) compaction
+    std::uint32_t* ck = contact_k_.data();
+    std::uint32_t* cs = contact_s_.data();
+    std::size_t nc = 0;
+    for (std::uint32_t s = 0; s < n_; ++s) {
       const Vec<D> xi = xr[s].x;
       const double Ri = xr[s].R;
-      Vec<D> fi = Vec<D>::Zero();
-      Spin<D> ti = Dim<D>::zero_spin();
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
         const std::uint32_t t = list[k];
-        const Vec<D> d = xi - xr[t].x;
-        const double r2 = d.squaredNorm();
-        const double rs = Ri + xr[t].R;
-        if (r2 >= reach2(rs)) continue;
-        const double r = std::sqrt(r2);
-        const Vec<D> n = d / r;
-        const double delta = r - rs;
-        Vec<D> f = Vec<D>::Zero();
-        Spin<D> tis = Dim<D>::zero_spin(), tjs = Dim<D>::zero_spin();
-        if (delta < 0.0) {
-          const double mi = vw[s].m, mj = vw[t].m;
-          contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, Ri, vw[s].w, xr[t].R, vw[t].w,
-                                                  L.damping ? std::sqrt(mi * mj / (mi + mj)) : 0.0, law, f, tis, tjs);
-        }
-        if constexpr (L.cohesion) f += cohesion_force(delta, prm_.cohesion) * n;
-        if constexpr (L.dipoles) {
-          if (r < rs * range_.scale) {
-            f += dipole_force<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
-            if constexpr (D == 2) {
-              tis += dipole_torque<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
-              tjs += dipole_torque<D>(Vec<D>(-n), r, M_[t], M_[s], prm_.dipole.mu0);
-            }
+        const double r2 = (xi - xr[t].x).squaredNorm();
+        ck[nc] = k;
+        cs[nc] = s;
+        nc += r2 < reach2(Ri + xr[t].R) ? 1u : 0u;
+      }
+    }
+    // (2) forces
+    const ContactLaw law = law_;
+    const double* eta = pair_eta_.data();
+    for (std::size_t c = 0; c < nc; ++c) {
+      const std::uint32_t k = ck[c], s = cs[c], t = list[k];
+      const Vec<D> d = xr[s].x - xr[t].x;
+      const double r2 = d.squaredNorm();
+      const double rs = xr[s].R + xr[t].R;
+      const double inv_r = 1.0 / std::sqrt(r2);
+      const Vec<D> n = inv_r * d;
+      const double r = r2 * inv_r;
+      const double delta = r - rs;
+      Vec<D> f = Vec<D>::Zero();
+      Spin<D> tis = Dim<D>::zero_spin(), tjs = Dim<D>::zero_spin();
+      if (L.cohesion || L.dipoles ? delta < 0.0 : true) {
+        contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
+                                                L.damping ? eta[k] : 0.0, law, f, tis, tjs);
+      }
+      if constexpr (L.cohesion) f += cohesion_force(delta, prm_.cohesion) * n;
+      if constexpr (L.dipoles) {
+        if (r < rs * range_.scale) {
+          f += dipole_force<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
+          if constexpr (D == 2) {
+            tis += dipole_torque<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
+            tjs += dipole_torque<D>(Vec<D>(-n), r, M_[t], M_[s], prm_.dipole.mu0);
           }
         }
-        fi += f;
-        ft[t].f -= f;
-        ti += tis;
-        ft[t].t += tjs;
       }
-      ft[s].f += fi;
-      ft[s].t += ti;
+      ft[s].f += f;
+      ft[t].f -= f;
+      ft[s].t += tis;
+      ft[t].t += tjs;
     }
     // walls
     for_each_wall_contact([&](std::uint32_t s, double delta, const Vec<D>& n) {
       Vec<D> f;
       Spin<D> tis, tjs;
       contact_force<D, L.damping, L.friction>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
-                                              L.damping ? std::sqrt(vw[s].m) : 0.0, law, f, tis, tjs);
+                                              L.damping ? wall_eta_[s] : 0.0, law, f, tis, tjs);
       ft[s].f += f;
       ft[s].t += tis;
     });
@@ -626,7 +650,9 @@ class World {
   mutable std::vector<XR> xr_;
   mutable std::vector<VW> vw_;
   mutable std::vector<FT> ft_;
-  mutable std::vector<double> inv_m_, inv_I_;     // slot order
+  mutable std::vector<double> inv_m_, inv_I_, wall_eta_;  // slot order
+  mutable std::vector<double> pair_eta_;          // per listed pair
+  mutable std::vector<std::uint32_t> contact_k_, contact_s_;  // the contact buffer of compute_forces
   mutable std::vector<Vec<D>> M0_, M_;            // dipole moments at θ = 0 and now, slot order
   mutable std::vector<Vec<D>> lr_x_, lr_f_;       // long range, slot order
   mutable std::vector<double> lr_s_;
