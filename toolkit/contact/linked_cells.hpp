@@ -36,6 +36,15 @@ struct PairRange {
   double skin = 0.0;
 };
 
+/// v.resize(n), growing the capacity geometrically (×1.5) when it must grow: a buffer sized by
+/// the particles' spread (cells) or by the list's length settles after a few builds, and later
+/// builds allocate nothing.
+template <class V>
+void grow_to(V& v, std::size_t n) {
+  if (n > v.capacity()) v.reserve(std::max(n, v.capacity() + v.capacity() / 2));
+  v.resize(n);
+}
+
 template <int D>
 class LinkedCells {
  public:
@@ -78,14 +87,16 @@ class LinkedCells {
     lo_ = lo;
     // 1. counting sort by cell
     cell_.resize(n);
-    start_.assign(ncells_ + 1, 0);
+    grow_to(start_, ncells_ + 1);
+    std::fill(start_.begin(), start_.end(), 0u);
     for (std::size_t i = 0; i < n; ++i) {
       const std::uint32_t c = cell_index(Vec<D>::Map(x + D * i));
       cell_[i] = c;
       ++start_[c + 1];
     }
     for (std::size_t c = 0; c < ncells_; ++c) start_[c + 1] += start_[c];
-    fill_.assign(start_.begin(), start_.end() - 1);
+    grow_to(fill_, ncells_);
+    std::copy(start_.begin(), start_.end() - 1, fill_.begin());
     for (std::size_t i = 0; i < n; ++i) order_[fill_[cell_[i]]++] = static_cast<std::uint32_t>(i);
     for (std::size_t s = 0; s < n; ++s) {
       xs_[s] = Vec<D>::Map(x + D * order_[s]);

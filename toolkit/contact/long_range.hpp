@@ -107,7 +107,8 @@ class MeanField {
       ncells_ *= static_cast<std::size_t>(dims_[k]);
     }
     cell_of_.resize(x.size());
-    start_.assign(ncells_ + 1, 0);
+    start_.resize(ncells_ + 1);
+    std::fill(start_.begin(), start_.end(), 0u);
     for (std::size_t i = 0; i < x.size(); ++i) {
       std::uint32_t c = 0;
       for (int k = D - 1; k >= 0; --k) {

@@ -183,7 +183,7 @@ class World {
           "time step dt = {:.6g} exceeds the bound c*pi*sqrt(m/k_n) = {:.6g} (seed 003 \"Choix du pas de temps\": "
           "c = {}, k_n = {:.6g}, m = {:.6g} the smallest effective mass, {}); take dt <= {:.6g} or set "
           "allow_large_time_step",
-          dt, bound, prm_.step_factor, prm_.kn, sm.m, sm.who, bound));
+          dt, bound, prm_.step_factor, prm_.kn, sm.m, sm.who(), bound));
   }
 
   // --- accessors -------------------------------------------------------------------------------
@@ -421,17 +421,21 @@ class World {
 
   struct SmallestMass {
     double m;
-    std::string who;
+    std::size_t a, b;  // the two lightest particles (b = a: alone, against a wall)
+    std::string who() const {
+      return a == b ? fmt::format("particle {} against a wall", a)
+                    : fmt::format("particles {} and {}", std::min(a, b), std::max(a, b));
+    }
   };
   SmallestMass smallest_mass() const {
     std::size_t a = 0;
     for (std::size_t i = 1; i < n_; ++i)
       if (p_[i].mass < p_[a].mass) a = i;
-    if (n_ == 1) return {p_[a].mass, fmt::format("particle {} against a wall", a)};
+    if (n_ == 1) return {p_[a].mass, a, a};
     std::size_t b = a == 0 ? 1 : 0;
     for (std::size_t i = 0; i < n_; ++i)
       if (i != a && p_[i].mass < p_[b].mass) b = i;
-    return {effective_mass(p_[a].mass, p_[b].mass), fmt::format("particles {} and {}", std::min(a, b), std::max(a, b))};
+    return {effective_mass(p_[a].mass, p_[b].mass), a, b};
   }
   double max_time_step_of(double m) const { return contact::max_time_step(m, prm_.kn, prm_.step_factor); }
 
@@ -455,11 +459,11 @@ class World {
     // per listed pair: its viscosity (seed 003, effective mass), so a contact needs no √ of masses
     const auto& first = cells_.first();
     const auto& pairs = cells_.list();
-    pair_eta_.resize(pairs.size());
+    grow_to(pair_eta_, pairs.size());
     for (std::size_t s = 0; s < n_; ++s)
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) pair_eta_[k] = pair_viscosity(law_, vw_[s].m, vw_[pairs[k]].m);
-    contact_k_.resize(pairs.size());
-    contact_s_.resize(pairs.size());
+    grow_to(contact_k_, pairs.size());
+    grow_to(contact_s_, pairs.size());
     // (particle, wall) pairs within the skin: a particle moves at most skin/2 before the next build
     for_each_kind([&](const auto& shapes, auto& list, std::size_t) { fill_wall_list(shapes, list); });
     built_ = true;
