@@ -7,8 +7,8 @@
 #include <numbers>
 #include <vector>
 
+#include "experiments/contact_study.hpp"
 #include "reference/analytic/damped_contact.hpp"
-#include "toolkit/collisions/spinning_spheres.hpp"
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/world.hpp"
 
@@ -100,42 +100,6 @@ TEST(ContactValidation_Friction, ObliqueImpactInGrossSlidingFollowsTheSlipLaw) {
   EXPECT_NEAR(h.vt, vt - mu * (1 + h.e) * vn, 1e-9 * vt);
 }
 
-/// Two spinning solid spheres colliding obliquely, soft contact with stiffness k_n; returns the
-/// largest difference of the post-collision velocities and spins (×R) with seed 001 F's impulse law
-/// taken at the normal of first touch, relative to the approach speed.
-double soft_vs_impulse(double kn, double mu, double eps, const Vec3& w1, const Vec3& w2) {
-  const double m1 = 1.0, m2 = 2.0, R1 = 0.5, R2 = 0.8;
-  const Vec3 n = Vec3(1, 2, 2).normalized();          // into body 1 at first touch (seed 001 E.1)
-  const Vec3 t = Vec3(2, -1, 0).normalized();         // ⟂ n
-  const Vec3 v1 = -0.5 * n + 0.6 * t, v2 = 0.5 * n;   // approach speed v* = (v2 − v1)·n = 1
-  const double t0 = 0.01;                             // time to first touch
-  std::vector<Particle<3>> ps(2);
-  ps[0].mass = m1, ps[0].radius = R1, ps[0].v = v1, ps[0].w = w1;
-  ps[1].mass = m2, ps[1].radius = R2, ps[1].v = v2, ps[1].w = w2;
-  ps[1].x = Vec3::Zero() - t0 * v2;
-  ps[0].x = (R1 + R2) * n - t0 * v1;
-  WorldParams<3> prm;
-  prm.kn = kn, prm.restitution = eps, prm.end = ContactEnd::force, prm.mu = mu, prm.step_factor = 0.002;
-  const double meff = effective_mass(m1, m2);
-  const double dt = max_time_step(meff, kn, prm.step_factor);
-  // tangential relaxation at a fixed fraction of the contact: γ_t Δt = 0.5, γ_t = k_t (1/m_eff + R1²/I1 + R2²/I2)
-  prm.kt = 0.5 / (dt * (1 / meff + 2.5 / m1 + 2.5 / m2));
-  const World<3> world(ps, prm);
-  auto s = world.initial_state();
-  DefaultStepper stepper;
-  const double tc = std::numbers::pi * std::sqrt(meff / kn);
-  integrate(stepper, world, s, 0.0, dt, static_cast<std::size_t>((t0 + 1.5 * tc) / dt));
-  // the impulse law, restitution α = the force-end restitution of the same η
-  const double alpha = reference::analytic::restitution_zero_force_from_zero_overlap(eps);
-  const auto r = collisions::spinning_spheres({m1, R1, v1, w1}, {m2, R2, v2, w2}, n, {mu, alpha});
-  double err = 0.0;
-  err = std::max(err, (world.velocity(s.v, 0) - r.b1.velocity).norm());
-  err = std::max(err, (world.velocity(s.v, 1) - r.b2.velocity).norm());
-  err = std::max(err, R1 * (world.spin(s.v, 0) - r.b1.omega).norm());
-  err = std::max(err, R2 * (world.spin(s.v, 1) - r.b2.omega).norm());
-  return err;
-}
-
 TEST(ContactValidation_Friction, SoftObliqueImpactConvergesToTheImpulseLawAsStiffnessGrows) {
   // The impulse law is the limit of a contact of zero duration. A soft contact lasts
   // T_c = π√(m_eff/k_n), during which the spheres slide past each other and the normal turns by
@@ -144,12 +108,11 @@ TEST(ContactValidation_Friction, SoftObliqueImpactConvergesToTheImpulseLawAsStif
   // fixed fraction of T_c (c = 0.002), so the discretisation error (O(c), the dashpot's jump) stays
   // below the physical one. Over k_n × 100 the difference must shrink ×10 within a factor 2 (order
   // −1/2 ± 0.15), and be below 2e-3 at k_n = 1e8.
-  const Vec3 w1(0.3, -0.2, 0.5), w2(-0.4, 0.1, 0.2);
+  // (the scenario: experiments/contact_study.hpp, soft_vs_impulse_law)
   for (double mu : {0.05, 0.5}) {
-    const double e4 = soft_vs_impulse(1e4, mu, 0.7, w1, w2);
-    const double e6 = soft_vs_impulse(1e6, mu, 0.7, w1, w2);
-    const double e8 = soft_vs_impulse(1e8, mu, 0.7, w1, w2);
-    std::printf("mu %g: %.3e %.3e %.3e\n", mu, e4, e6, e8);
+    const double e4 = experiments::soft_vs_impulse_law(1e4, mu, 0.7);
+    const double e6 = experiments::soft_vs_impulse_law(1e6, mu, 0.7);
+    const double e8 = experiments::soft_vs_impulse_law(1e8, mu, 0.7);
     EXPECT_NEAR(std::log10(e4 / e6) / 2.0, 0.5, 0.15) << mu;
     EXPECT_NEAR(std::log10(e6 / e8) / 2.0, 0.5, 0.15) << mu;
     EXPECT_LT(e8, 2e-3) << mu;

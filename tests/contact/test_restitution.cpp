@@ -7,8 +7,7 @@
 #include <numbers>
 
 #include "reference/analytic/damped_contact.hpp"
-#include "tests/contact/support.hpp"
-#include "toolkit/contact/integrate.hpp"
+#include "experiments/contact_study.hpp"
 
 namespace verisim::contact {
 namespace {
@@ -27,67 +26,17 @@ constexpr double kPhases[] = {0.0, 0.21, 0.5, 0.77, 0.93};
 // measured worst case is 3.5e-4 (ε = 0.1): the tolerance 1e-3 keeps a margin of 3.
 constexpr double kC = 0.001;
 
-struct Outcome {
-  double restitution;  ///< |relative normal velocity after / before|
-  double t_start = NAN, t_end = NAN;  ///< first and last zero of δ(t), linearly interpolated
-};
+// The scenario (two discs or spheres of masses 1 and 3, or a disc against a plane wall; approach
+// speed 1; k_n = 1e4) is experiments/contact_study.hpp's, shared with the report.
+using experiments::HeadOnCase;
+using experiments::simulate_head_on;
 
-/// Relative approach speed 1, masses 1 and 3 (m_eff = 3/4), radii 0.5 and 0.7, k_n = 1e4.
 template <int D>
-Outcome collide_pair(double eps, ContactEnd end, double c, double phase) {
-  const double m0 = 1, m1 = 3, kn = 1e4, vi = 1.0, meff = effective_mass(m0, m1);
-  const double dt = c * std::numbers::pi * std::sqrt(meff / kn);
-  const auto ps = test::head_on<D>(m0, m1, 0.5, 0.7, vi, (1.0 + phase) * dt * vi);
-  WorldParams<D> prm;
-  prm.kn = kn, prm.restitution = eps, prm.end = end;
-  const World<D, Laws{.damping = true, .friction = false}> world(ps, prm);
-  auto s = world.initial_state();
-  DefaultStepper stepper;
-  const double tc = std::numbers::pi / std::sqrt(kn / meff);
-  const auto n = static_cast<std::size_t>((2.0 * tc) / dt) + 10;
-  Outcome out{};
-  double prev_gap = 0.0, prev_t = 0.0;
-  integrate(stepper, world, s, 0.0, dt, n, [&](const PhaseState<VecX>& x, double t, std::size_t) {
-    const double gap = (world.position(x.q, 1) - world.position(x.q, 0)).norm() - 1.2;
-    if (t > 0.0 && (gap < 0.0) != (prev_gap < 0.0)) {
-      const double tz = prev_t + (t - prev_t) * prev_gap / (prev_gap - gap);
-      (gap < 0.0 ? out.t_start : out.t_end) = tz;
-    }
-    prev_gap = gap, prev_t = t;
-  });
-  out.restitution = std::abs((world.velocity(s.v, 1) - world.velocity(s.v, 0))[0]) / vi;
-  return out;
+experiments::HeadOnOutcome collide_pair(double eps, ContactEnd end, double c, double phase) {
+  return simulate_head_on({D, false, eps, end, c, phase});
 }
-
-/// A disc of mass 2 and radius 0.4 at speed 1 against the plane x = 0 (normal +x): m_eff = m.
-Outcome collide_wall(double eps, ContactEnd end, double c, double phase) {
-  const double m = 2.0, R = 0.4, kn = 1e4, vi = 1.0;
-  const double dt = c * std::numbers::pi * std::sqrt(m / kn);
-  std::vector<Particle<2>> ps(1);
-  ps[0].mass = m, ps[0].radius = R;
-  ps[0].x = Vec2(R + (1.0 + phase) * dt * vi, 0.0);
-  ps[0].v = Vec2(-vi, 0.0);
-  WorldParams<2> prm;
-  prm.kn = kn, prm.restitution = eps, prm.end = end;
-  Walls walls;
-  walls.add(geometry::Plane{Vec3::Zero(), Vec3::UnitX()});
-  const World<2, Laws{.damping = true, .friction = false}> world(ps, prm, walls);
-  auto s = world.initial_state();
-  DefaultStepper stepper;
-  const double tc = std::numbers::pi / std::sqrt(kn / m);
-  const auto n = static_cast<std::size_t>((2.0 * tc) / dt) + 10;
-  Outcome out{};
-  double prev_gap = 0.0, prev_t = 0.0;
-  integrate(stepper, world, s, 0.0, dt, n, [&](const PhaseState<VecX>& x, double t, std::size_t) {
-    const double gap = world.position(x.q, 0).x() - R;
-    if (t > 0.0 && (gap < 0.0) != (prev_gap < 0.0)) {
-      const double tz = prev_t + (t - prev_t) * prev_gap / (prev_gap - gap);
-      (gap < 0.0 ? out.t_start : out.t_end) = tz;
-    }
-    prev_gap = gap, prev_t = t;
-  });
-  out.restitution = std::abs(world.velocity(s.v, 0).x()) / vi;
-  return out;
+experiments::HeadOnOutcome collide_wall(double eps, ContactEnd end, double c, double phase) {
+  return simulate_head_on({2, true, eps, end, c, phase});
 }
 
 TEST(ContactValidation_Restitution, OverlapEndGivesTheInputEpsilonTwoDiscsTwoSpheresAndAWall) {
@@ -120,9 +69,9 @@ TEST(ContactValidation_Restitution, ContactDurationIsPiOverOmegaAtTheSeedsTimeSt
     const auto ref = an::DampedContact::from_restitution(eps, 0.75, 1e4, 1.0);
     const auto refw = an::DampedContact::from_restitution(eps, 2.0, 1e4, 1.0);
     for (double ph : kPhases) {
-      const Outcome o = collide_pair<2>(eps, ContactEnd::overlap, 0.05, ph);
+      const auto o = collide_pair<2>(eps, ContactEnd::overlap, 0.05, ph);
       EXPECT_NEAR((o.t_end - o.t_start) / ref.duration(), 1.0, 0.01) << eps << " " << ph;
-      const Outcome w = collide_wall(eps, ContactEnd::overlap, 0.05, ph);
+      const auto w = collide_wall(eps, ContactEnd::overlap, 0.05, ph);
       EXPECT_NEAR((w.t_end - w.t_start) / refw.duration(), 1.0, 0.01) << eps << " " << ph;
     }
   }
