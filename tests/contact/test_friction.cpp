@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 #include <vector>
 
@@ -48,6 +49,8 @@ TEST(ContactValidation_Friction, SlidingSphereReachesRollingAtTwoSeventhsWithFiv
               if (std::isnan(t_switch) && u <= u_switch) t_switch = t;
               if (std::isnan(v_half) && t >= 0.5 * t_roll) v_half = x.v[0];
             });
+  std::printf("rolling: t/t_roll = %.5f, v/u0 = %.5f (5/7 = %.5f), omega R/u0 = %.5f\n", t_switch / t_roll, s.v[0] / u0,
+              5.0 / 7.0, world.spin(s.v, 0).y() * R / u0);
   EXPECT_NEAR(t_switch / t_roll, 1.0, 0.01);
   EXPECT_NEAR(v_half, u0 - mu * kG * 0.5 * t_roll, 0.01 * u0);  // deceleration μ g while sliding
   EXPECT_NEAR(s.v[0] / u0, 5.0 / 7.0, 0.01);
