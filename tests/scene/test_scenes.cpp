@@ -1,0 +1,2 @@
+// Every bundled scene (scenes/*.toml) checked against theory.
+#include <gtest/gtest.h>
