@@ -51,6 +51,7 @@ class EventStepper : public core::OdeintStepperTraits<Inner::info.order> {
       w.resolve_overlaps(x, t + dt, *log_, *stats_);
     } else {
       step_located(sys, w, x, t, dt);
+      w.update_resting(x);  // the reactions of the resting contacts for the next step
     }
     if (w.rechart(x)) forget(inner_);
   }

@@ -160,6 +160,9 @@ World::World(const Scene& scene) : scene_(scene) {
   // 2g·dt² cannot be resolved by steps of dt, and the Zeno cascade of ever smaller bounces would
   // never end (docs/scenes.md "Resting contact").
   v_rest_ = 2.0 * g_max * sim.dt;
+  if (!boxes_.empty()) velocity_independent_ = false;  // a resting vertex's reaction reads ω (centripetal term)
+  active_.reserve(4 * pairs_.size());
+  lambda_.reserve(4 * pairs_.size());
   momentum_conserved_ = !any_field && !constrained && scene_.obstacles.empty();
 }
 
@@ -276,6 +279,112 @@ void World::acceleration(const VecX& q, const VecX& v, VecX& a, double t) const 
     a[b.off + 1] = acc.y();
     a[b.off + 2] = 0.0;  // uniform fields exert no torque about the centre of mass
   }
+  if (!active_.empty()) apply_reactions(q, v, a);
+}
+
+void World::apply_reactions(const VecX& q, const VecX& v, VecX& a) const {
+  // Projected Gauss–Seidel on the normal accelerations of the resting contacts: each reaction
+  // λ ≥ 0 cancels its contact's normal acceleration into the obstacle (never pulls).
+  lambda_.assign(active_.size(), 0.0);
+  for (int sweep = 0; sweep < 8; ++sweep) {
+    for (std::size_t k = 0; k < active_.size(); ++k) {
+      const Pair& p = pairs_[active_[k].pair];
+      double an = 0.0, inv_mass = 0.0;  // normal acceleration of the contact, and 1/m_eff
+      Vec3 n;
+      switch (p.kind) {
+        case PairKind::round_round: {
+          const Round &A = rounds_[p.a], &B = rounds_[p.b];
+          n = (round_center(A, q) - round_center(B, q)).normalized();
+          const Vec3 aA = r_acc(A, a), aB = r_acc(B, a);
+          an = (aA - aB).dot(n);
+          inv_mass = 1.0 / A.o.mass + 1.0 / B.o.mass;
+          break;
+        }
+        case PairKind::round_obstacle: {
+          const Round& A = rounds_[p.a];
+          n = obstacle_contact(p, round_center(A, q), A.radius).normal;
+          an = r_acc(A, a).dot(n);
+          inv_mass = 1.0 / A.o.mass;
+          break;
+        }
+        case PairKind::box_plane: {
+          const Box& B = boxes_[p.a];
+          n = std::get<0>(shapes_)[p.b].normal;
+          const Vec2 c(q[B.off], q[B.off + 1]);
+          const Vec2 r = box_vertices(c, q[B.off + 2], B.width, B.height)[static_cast<std::size_t>(active_[k].vertex)] - c;
+          const double w = v[B.off + 2], rn = collisions::cross2(r, Vec2(n.x(), n.y()));
+          // vertex acceleration a_cm + α ẑ × r − ω² r, along n
+          an = (Vec2(a[B.off], a[B.off + 1]) + collisions::cross2(a[B.off + 2], r) - w * w * r).dot(Vec2(n.x(), n.y()));
+          inv_mass = 1.0 / B.o.mass + rn * rn / B.inertia;  // seed 002's denominator
+          break;
+        }
+      }
+      const double old = lambda_[k];
+      lambda_[k] = std::max(0.0, old - an / inv_mass);
+      const double dl = lambda_[k] - old;
+      if (dl == 0.0) continue;
+      switch (p.kind) {
+        case PairKind::round_round:
+          r_push(rounds_[p.a], a, (dl / rounds_[p.a].o.mass) * n);
+          r_push(rounds_[p.b], a, (-dl / rounds_[p.b].o.mass) * n);
+          break;
+        case PairKind::round_obstacle: r_push(rounds_[p.a], a, (dl / rounds_[p.a].o.mass) * n); break;
+        case PairKind::box_plane: {
+          const Box& B = boxes_[p.a];
+          const Vec2 c(q[B.off], q[B.off + 1]);
+          const Vec2 r = box_vertices(c, q[B.off + 2], B.width, B.height)[static_cast<std::size_t>(active_[k].vertex)] - c;
+          a[B.off] += dl * n.x() / B.o.mass;
+          a[B.off + 1] += dl * n.y() / B.o.mass;
+          a[B.off + 2] += dl * collisions::cross2(r, Vec2(n.x(), n.y())) / B.inertia;
+          break;
+        }
+      }
+    }
+  }
+}
+
+Vec3 World::r_acc(const Round& r, const VecX& a) const {
+  return r.planar ? Vec3(a[r.off], a[r.off + 1], 0.0) : Vec3(a.segment<3>(r.off));
+}
+void World::r_push(const Round& r, VecX& a, const Vec3& d) const {
+  a[r.off] += d.x();
+  a[r.off + 1] += d.y();
+  if (!r.planar) a[r.off + 2] += d.z();
+}
+
+void World::update_resting(const State& x) {
+  active_.clear();
+  for (std::size_t i = 0; i < pairs_.size(); ++i) {
+    const Pair& p = pairs_[i];
+    switch (p.kind) {
+      case PairKind::round_round: {
+        const Round &A = rounds_[p.a], &B = rounds_[p.b];
+        const Vec3 n = (round_center(A, x.q) - round_center(B, x.q)).normalized();
+        const double vn = (round_velocity(A, x.v) - round_velocity(B, x.v)).dot(n);
+        if (gap(i, x.q) <= touch_ && std::abs(vn) <= v_rest_) active_.push_back({i, -1});
+        break;
+      }
+      case PairKind::round_obstacle: {
+        const Round& A = rounds_[p.a];
+        const ObstacleContact c = obstacle_contact(p, round_center(A, x.q), A.radius);
+        if (c.gap <= touch_ && std::abs(round_velocity(A, x.v).dot(c.normal)) <= v_rest_) active_.push_back({i, -1});
+        break;
+      }
+      case PairKind::box_plane: {
+        const Box& B = boxes_[p.a];
+        const geometry::Plane& pl = std::get<0>(shapes_)[p.b];
+        const Vec2 c(x.q[B.off], x.q[B.off + 1]), n(pl.normal.x(), pl.normal.y());
+        const auto verts = box_vertices(c, x.q[B.off + 2], B.width, B.height);
+        for (int k = 0; k < 4; ++k) {
+          const Vec2& vert = verts[static_cast<std::size_t>(k)];
+          const double g = (Vec3(vert.x(), vert.y(), 0.0) - pl.origin).dot(pl.normal);
+          const double vn = (Vec2(x.v[B.off], x.v[B.off + 1]) + collisions::cross2(x.v[B.off + 2], vert - c)).dot(n);
+          if (g <= touch_ && std::abs(vn) <= v_rest_) active_.push_back({i, k});
+        }
+        break;
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------- round bodies
@@ -347,14 +456,14 @@ bool World::resolve_pair(const Pair& p, State& x, double t, bool settle, bool ov
   const Law law = scene_.simulation.law;
   const double g0 = gap(static_cast<std::size_t>(&p - pairs_.data()), x.q);
   if (overlapping_only ? !(g0 < 0.0) : !(g0 <= touch_)) return false;
-  auto record = [&](std::size_t a, std::size_t b, bool obstacle, collisions::Branch br, double vs, double vsep,
-                    double dE, double mu_e, bool resting) {
+  auto record = [&](bool resting, Event e) {
     if (resting) {
       ++stats.resting;
       return;
     }
     ++stats.collisions;
-    log.push_back({t, a, b, obstacle, br, vs, vsep, dE, mu_e});
+    e.t = t;
+    log.push_back(e);
   };
   switch (p.kind) {
     case PairKind::round_round: {
@@ -370,6 +479,7 @@ bool World::resolve_pair(const Pair& p, State& x, double t, bool settle, bool ov
         const double ma = A.o.mass, mb = B.o.mass;
         const double before = round_kinetic(A, x.v) + round_kinetic(B, x.v);
         Vec3 va2, vb2, wa2 = round_omega(A, x.v), wb2 = round_omega(B, x.v);
+        const Vec3 wa0 = wa2;
         collisions::Branch br = collisions::Branch::frictionless;
         if (law == Law::spinning) {
           const auto r = collisions::spinning_spheres({ma, A.radius, va, wa2}, {mb, B.radius, vb, wb2}, n,
@@ -385,8 +495,9 @@ bool World::resolve_pair(const Pair& p, State& x, double t, bool settle, bool ov
         set_round(A, x.v, va2, wa2);
         set_round(B, x.v, vb2, wb2);
         const double after = round_kinetic(A, x.v) + round_kinetic(B, x.v);
-        record(A.index, B.index, false, br, v_star, (round_velocity(A, x.v) - round_velocity(B, x.v)).dot(n),
-               after - before, kNaN, resting);
+        record(resting, {t, A.index, B.index, false, br, v_star,
+                         (round_velocity(A, x.v) - round_velocity(B, x.v)).dot(n), after - before, kNaN, n, va,
+                         round_velocity(A, x.v), wa0, round_omega(A, x.v)});
         applied = true;
       }
       if (settle && g0 < 0.0) {  // project the overlap away, in inverse proportion to the masses
@@ -438,8 +549,8 @@ bool World::resolve_pair(const Pair& p, State& x, double t, bool settle, bool ov
           }
         }
         set_round(A, x.v, v2, w2);
-        record(A.index, p.obstacle, true, br, v_star, round_velocity(A, x.v).dot(n), round_kinetic(A, x.v) - before,
-               mu_e, resting);
+        record(resting, {t, A.index, p.obstacle, true, br, v_star, round_velocity(A, x.v).dot(n),
+                         round_kinetic(A, x.v) - before, mu_e, n, v, round_velocity(A, x.v), w, round_omega(A, x.v)});
         applied = true;
       }
       if (settle && c.gap < 0.0) translate_round(A, x.q, -c.gap * n);
@@ -469,8 +580,11 @@ bool World::resolve_pair(const Pair& p, State& x, double t, bool settle, bool ov
         x.v[B.off + 2] = res.b1.omega;
         const double after =
             0.5 * B.o.mass * res.b1.velocity.squaredNorm() + 0.5 * B.inertia * res.b1.omega * res.b1.omega;
-        record(B.index, p.obstacle, true, res.branch, -vrn,
-               (res.b1.velocity + collisions::cross2(res.b1.omega, r)).dot(n), after - before, kNaN, resting);
+        record(resting, {t, B.index, p.obstacle, true, res.branch, -vrn,
+                         (res.b1.velocity + collisions::cross2(res.b1.omega, r)).dot(n), after - before, kNaN,
+                         Vec3(n.x(), n.y(), 0.0), Vec3(body.velocity.x(), body.velocity.y(), 0.0),
+                         Vec3(res.b1.velocity.x(), res.b1.velocity.y(), 0.0), Vec3(0.0, 0.0, body.omega),
+                         Vec3(0.0, 0.0, res.b1.omega)});
         applied = true;
       }
       if (settle && deepest < 0.0) {

@@ -78,6 +78,9 @@ struct Event {
   double normal_speed_after;  ///< separation speed after (m/s)
   double energy_change;   ///< kinetic energy after − before of the bodies involved (J)
   double mu_e;            ///< seed 004 eq. (10) (ball-bounce law), NaN otherwise
+  Vec3 normal;            ///< unit contact normal, into body a
+  Vec3 v_before, v_after; ///< body a's velocity (centre of mass) before and after
+  Vec3 w_before, w_after; ///< body a's angular velocity before and after
 };
 
 /// Counters of the contact handling, for the report.
@@ -132,6 +135,12 @@ class World {
   double touch_tolerance() const { return touch_; }
   /// Move spherical pendulums near a pole of their chart to the other chart (models::rechart).
   bool rechart(State& x);
+  /// The resting contacts (touching, normal relative speed below v_rest) whose reaction the
+  /// force evaluation adds until the next call: seed 001 E.1 step 1 ("calcul des réactions": the
+  /// normal component pushing into the other body is cancelled), for a box vertex the reaction
+  /// that cancels the vertex's normal acceleration (seed 002's impulse denominator, per unit time).
+  void update_resting(const State& x);
+  std::size_t resting_count() const { return active_.size(); }
 
  private:
   // one vector per kind of object; `off` is the first index of its degrees of freedom in the state
@@ -183,6 +192,15 @@ class World {
   ObstacleContact obstacle_contact(const Pair& p, const Vec3& center, double radius) const;
   bool resolve_pair(const Pair& p, State& x, double t, bool settle, bool overlapping_only, std::vector<Event>& log,
                     ContactStats& stats) const;
+  void apply_reactions(const VecX& q, const VecX& v, VecX& a) const;
+  Vec3 r_acc(const Round& r, const VecX& a) const;
+  void r_push(const Round& r, VecX& a, const Vec3& d) const;
+  struct Active {
+    std::size_t pair;
+    int vertex;  // box vertex, −1 for round bodies
+  };
+  std::vector<Active> active_;
+  mutable std::vector<double> lambda_;  // accumulated reactions of the projected Gauss–Seidel sweeps
 
   Scene scene_;
   State initial_;
