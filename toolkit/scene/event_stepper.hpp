@@ -67,7 +67,7 @@ class EventStepper : public core::OdeintStepperTraits<Inner::info.order> {
   template <class Sys>
   void step_located(const Sys& sys, World& w, State& x, double t, double dt) {
     double tc = t, rem = dt;
-    const double touch = w.touch_tolerance();
+    const double touch = w.rest_gap();
     for (int events = 0;; ++events) {
       x0_ = x;
       inner_.do_step(sys, x, tc, rem);

@@ -160,6 +160,7 @@ World::World(const Scene& scene) : scene_(scene) {
   // 2g·dt² cannot be resolved by steps of dt, and the Zeno cascade of ever smaller bounces would
   // never end (docs/scenes.md "Resting contact").
   v_rest_ = 2.0 * g_max * sim.dt;
+  rest_gap_ = std::max(touch_, 2.0 * g_max * sim.dt * sim.dt);
   if (!boxes_.empty()) velocity_independent_ = false;  // a resting vertex's reaction reads ω (centripetal term)
   active_.reserve(4 * pairs_.size());
   lambda_.reserve(4 * pairs_.size());
@@ -361,13 +362,13 @@ void World::update_resting(const State& x) {
         const Round &A = rounds_[p.a], &B = rounds_[p.b];
         const Vec3 n = (round_center(A, x.q) - round_center(B, x.q)).normalized();
         const double vn = (round_velocity(A, x.v) - round_velocity(B, x.v)).dot(n);
-        if (gap(i, x.q) <= touch_ && std::abs(vn) <= v_rest_) active_.push_back({i, -1});
+        if (gap(i, x.q) <= rest_gap_ && std::abs(vn) <= v_rest_) active_.push_back({i, -1});
         break;
       }
       case PairKind::round_obstacle: {
         const Round& A = rounds_[p.a];
         const ObstacleContact c = obstacle_contact(p, round_center(A, x.q), A.radius);
-        if (c.gap <= touch_ && std::abs(round_velocity(A, x.v).dot(c.normal)) <= v_rest_) active_.push_back({i, -1});
+        if (c.gap <= rest_gap_ && std::abs(round_velocity(A, x.v).dot(c.normal)) <= v_rest_) active_.push_back({i, -1});
         break;
       }
       case PairKind::box_plane: {
@@ -379,7 +380,7 @@ void World::update_resting(const State& x) {
           const Vec2& vert = verts[static_cast<std::size_t>(k)];
           const double g = (Vec3(vert.x(), vert.y(), 0.0) - pl.origin).dot(pl.normal);
           const double vn = (Vec2(x.v[B.off], x.v[B.off + 1]) + collisions::cross2(x.v[B.off + 2], vert - c)).dot(n);
-          if (g <= touch_ && std::abs(vn) <= v_rest_) active_.push_back({i, k});
+          if (g <= rest_gap_ && std::abs(vn) <= v_rest_) active_.push_back({i, k});
         }
         break;
       }

@@ -133,6 +133,8 @@ class World {
   /// The after-penetration mode (seed 002's code): impulses at every overlapping, approaching contact.
   void resolve_overlaps(State& x, double t, std::vector<Event>& log, ContactStats& stats) const;
   double touch_tolerance() const { return touch_; }
+  /// A contact this close (2|g|Δt², the depth a step of free fall reaches) and slower than v_rest is resting.
+  double rest_gap() const { return rest_gap_; }
   /// Move spherical pendulums near a pole of their chart to the other chart (models::rechart).
   bool rechart(State& x);
   /// The resting contacts (touching, normal relative speed below v_rest) whose reaction the
@@ -229,6 +231,7 @@ class World {
   bool momentum_conserved_ = false;
   double touch_ = 1e-9;
   double v_rest_ = 0.0;
+  double rest_gap_ = 1e-9;
 };
 
 /// The system seen by the integrators: a view of the World, with its velocity independence as a
