@@ -12,6 +12,7 @@
 #include "experiments/collide_command.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "experiments/integrators_command.hpp"
+#include "experiments/run_command.hpp"
 #include "experiments/study_command.hpp"
 
 int main(int argc, char** argv) {
@@ -20,6 +21,8 @@ int main(int argc, char** argv) {
   verisim::experiments::add_integrators_command(app);
   verisim::experiments::add_collide_command(app);
   verisim::experiments::add_study_command(app);
+  verisim::experiments::add_run_command(app);
+  verisim::experiments::add_scenes_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
