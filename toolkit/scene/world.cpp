@@ -758,9 +758,8 @@ std::vector<std::string> World::conserved_header() const {
 
 void World::conserved_row(const State& x, std::vector<double>& row) const {
   row.clear();
-  std::vector<double> lk;
-  vertical_angular_momenta(x, lk);
-  row.insert(row.end(), lk.begin(), lk.end());
+  for (const auto& s : sphericals_)
+    row.push_back(s.o.angular_momentum(x.q.segment<2>(s.off), x.v.segment<2>(s.off)).dot(s.seed_chart.k));  // L·k
   if (momentum_conserved_) {
     const Vec3 P = momentum(x), L = angular_momentum(x);
     row.insert(row.end(), {P.x(), P.y(), P.z(), L.x(), L.y(), L.z()});
