@@ -21,6 +21,7 @@
 #include "experiments/collide_command.hpp"
 #include "experiments/integrators_command.hpp"
 #include "experiments/interrupt.hpp"
+#include "experiments/run_command.hpp"
 #include "experiments/study_command.hpp"
 #include "toolkit/core/step_error.hpp"
 
@@ -67,6 +68,8 @@ int main(int argc, char** argv) {
   verisim::experiments::add_integrators_command(app);
   verisim::experiments::add_collide_command(app);
   verisim::experiments::add_study_command(app, exit_code);
+  verisim::experiments::add_run_command(app);
+  verisim::experiments::add_scenes_command(app);
   int rc = run(app, argc, argv, exit_code);
   errno = 0;
   if (!stdout_ok()) {
