@@ -115,7 +115,7 @@ void run(benchmark::State& st, const std::string& name) {
   double t = 0.0;
   const std::size_t builds = sc.world->rebuilds();
   for (auto _ : st) {
-    t = contact::integrate(stepper, *sc.world, x, t, sc.dt, steps);
+    t = contact::integrate(stepper, *sc.world, x, t, sc.dt, steps).t;
     benchmark::DoNotOptimize(x.q.data());
     benchmark::ClobberMemory();
   }

@@ -6,7 +6,7 @@
 #include <numbers>
 #include <vector>
 
-#include "experiments/fit.hpp"
+#include "reference/order_fit.hpp"
 #include "reference/analytic/damped_contact.hpp"
 #include "toolkit/collisions/spinning_spheres.hpp"
 #include "toolkit/contact/dem_verlet.hpp"
@@ -213,8 +213,8 @@ ContactStudy run_contact_study(const ContactStudyOptions& o) {
     lk.push_back(kn), ls.push_back(r.slip), lt.push_back(r.stick);
     study.impulse.push_back(r);
   }
-  study.impulse_order_slip = log_log_fit(lk, ls, 0, lk.size() - 1).slope;
-  study.impulse_order_stick = log_log_fit(lk, lt, 0, lk.size() - 1).slope;
+  study.impulse_order_slip = reference::log_log_fit(lk, ls, 0, lk.size() - 1).slope;
+  study.impulse_order_stick = reference::log_log_fit(lk, lt, 0, lk.size() - 1).slope;
   if (o.timing) {
     if (o.quick) {
       study.cost.push_back(cost_row({5, 5, 10}, 100));

@@ -41,6 +41,7 @@ std::string errno_text() { return std::strerror(errno); }
 bool is_report_entry(std::string_view name) {
   if (name == "index.html" || name == "summary.json" || name == "index.html.tmp" || name == "summary.json.tmp")
     return true;
+  if (name == "data") return true;  // a scene's page (verisim run): its CSV, scripts and plots
   for (const auto& s : kStudies)
     if (s.name == name) return true;
   return false;

@@ -10,7 +10,7 @@
 //   2. move back, from the old folder into the new one, every entry that is not the report's own:
 //      the report's own entries are index.html, summary.json and the folders named after a study
 //      (order, drift, symplecticity, stability, work-precision, collisions — whether or not this
-//      run wrote them, so no stale section survives), and the old scheme's leftovers index.html.tmp
+//      run wrote them — and a scene page's data/ folder (verisim run), so no stale section survives), and the old scheme's leftovers index.html.tmp
 //      and summary.json.tmp; anything else (the user's notes, their own folders) is carried over
 //      as it is, links not followed — so a folder that also holds other things (the repository's
 //      reports/ with its README.md and scripts/bench's bench.md) keeps them;

@@ -9,7 +9,7 @@
 #include <numbers>
 #include <vector>
 
-#include "experiments/fit.hpp"
+#include "reference/order_fit.hpp"
 #include "reference/analytic/damped_contact.hpp"
 #include "tests/contact/support.hpp"
 #include "toolkit/contact/dem_verlet.hpp"
@@ -34,10 +34,10 @@ std::vector<double> ladder(int K) {
 }
 
 /// Fit of the global error at time T against Δt = T/n; the round-off floor is 1e3·n·ε relative.
-experiments::OrderFit fit(const std::vector<double>& ns, double T, const std::vector<double>& err) {
+reference::OrderFit fit(const std::vector<double>& ns, double T, const std::vector<double>& err) {
   std::vector<double> h, fl;
   for (double n : ns) h.push_back(T / n), fl.push_back(1e3 * n * 2.220446049250313e-16);
-  return experiments::fit_order(h, err, fl);
+  return reference::fit_order(h, err, fl);
 }
 
 /// Inside the contact: the discs are started at t_s = 0.05 T_c in the state of the exact solution
@@ -81,7 +81,7 @@ double across_error(std::size_t n, double* T_out) {
 }
 
 template <class Stepper, Laws L>
-experiments::OrderFit inside_order(double eps) {
+reference::OrderFit inside_order(double eps) {
   const double T = 0.4 * std::numbers::pi * std::sqrt(kMeff / kKn);  // δ < 0 on [t_s, t_s + T]
   const auto ns = ladder(24);
   std::vector<double> err;
@@ -143,7 +143,7 @@ double envelope_slope(const char* name) {
     for (std::size_t i = g; i < g + 6; ++i) e = std::max(e, err[i]);
     gh.push_back(h[g]), ge.push_back(e);
   }
-  const double slope = experiments::log_log_fit(gh, ge, 0, gh.size() - 1).slope;
+  const double slope = reference::log_log_fit(gh, ge, 0, gh.size() - 1).slope;
   std::printf("across, %s: envelope slope %.2f (finest group: dt %.2e, worst error %.2e)\n", name, slope, gh.back(),
               ge.back());
   return slope;

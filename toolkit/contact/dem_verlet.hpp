@@ -42,7 +42,7 @@ struct DemVerletPredicted {
 }  // namespace methods
 
 template <class V, class Method>
-class DemVerlet : public core::OdeintStepperTraits<Method::info.order> {
+class DemVerlet : public core::OdeintStepperTraits<DemVerlet<V, Method>> {
  public:
   using state_type = PhaseState<V>;
   static constexpr StepperInfo info = Method::info;

@@ -17,9 +17,9 @@ namespace verisim::contact {
 using DefaultStepper = integrators::VelocityVerlet<VecX>;
 
 /// world.check_time_step(dt), then integrators::integrate_n_steps(stepper, world, state, t0, dt, n,
-/// observe). Returns the final time.
+/// observe). Returns what the loop did (integrators::Run).
 template <class Stepper, class World, class Observer = integrators::NullObserver>
-double integrate(Stepper& stepper, const World& world, PhaseState<VecX>& state, double t0, double dt, std::size_t n,
+integrators::Run integrate(Stepper& stepper, const World& world, PhaseState<VecX>& state, double t0, double dt, std::size_t n,
                  Observer&& observe = {}) {
   world.check_time_step(dt);
   return integrators::integrate_n_steps(stepper, world, state, t0, dt, n, std::forward<Observer>(observe));
