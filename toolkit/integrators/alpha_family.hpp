@@ -30,8 +30,7 @@ class AlphaFamily : public core::OdeintStepperTraits<AlphaFamily<V>> {
     using core::into, core::scaled;
     core::resize_like(a_, x.v);
     sys(x.q, x.v, a_, t);  // aₙ = −∇Vₙ/m
-    core::scale_sum(into(x.q, x.q, scaled(dt, x.v), scaled(alpha_ * dt * dt, a_)),  // from the old v: first
-                    into(x.v, x.v, scaled(dt, a_)));
+    core::scale_sum(into(x.q, x.q, scaled(dt, x.v), scaled(alpha_ * dt * dt, a_)), into(x.v, x.v, scaled(dt, a_)));
   }
 
  private:

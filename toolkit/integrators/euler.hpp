@@ -21,8 +21,7 @@ class Euler : public core::OdeintStepperTraits<Euler<V>> {
   void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
     core::resize_like(a_, x.v);
     sys(x.q, x.v, a_, t);
-    core::scale_sum(core::into(x.q, x.q, core::scaled(dt, x.v)),  // E⁽ⁿ⁾ from the old Ė: first
-                    core::into(x.v, x.v, core::scaled(dt, a_)));
+    core::scale_sum(core::into(x.q, x.q, core::scaled(dt, x.v)), core::into(x.v, x.v, core::scaled(dt, a_)));
   }
 
   template <FirstOrderSystem<V> Sys>

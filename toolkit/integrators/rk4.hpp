@@ -38,7 +38,7 @@ class Rk4 : public core::OdeintStepperTraits<Rk4<V>> {
     sys(qs_, k3_, kp3_, t + h2);
     core::scale_sum(into(k4_, x.v, scaled(dt, kp3_)), into(qs_, x.q, scaled(dt, k3_)));  // k₄, E + Δt·k₃
     sys(qs_, k4_, kp4_, t + dt);
-    // E⁽ⁿ⁾ = E + Δt/6·k₁ + Δt/3·k₂ + Δt/3·k₃ + Δt/6·k₄ (from the old Ė = k₁, so first), then Ė⁽ⁿ⁾
+    // E⁽ⁿ⁾ = E + Δt/6·k₁ + Δt/3·k₂ + Δt/3·k₃ + Δt/6·k₄ (k₁ = the old Ė), Ė⁽ⁿ⁾ likewise from the k′
     core::scale_sum(into(x.q, x.q, scaled(h6, x.v), scaled(h3, k2_), scaled(h3, k3_), scaled(h6, k4_)),
                     into(x.v, x.v, scaled(h6, kp1_), scaled(h3, kp2_), scaled(h3, kp3_), scaled(h6, kp4_)));
   }

@@ -188,7 +188,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
       core::scale_sum(sum_.dq, sum_.dq, scaled(c, x.v), scaled(c, sum_.dv));
     } else if constexpr (CacheQ) {
       core::resize_like(q_cache_, x.q);
-      core::scale_sum(into(x.q, x.q, scaled(c, x.v)), into(q_cache_, x.q));
+      core::scale_sum(into(x.q, x.q, scaled(c, x.v)), into(q_cache_, x.q, scaled(c, x.v)));  // the same q⁺ twice
     } else {
       core::scale_sum(x.q, x.q, scaled(c, x.v));
     }
@@ -198,11 +198,12 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   //   q⁺ = (q + aᵢh·v) + aᵢbᵢh²·a
   // — the form of velocity Verlet of Swope, Andersen, Berens & Wilson (J. Chem. Phys. 76 (1982)
   // 637: q⁺ = q + Δt·v + ½Δt²·f(q)), which Boost.Odeint uses too. Exact in real arithmetic, it
-  // differs from q + aᵢh·v⁺ by round-off only; q⁺ does not wait for v⁺ (a 1-DOF step is latency
-  // bound), and in the FSAL stage the remembered force, ready before v, is added first:
-  // (q + aᵢbᵢh²·a) + aᵢh·v. One pass over memory (the build is ISO C++: no FMA contraction). When
-  // it is the step's last drift before an FSAL kick, the final q is written to the key in the same
-  // pass. Compensated: Δq ← Δq + aᵢh·(v + Δv) + aᵢbᵢh²·a, Δv ← Δv + bᵢh·a.
+  // differs from q + aᵢh·v⁺ by round-off only, and q⁺ and v⁺ both come from the old (q, v, a): one
+  // pass over memory, and q⁺ does not wait for v⁺ (a 1-DOF step is latency bound). In the FSAL
+  // stage the remembered force, ready before v, is added first: (q + aᵢbᵢh²·a) + aᵢh·v. No FMA
+  // contraction (the build is ISO C++). When it is the step's last drift before an FSAL kick, q⁺
+  // is written to the key in the same pass. Compensated: Δq ← Δq + aᵢh·(v + Δv) + aᵢbᵢh²·a and
+  // Δv ← Δv + bᵢh·a.
   template <std::size_t I, bool CacheQ>
   void kick_drift(PhaseState<V>& x, double kb, double ka) {
     using core::into, core::scaled;
@@ -212,17 +213,17 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
                       into(sum_.dv, sum_.dv, scaled(kb, acc_)));
     } else {
       constexpr bool kForceFirst = kFsal && I == 0;
-      const auto q_new = [&] {
+      const auto q_new = [&](V& out) {
         if constexpr (kForceFirst)
-          return into(x.q, x.q, scaled(kab, acc_), scaled(ka, x.v));
+          return into(out, x.q, scaled(kab, acc_), scaled(ka, x.v));
         else
-          return into(x.q, x.q, scaled(ka, x.v), scaled(kab, acc_));
-      }();
+          return into(out, x.q, scaled(ka, x.v), scaled(kab, acc_));
+      };
       if constexpr (CacheQ) {
         core::resize_like(q_cache_, x.q);
-        core::scale_sum(q_new, into(x.v, x.v, scaled(kb, acc_)), into(q_cache_, x.q));
+        core::scale_sum(q_new(x.q), into(x.v, x.v, scaled(kb, acc_)), q_new(q_cache_));  // q⁺ to the key as well
       } else {
-        core::scale_sum(q_new, into(x.v, x.v, scaled(kb, acc_)));
+        core::scale_sum(q_new(x.q), into(x.v, x.v, scaled(kb, acc_)));
       }
     }
   }
