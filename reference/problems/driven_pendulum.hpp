@@ -1,6 +1,6 @@
 #pragma once
 // The damped, driven pendulum θ̈ = −ω₀²·sin θ − c·θ̇ + A·cos Ωt (Baker & Gollub, Chaotic Dynamics:
-// An Introduction, 2nd ed. (1996) ch. 3), applied to every component of q — uncoupled copies, so
+// An Introduction, 2nd ed. (1996)), applied to every component of q — uncoupled copies, so
 // one system serves fixed-size and dynamic vectors alike. Nonlinear and time-dependent; with
 // damping velocity-dependent: the general test input f(t, q, v) for the steppers' arithmetic
 // (hand computations, odeint step for step, fixed against dynamic sizes).
