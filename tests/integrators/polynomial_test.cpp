@@ -81,8 +81,8 @@ Quadrature quadrature_of() {
   } else if constexpr (std::is_same_v<S, integrators::Rk4<Vec1>>) {
     return {{0.0, 0.5, 0.5, 1.0}, {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6}, {1.0 / 6, 1.0 / 6, 1.0 / 6, 0.0}};
   } else if constexpr (requires { S{}.parameters().beta; }) {
-    const double beta = S{}.parameters().beta, gamma = S::kGamma;  // Newmark: its (β, γ)
-    return {{0.0, 1.0}, {1.0 - gamma, gamma}, {0.5 - beta, beta}};
+    const auto p = S{}.parameters();  // Newmark: its β (γ = ½ is a constant of the class)
+    return {{0.0, 1.0}, {1.0 - S::kGamma, S::kGamma}, {0.5 - p.beta, p.beta}};
   } else {
     static_assert(sizeof(S) == 0, "derive the quadrature pair of this method's step on q'' = a(t)");
   }
