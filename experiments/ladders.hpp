@@ -5,7 +5,6 @@
 // Kepler is measured at t = 2 s, a third of a period past the periapsis passage, not a whole
 // period: there symplectic Euler (conjugate to Störmer–Verlet by a half drift, GNI §VI.4) and
 // Ruth's method return with their leading error term cancelled and measure one order higher.
-#include "reference/problems/damped_oscillator.hpp"
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "reference/problems/pendulum.hpp"

@@ -5,7 +5,6 @@
 
 #include "experiments/counting.hpp"
 #include "reference/odeint/run.hpp"
-#include "reference/problems/damped_oscillator.hpp"
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "reference/problems/pendulum.hpp"

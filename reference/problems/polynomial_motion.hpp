@@ -29,8 +29,8 @@ struct PolynomialMotion {
   /// The d-th derivative q⁽ᵈ⁾(t) = Σ_{j≥d} cⱼ·j!/(j−d)!·t^(j−d), by Horner's rule.
   double derivative(std::size_t d, double t) const { return horner(d, t, false); }
   /// Σ_{j≥d} |cⱼ|·j!/(j−d)!·|t|^(j−d): Horner's rule evaluates q⁽ᵈ⁾(t) with an error of at most
-  /// γ₂ₙ times this (n = 7, γₖ = kε/(1 − kε); Higham, Accuracy and Stability of Numerical
-  /// Algorithms (2002) eq. (5.3)), the scale of any rounding in q⁽ᵈ⁾.
+  /// γ₂ₙ times this (n = 7, γₖ = ku/(1 − ku), u = ε/2; Higham, Accuracy and Stability of Numerical
+  /// Algorithms (2002) §5.1), the scale of any rounding in q⁽ᵈ⁾.
   double magnitude(std::size_t d, double t) const { return horner(d, t, true); }
 
   /// q̈ = q''(t).

@@ -5,6 +5,8 @@
 
 #include <cmath>
 
+#include "reference/problems/oscillator.hpp"
+#include "reference/problems/pendulum.hpp"
 #include "toolkit/integrators/alpha_family.hpp"
 #include "toolkit/integrators/euler.hpp"
 #include "toolkit/integrators/euler_cromer.hpp"
@@ -13,15 +15,12 @@
 namespace verisim::testing {
 namespace {
 
-struct Pendulum {  // θ̈ = −sin θ
-  static constexpr bool velocity_independent = true;
-  void operator()(const Vec1& q, const Vec1&, Vec1& a, double) const { a[0] = -std::sin(q[0]); }
-};
+const reference::problems::PendulumProblem kPendulum{.g = 1.0, .L = 1.0};  // θ̈ = −sin θ
 
 template <class Stepper>
 PhaseState<Vec1> run(Stepper s) {
   PhaseState<Vec1> x{Vec1(1.2), Vec1(-0.3)};
-  integrators::integrate_n_steps(s, Pendulum{}, x, 0.0, 0.05, 500);
+  integrators::integrate_n_steps(s, kPendulum, x, 0.0, 0.05, 500);
   return x;
 }
 
@@ -37,18 +36,15 @@ TEST(Integrators_AlphaFamily, ItsNamedMembersAreEulerAndEulerCromer) {
 //   M = [[1 − αθ², θ], [−θ, 1]],  det M = 1 + (1 − α)θ²
 // (seed 001 §G.2.2: MᵀJM = J + (1 − α)Δt²/m·∇²V(…), in one dimension MᵀJM = det M·J). The columns
 // of M are the steps from (1, 0) and (0, 1); the entries are single roundings of exact products.
-struct Spring {  // q̈ = −q
-  static constexpr bool velocity_independent = true;
-  void operator()(const Vec1& q, const Vec1&, Vec1& a, double) const { a[0] = -q[0]; }
-};
+const reference::problems::Oscillator kSpring{};  // q̈ = −q
 
 TEST(Integrators_AlphaFamily, OneStepOnTheOscillatorIsTheSeedsMatrix) {
   const double th = 0.1;
   for (double alpha : {0.0, 0.5, 1.0}) {
     integrators::AlphaFamily<Vec1> s(alpha);
     PhaseState<Vec1> c1{Vec1(1.0), Vec1(0.0)}, c2{Vec1(0.0), Vec1(1.0)};
-    s.do_step(Spring{}, c1, 0.0, th);
-    s.do_step(Spring{}, c2, 0.0, th);
+    s.do_step(kSpring, c1, 0.0, th);
+    s.do_step(kSpring, c2, 0.0, th);
     EXPECT_NEAR(c1.q[0], 1.0 - alpha * th * th, 1e-16);
     EXPECT_NEAR(c1.v[0], -th, 1e-16);
     EXPECT_NEAR(c2.q[0], th, 1e-16);

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <random>
 
+#include "reference/problems/driven_pendulum.hpp"
+#include "reference/problems/first_order_form.hpp"
 #include "toolkit/core/scale_sum.hpp"
 #include "toolkit/integrators/euler.hpp"
 #include "toolkit/integrators/euler_cromer.hpp"
@@ -20,22 +22,11 @@
 namespace verisim::testing {
 namespace {
 
-// Two uncoupled damped, driven pendulums θ̈ᵢ = −sin θᵢ − 0.1 θ̇ᵢ + 0.5 cos(0.7 t), q = (θ₁, θ₂), for any
-// vector type.
-struct Pendulums {
-  template <class V>
-  void operator()(const V& q, const V& v, V& a, double t) const {
-    for (Eigen::Index i = 0; i < 2; ++i) a[i] = -std::sin(q[i]) - 0.1 * v[i] + 0.5 * std::cos(0.7 * t);
-  }
-};
-// The same without damping, velocity independent: the splitting methods' FSAL / kick-drift path.
-struct Conservative {
-  static constexpr bool velocity_independent = true;
-  template <class V>
-  void operator()(const V& q, const V&, V& a, double) const {
-    for (Eigen::Index i = 0; i < 2; ++i) a[i] = -std::sin(q[i]);
-  }
-};
+// Two uncoupled damped, driven pendulums θ̈ᵢ = −sin θᵢ − 0.1 θ̇ᵢ + 0.5 cos(0.7 t), q = (θ₁, θ₂)
+// (the catalogue's, on any vector type).
+const reference::problems::DrivenPendulum<true> kPendulums{};
+// Without damping or drive, velocity independent: the splitting methods' FSAL / kick-drift path.
+const reference::problems::DrivenPendulum<false> kConservative{.A = 0.0};
 
 static_assert(core::kScaleSumPath<Vec2> == core::ScaleSumPath::coefficient_wise &&
               core::kScaleSumPath<Vec<15>> == core::ScaleSumPath::loop &&
@@ -99,14 +90,12 @@ void expect_first_order_paths_agree() {
   Vec2 a(1.2, 0.3);
   VecX b(2);
   b << 1.2, 0.3;
-  // y = (θ, θ̇) of one damped, driven pendulum.
-  auto one = [](const auto& y, auto& d, double t) {
-    d[0] = y[1];
-    d[1] = -std::sin(y[0]) - 0.1 * y[1] + 0.5 * std::cos(0.7 * t);
-  };
+  // y = (θ, θ̇) of one damped, driven pendulum (its first-order form, fixed-size and dynamic).
+  const auto small_sys = reference::problems::first_order_form<Vec1>(kPendulums);
+  const auto dynamic_sys = reference::problems::first_order_form<VecX>(kPendulums);
   for (int k = 0; k < 1000; ++k) {
-    small.do_step(one, a, 0.01 * k, 0.01);
-    dynamic.do_step(one, b, 0.01 * k, 0.01);
+    small.do_step(small_sys, a, 0.01 * k, 0.01);
+    dynamic.do_step(dynamic_sys, b, 0.01 * k, 0.01);
   }
   EXPECT_EQ(a[0], b[0]);
   EXPECT_EQ(a[1], b[1]);
@@ -139,12 +128,12 @@ void expect_second_order_paths_agree(const Sys& sys) {
 
 TEST(Integrators_Assign, SecondOrderFormIsTheSameOnFixedAndDynamicStates) {
   using namespace integrators;
-  expect_second_order_paths_agree<Euler<Vec2>, Euler<VecX>>(Pendulums{});
-  expect_second_order_paths_agree<Rk4<Vec2>, Rk4<VecX>>(Pendulums{});
-  expect_second_order_paths_agree<VelocityVerlet<Vec2>, VelocityVerlet<VecX>>(Pendulums{});
-  expect_second_order_paths_agree<VelocityVerlet<Vec2>, VelocityVerlet<VecX>>(Conservative{});
-  expect_second_order_paths_agree<McLachlan4<Vec2>, McLachlan4<VecX>>(Conservative{});
-  expect_second_order_paths_agree<EulerCromer<Vec2>, EulerCromer<VecX>>(Pendulums{});
+  expect_second_order_paths_agree<Euler<Vec2>, Euler<VecX>>(kPendulums);
+  expect_second_order_paths_agree<Rk4<Vec2>, Rk4<VecX>>(kPendulums);
+  expect_second_order_paths_agree<VelocityVerlet<Vec2>, VelocityVerlet<VecX>>(kPendulums);
+  expect_second_order_paths_agree<VelocityVerlet<Vec2>, VelocityVerlet<VecX>>(kConservative);
+  expect_second_order_paths_agree<McLachlan4<Vec2>, McLachlan4<VecX>>(kConservative);
+  expect_second_order_paths_agree<EulerCromer<Vec2>, EulerCromer<VecX>>(kPendulums);
 }
 
 }  // namespace

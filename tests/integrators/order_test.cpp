@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "reference/order_fit.hpp"
-#include "reference/problems/damped_oscillator.hpp"
 #include "reference/problems/first_order_form.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "toolkit/integrators/integrate.hpp"

@@ -152,7 +152,7 @@ Errors second_order_errors(const PolynomialMotion& p) {
 // Tolerance: 64 ε times the scale. Round-off only: each step rounds q and v a few times (one
 // rounding per term of the update, ≤ 2 + 8 terms, each term bounded by the scale through the
 // weights Σ|bᵢ|, Σ|wᵢ| ≤ 6), a rounding of v moves q by h per later step (≤ 8h = 1), and Horner's
-// rule adds ≤ γ₁₄ (14 ε) to the exact values; over 8 steps a worst case of a few hundred ε, while
+// rule adds ≤ γ₁₄ ≈ 7 ε to the exact values; over 8 steps a worst case of a few hundred ε, while
 // roundings of random signs add up to a few. 64 ε sits between the measured (≤ 3.2 ε over the
 // registry, printed) and that worst case, and 10¹¹ times below the relative error of one step at
 // degree D + 1 (≥ 4.8e-3, McLachlan4; checked below).

@@ -50,7 +50,7 @@ double local_order_on_matrices() {
 
 // Σaᵢ = Σbᵢ = 1 (consistency) to the rounding of the table: each stored coefficient is off by at
 // most u|cᵢ| and the running sum of s terms adds at most (s − 1)u·Σ|cᵢ| (Higham, Accuracy and
-// Stability of Numerical Algorithms (2002) eq. (4.4)), u = ε/2: within s·u·Σ|cᵢ| in all. Exactly 0
+// Stability of Numerical Algorithms (2002) §4.2), u = ε/2: within s·u·Σ|cᵢ| in all. Exactly 0
 // for tables of dyadic numbers (Euler-Cromer, symplectic Euler, Verlet, leapfrog).
 template <class Method>
 void expect_consistent() {

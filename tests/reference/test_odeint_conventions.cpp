@@ -13,7 +13,7 @@
 #include "reference/order_fit.hpp"
 #include "reference/problems/charged_particle.hpp"
 #include "reference/problems/damped_contact.hpp"
-#include "reference/problems/damped_oscillator.hpp"
+#include "reference/problems/driven_pendulum.hpp"
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "reference/problems/pendulum.hpp"
@@ -230,20 +230,15 @@ TEST(ReferenceOdeint_Validation, TruthRunAgreesWithEveryExactSolutionOverTenPeri
 
 namespace {
 
-/// Two uncoupled pendulums as one dynamic-size system: odeint's steppers on Eigen::VectorXd.
-struct TwoPendulums {
-  static constexpr bool velocity_independent = true;
-  double w2 = 9.81;
-  void operator()(const verisim::VecX& q, const verisim::VecX& /*v*/, verisim::VecX& a, double /*t*/) const {
-    a = -w2 * q.array().sin().matrix();
-  }
-};
+/// Two uncoupled pendulums θ̈ᵢ = −9.81 sin θᵢ as one dynamic-size system (the catalogue's driven
+/// pendulum without damping or drive): odeint's steppers on Eigen::VectorXd.
+const verisim::reference::problems::DrivenPendulum<false> kTwoPendulums{.omega0_sq = 9.81, .A = 0.0};
 
 TEST(ReferenceOdeint, DynamicSizeStatesRunAndMatchTheFixedSizeOnes) {
   using namespace verisim;
   using namespace verisim::reference;
   const problems::PendulumProblem one{.g = 9.81, .L = 1.0, .theta0 = 1.0};
-  const TwoPendulums two{};
+  const auto& two = kTwoPendulums;
   const PhaseState<VecX> x0{VecX::Constant(2, 1.0), VecX::Zero(2)};
   for (const auto& d : odeint::kSteppers) {
     const auto fixed = odeint::run<Vec1>(d.stepper, one, one.initial(), 0.0, 0.01, 200, 50);
