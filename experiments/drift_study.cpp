@@ -11,12 +11,22 @@
 #include <fmt/format.h>
 
 #include "experiments/drift_study.hpp"
-#include "experiments/fit.hpp"
-#include "experiments/problems.hpp"
+#include "toolkit/core/observe.hpp"
+#include "reference/order_fit.hpp"
+#include "reference/problems/kepler.hpp"
+#include "reference/problems/oscillator.hpp"
+#include "reference/problems/pendulum.hpp"
 #include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/alpha_family.hpp"
+#include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::experiments {
+
+using reference::least_squares;
+using reference::problems::KeplerProblem;
+using reference::problems::Oscillator;
+using reference::problems::PendulumProblem;
 
 namespace {
 
@@ -57,7 +67,8 @@ double ang_mom(const P& p, const PhaseState<typename P::V>& x) {
     return 0.0;
 }
 
-/// Run n steps, filling the preallocated window maxima (no allocation in the loop).
+/// Run n steps, filling the preallocated window maxima (no allocation in the loop); the run stops
+/// at the first sample with |ΔE/E₀| ≥ kBlowUp, or when a step fails (NaN state, no convergence).
 template <class P, class S>
 Envelope long_run(const P& problem, S stepper, double dt, long n, double floor) {
   Envelope env;
@@ -70,19 +81,23 @@ Envelope long_run(const P& problem, S stepper, double dt, long n, double floor) 
   const double e0 = problem.energy(x), l0 = ang_mom(problem, x);
   std::size_t w = 0;
   try {
-    for (long k = 1; k <= n; ++k) {
-      stepper.do_step(problem, x, static_cast<double>(k - 1) * dt, dt);
-      while (w + 1 < bounds.size() && k >= bounds[w + 1]) ++w;
-      const double de = std::abs((problem.energy(x) - e0) / e0);
-      if (!(de < kBlowUp)) {
-        env.blew_up = true;
-        break;
-      }
-      env.max_de[w] = std::max(env.max_de[w], de);
-      if (l0 != 0.0) env.max_dl[w] = std::max(env.max_dl[w], std::abs((ang_mom(problem, x) - l0) / l0));
-      env.t_end[w] = static_cast<double>(k) * dt;
-      env.steps_done = k;
-    }
+    integrators::integrate_n_steps(stepper, problem, x, 0.0, dt, static_cast<std::size_t>(n),
+                                   [&](const auto& s, double t, std::size_t step) {
+                                     if (step == 0) return core::Observe::proceed;
+                                     const long k = static_cast<long>(step);
+                                     while (w + 1 < bounds.size() && k >= bounds[w + 1]) ++w;
+                                     const double de = std::abs((problem.energy(s) - e0) / e0);
+                                     if (!(de < kBlowUp)) {
+                                       env.blew_up = true;
+                                       return core::Observe::stop;
+                                     }
+                                     env.max_de[w] = std::max(env.max_de[w], de);
+                                     if (l0 != 0.0)
+                                       env.max_dl[w] = std::max(env.max_dl[w], std::abs((ang_mom(problem, s) - l0) / l0));
+                                     env.t_end[w] = t;
+                                     env.steps_done = k;
+                                     return core::Observe::proceed;
+                                   });
   } catch (const StepError&) {
     env.blew_up = true;
   }
@@ -164,8 +179,18 @@ void drift_problem(const P& problem, double dt, long n, const StudyOptions& opt,
 
 }  // namespace
 
+namespace {
+/// V = ½kx² for seed 001 §G.2.1: a = −∇V/m = −kx/m.
+struct AlphaSpring {
+  static constexpr bool velocity_independent = true;
+  double k, m;
+  void operator()(const Vec1& q, const Vec1&, Vec1& a, double) const { a[0] = -(k * q[0]) / m; }
+};
+}  // namespace
+
 AlphaFamilyMeasurement measure_alpha_family(double alpha, double theta, double x0, int periods) {
   // seed 001 §G.2: x⁺ = x + Δt v − αΔt²/m ∇V, v⁺ = v − Δt/m ∇V, on V = ½kx², m = k = 1 (ω = 1)
+  // (toolkit/integrators/alpha_family.hpp)
   const double m = 1.0, k = 1.0, omega = std::sqrt(k / m), dt = theta / omega;
   const long per_period = std::lround(2.0 * std::numbers::pi / theta);
   AlphaFamilyMeasurement r;
@@ -174,21 +199,24 @@ AlphaFamilyMeasurement measure_alpha_family(double alpha, double theta, double x
   r.x0 = x0;
   // derived per-period change (see drift.hpp): ΔE_T = (Δt/2)(x₀²k²/m)(π/ω)(2 − 2α)
   r.derived_per_period = 0.5 * dt * (x0 * x0 * k * k / m) * (std::numbers::pi / omega) * (2.0 - 2.0 * alpha);
-  double x = x0, v = 0.0;
-  auto energy = [&] { return 0.5 * m * v * v + 0.5 * k * x * x; };
-  const double e0 = energy();
+  auto energy = [&](const PhaseState<Vec1>& s) {
+    const double x = s.q[0], v = s.v[0];
+    return 0.5 * m * v * v + 0.5 * k * x * x;
+  };
+  integrators::AlphaFamily<Vec1> family(alpha);
+  PhaseState<Vec1> state{Vec1(x0), Vec1(0.0)};
+  const double e0 = energy(state);
   r.per_period.assign(static_cast<std::size_t>(periods), 0.0);
   r.max_rel_error.assign(static_cast<std::size_t>(periods), 0.0);
-  for (int p = 0; p < periods; ++p) {
-    for (long s = 0; s < per_period; ++s) {
-      const double grad = k * x;  // ∇V at the old position
-      x = x + dt * v - alpha * dt * dt / m * grad;
-      v = v - dt / m * grad;
-      r.max_rel_error[static_cast<std::size_t>(p)] =
-          std::max(r.max_rel_error[static_cast<std::size_t>(p)], std::abs(energy() - e0) / e0);
-    }
-    r.per_period[static_cast<std::size_t>(p)] = energy();
-  }
+  const auto steps_per_period = static_cast<std::size_t>(per_period);
+  integrators::integrate_n_steps(family, AlphaSpring{k, m}, state, 0.0, dt, static_cast<std::size_t>(periods) * steps_per_period,
+                                 [&](const PhaseState<Vec1>& s, double, std::size_t step) {
+                                   if (step == 0) return;
+                                   const std::size_t p = (step - 1) / steps_per_period;  // the period it ends in
+                                   const double e = energy(s);
+                                   r.max_rel_error[p] = std::max(r.max_rel_error[p], std::abs(e - e0) / e0);
+                                   if (step % steps_per_period == 0) r.per_period[p] = e;
+                                 });
   r.measured_per_period = r.per_period[0] - e0;  // the change over the first period
   // envelope exponent over all periods (windowed max per period against time)
   std::vector<double> lt, le;
@@ -242,11 +270,11 @@ void rk4_factor(const StudyOptions& opt, DriftStudy& out) {
     const double factor = 1.0 - std::pow(theta, 6) / 72.0 + std::pow(theta, 8) / 576.0;
     const double lf = std::log(factor);
     double worst = 0.0;
-    for (long k = 1; k <= n; ++k) {
-      rk.do_step(osc, x, static_cast<double>(k - 1) * theta, theta);
-      const double ratio = osc.energy(x) / e0;
-      worst = std::max(worst, std::abs(ratio / std::exp(static_cast<double>(k) * lf) - 1.0));
-    }
+    integrators::integrate_n_steps(rk, osc, x, 0.0, theta, static_cast<std::size_t>(n),
+                                   [&](const PhaseState<Vec1>& s, double, std::size_t k) {
+                                     const double ratio = osc.energy(s) / e0;
+                                     worst = std::max(worst, std::abs(ratio / std::exp(static_cast<double>(k) * lf) - 1.0));
+                                   });
     const double theory = std::exp(static_cast<double>(n) * lf);
     const bool pass = worst <= 1e-6;  // issue 7: to 1e-6 relative
     out.rk4_factor.push_back({theta, n, osc.energy(x) / e0, theory, worst, pass});

@@ -1,6 +1,7 @@
 // The order study, measured (order_study.hpp): global error at a fixed final time against the exact
 // solution, on a ladder of step sizes, for each integrator × problem, and Boost.Odeint's stepper of
-// the same method. The order is a least-squares fit over an automatically chosen range (fit.hpp).
+// the same method. The order is a least-squares fit over an automatically chosen range
+// (reference/order_fit.hpp).
 #include <cmath>
 #include <limits>
 #include <string>
@@ -8,15 +9,18 @@
 
 #include <fmt/format.h>
 
-#include "experiments/fit.hpp"
+#include "experiments/ladders.hpp"
 #include "experiments/odeint_runs.hpp"
-#include "experiments/problems.hpp"
 #include "experiments/order_study.hpp"
+#include "reference/order_fit.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::experiments {
+
+using reference::fit_order;
+using reference::OrderFit;
 
 namespace {
 

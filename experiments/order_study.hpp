@@ -1,13 +1,13 @@
 #pragma once
 // The order study's data (issue 7): the global error at a fixed final time against the exact
 // solution, on a ladder of step sizes, per problem × integrator, with Boost.Odeint's stepper of the
-// same method; the order is a least-squares fit over a range chosen automatically (fit.hpp).
+// same method; the order is a least-squares fit over a range chosen automatically (reference/order_fit.hpp).
 // run_order_study measures, order_report lays the data out for the report writer.
 #include <string>
 #include <vector>
 
-#include "experiments/fit.hpp"
 #include "experiments/studies.hpp"
+#include "reference/order_fit.hpp"
 
 namespace verisim::experiments {
 
@@ -21,7 +21,7 @@ struct OrderRow {
   std::vector<double> err;          ///< global error ‖(q, v) − exact‖ at T (NaN: the run failed)
   std::vector<double> floor;        ///< round-off level of each run
   std::vector<double> err_odeint;   ///< the same for odeint's twin (NaN: none)
-  OrderFit fit, fit_odeint;
+  reference::OrderFit fit, fit_odeint;
   bool pass = false;                ///< fit found and |order − declared| ≤ kOrderTolerance
   std::string twin;                 ///< Boost.Odeint's stepper of the same method, or empty
   int twin_declared = 0;            ///< its declared order_value

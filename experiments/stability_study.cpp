@@ -8,12 +8,16 @@
 
 #include <fmt/format.h>
 
-#include "experiments/problems.hpp"
 #include "experiments/stability_study.hpp"
+#include "toolkit/core/observe.hpp"
+#include "reference/problems/oscillator.hpp"
 #include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::experiments {
+
+using reference::problems::Oscillator;
 
 namespace {
 
@@ -23,7 +27,8 @@ constexpr double kLimitTolerance = 0.01;   // issue 7: verdict within 1 %
 // meets the rounding of βΔt²·r, ≈ 2.5e-13 at θ = 100, and a non-convergence would be read as instability)
 constexpr double kThetaMax = 100.0;
 
-/// Amplitude √(q² + (v/ω)²) stays below kGrowth·A₀ over `periods` periods at θ (ω = 1)?
+/// Amplitude √(q² + (v/ω)²) stays below kGrowth·A₀ over `periods` periods at θ (ω = 1)? The run
+/// stops at the first sample above (or NaN), or when a step fails.
 template <class S>
 bool stable_at(const S& proto, double theta, double periods) {
   const Oscillator osc{};
@@ -32,15 +37,15 @@ bool stable_at(const S& proto, double theta, double periods) {
   const auto n = static_cast<long>(std::ceil(periods * 2.0 * std::numbers::pi / theta));
   const double limit2 = kGrowth * kGrowth;
   try {
-    for (long k = 0; k < n; ++k) {
-      stepper.do_step(osc, x, static_cast<double>(k) * theta, theta);
-      const double a2 = x.q[0] * x.q[0] + x.v[0] * x.v[0];
-      if (!(a2 < limit2)) return false;  // also catches NaN
-    }
+    const auto run = integrators::integrate_n_steps(stepper, osc, x, 0.0, theta, static_cast<std::size_t>(n),
+                                                    [&](const PhaseState<Vec1>& s, double, std::size_t) {
+                                                      const double a2 = s.q[0] * s.q[0] + s.v[0] * s.v[0];
+                                                      return a2 < limit2 ? core::Observe::proceed : core::Observe::stop;
+                                                    });
+    return !run.stopped;
   } catch (const StepError&) {
     return false;
   }
-  return true;
 }
 
 struct Limit {

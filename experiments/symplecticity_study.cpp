@@ -10,18 +10,29 @@
 
 #include <fmt/format.h>
 
-#include "experiments/fit.hpp"
-#include "experiments/problems.hpp"
 #include "experiments/symplecticity_study.hpp"
+#include "reference/order_fit.hpp"
+#include "reference/problems/henon_heiles.hpp"
+#include "reference/problems/kepler.hpp"
+#include "reference/problems/oscillator.hpp"
+#include "reference/problems/pendulum.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 
 namespace verisim::experiments {
 
+using reference::log_log_fit;
+using reference::problems::HenonHeiles;
+using reference::problems::KeplerProblem;
+using reference::problems::Oscillator;
+using reference::problems::PendulumProblem;
+
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+template <int N>
+using Mat = Eigen::Matrix<double, N, N>;
 template <int N>
 using MatZ = Eigen::Matrix<double, 2 * N, 2 * N>;
 template <int N>
@@ -109,7 +120,7 @@ template <>
 std::vector<PhaseState<Vec2>> phase_points(const KeplerProblem& p, int count) {
   SplitMix r{2};
   std::vector<PhaseState<Vec2>> out;
-  const auto o = p.orbit();
+  const auto o = p.solution();
   for (int i = 0; i < count; ++i) {
     const double t = o.period() * r.next();
     out.push_back({o.position(t), o.velocity(t) * (0.9 + 0.2 * r.next())});

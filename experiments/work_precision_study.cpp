@@ -9,8 +9,9 @@
 
 #include <fmt/format.h>
 
+#include "experiments/counting.hpp"
+#include "experiments/ladders.hpp"
 #include "experiments/odeint_runs.hpp"
-#include "experiments/problems.hpp"
 #include "experiments/work_precision_study.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"

@@ -11,13 +11,14 @@
 #include <unistd.h>
 
 #include "experiments/drift.hpp"
-#include "experiments/fit.hpp"
 #include "experiments/studies.hpp"
+#include "reference/order_fit.hpp"
 #include "tests/experiments/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace verisim::experiments;
 using verisim::experiments::test::slurp;
+using verisim::reference::fit_order;
 
 namespace {
 
