@@ -10,14 +10,12 @@
 
 #include <fmt/format.h>
 
-#include "experiments/drift.hpp"
 #include "experiments/drift_study.hpp"
-#include "experiments/studies.hpp"
+#include "toolkit/core/observe.hpp"
 #include "reference/order_fit.hpp"
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "reference/problems/pendulum.hpp"
-#include "toolkit/core/observe.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/alpha_family.hpp"
 #include "toolkit/integrators/integrate.hpp"

@@ -15,7 +15,7 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-std::string slopes_text(const OrderFit& f) {
+std::string slopes_text(const reference::OrderFit& f) {
   std::string s;
   for (double x : f.local_slopes) s += (s.empty() ? "" : " ") + fmt_g(x, 3);
   return s;

@@ -1,6 +1,7 @@
 // The order study, measured (order_study.hpp): global error at a fixed final time against the exact
 // solution, on a ladder of step sizes, for each integrator × problem, and Boost.Odeint's stepper of
-// the same method. The order is a least-squares fit over an automatically chosen range (reference/order_fit.hpp).
+// the same method. The order is a least-squares fit over an automatically chosen range
+// (reference/order_fit.hpp).
 #include <cmath>
 #include <limits>
 #include <string>

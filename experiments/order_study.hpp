@@ -23,7 +23,7 @@ struct OrderRow {
   std::vector<double> err;          ///< global error ‖(q, v) − exact‖ at T (NaN: the run failed)
   std::vector<double> floor;        ///< round-off level of each run
   std::vector<double> err_odeint;   ///< the same for odeint's twin (NaN: none)
-  OrderFit fit, fit_odeint;
+  reference::OrderFit fit, fit_odeint;
   bool pass = false;                ///< fit found and |order − declared| ≤ kOrderTolerance
   std::string twin;                 ///< Boost.Odeint's stepper of the same method, or empty
   int twin_declared = 0;            ///< its declared order_value

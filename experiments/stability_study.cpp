@@ -9,9 +9,8 @@
 #include <fmt/format.h>
 
 #include "experiments/stability_study.hpp"
-#include "experiments/studies.hpp"
-#include "reference/problems/oscillator.hpp"
 #include "toolkit/core/observe.hpp"
+#include "reference/problems/oscillator.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"

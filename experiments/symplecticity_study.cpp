@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 
-#include "experiments/studies.hpp"
 #include "experiments/symplecticity_study.hpp"
 #include "reference/order_fit.hpp"
 #include "reference/problems/henon_heiles.hpp"

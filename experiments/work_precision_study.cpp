@@ -12,7 +12,6 @@
 #include "experiments/counting.hpp"
 #include "experiments/ladders.hpp"
 #include "experiments/odeint_runs.hpp"
-#include "experiments/studies.hpp"
 #include "experiments/work_precision_study.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"

@@ -19,6 +19,7 @@ namespace fs = std::filesystem;
 using namespace verisim::experiments;
 using verisim::reference::fit_order;
 using verisim::experiments::test::slurp;
+using verisim::reference::fit_order;
 
 namespace {
 
