@@ -1,13 +1,16 @@
-// core/assign.hpp and the steppers' coefficient loops: a small fixed-size state (assigned one
-// coefficient at a time) and the same state as a dynamic vector (Eigen's vectorised assignment,
-// or the compiler's vectorised loop) go through the same IEEE operations in the same order, so
-// their trajectories must agree bit for bit. Any reassociation or contraction on one path only
-// shows up here as a difference of a few ulps.
+// core/scale_sum.hpp, the one linear combination of the steppers: its three paths
+// (coefficient-wise for states of one SIMD packet, the vectorised loop, Eigen's assignment) go
+// through the same IEEE operations in the same order, so their results must agree bit for bit —
+// for one combination, for several in one pass, and for whole trajectories of a small fixed-size
+// state against the same state as a dynamic vector. Any reassociation or contraction on one path
+// only shows up here as a difference of a few ulps.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
+#include <random>
 
-#include "toolkit/core/assign.hpp"
+#include "toolkit/core/scale_sum.hpp"
 #include "toolkit/integrators/euler.hpp"
 #include "toolkit/integrators/euler_cromer.hpp"
 #include "toolkit/integrators/mclachlan4.hpp"
@@ -34,7 +37,54 @@ struct Conservative {
   }
 };
 
-static_assert(core::kCoefficientWise<Vec2> && !core::kCoefficientWise<VecX>);
+static_assert(core::kScaleSumPath<Vec2> == core::ScaleSumPath::coefficient_wise &&
+              core::kScaleSumPath<Vec<15>> == core::ScaleSumPath::loop &&
+              core::kScaleSumPath<VecX> == core::ScaleSumPath::loop);
+
+// Seeded inputs with every bit of the mantissa in use (so that a different rounding shows).
+template <class V>
+V filled(Eigen::Index n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> u(-2.0, 2.0);
+  V x;
+  if constexpr (V::SizeAtCompileTime == Eigen::Dynamic) x.resize(n);
+  for (Eigen::Index i = 0; i < n; ++i) x[i] = u(rng);
+  return x;
+}
+
+// y ← x + c₁·a + c₂·b and, in the same pass, z ← z + c₃·y (the new y) — along each path, against
+// the same formula written coefficient by coefficient here.
+template <class V>
+void expect_paths_agree(Eigen::Index n) {
+  using core::into, core::scaled;
+  const V x = filled<V>(n, 1), a = filled<V>(n, 2), b = filled<V>(n, 3), z0 = filled<V>(n, 4);
+  const double c1 = 0.1 / 3.0, c2 = -1.0 / 7.0, c3 = std::sqrt(2.0);
+  V y_ref = x, z_ref = z0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    y_ref[i] = (x[i] + c1 * a[i]) + c2 * b[i];
+    z_ref[i] = z0[i] + c3 * y_ref[i];
+  }
+  const auto run = [&]<core::ScaleSumPath P>() {
+    V y = x, z = z0;
+    core::scale_sum_along<P>(into(y, x, scaled(c1, a), scaled(c2, b)), into(z, z, scaled(c3, y)));
+    for (Eigen::Index i = 0; i < n; ++i) {
+      EXPECT_EQ(y[i], y_ref[i]) << "coefficient " << i << " of " << n;
+      EXPECT_EQ(z[i], z_ref[i]) << "coefficient " << i << " of " << n;
+    }
+  };
+  run.template operator()<core::ScaleSumPath::coefficient_wise>();
+  run.template operator()<core::ScaleSumPath::loop>();
+  run.template operator()<core::ScaleSumPath::eigen>();
+  V w = x;  // the output as its own term: w ← w + c₁·a
+  core::scale_sum(w, w, scaled(c1, a));
+  for (Eigen::Index i = 0; i < n; ++i) EXPECT_EQ(w[i], x[i] + c1 * a[i]);
+}
+
+TEST(Integrators_ScaleSum, EveryPathComputesTheSameLeftToRightSum) {
+  expect_paths_agree<Vec2>(2);
+  expect_paths_agree<Vec<15>>(15);
+  expect_paths_agree<VecX>(1001);  // odd: the vectorised loop's scalar remainder too
+}
 
 template <template <class> class Stepper>
 void expect_first_order_paths_agree() {

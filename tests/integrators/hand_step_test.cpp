@@ -7,7 +7,6 @@
 #include <boost/numeric/odeint/stepper/symplectic_rkn_sb3a_mclachlan.hpp>
 #include <boost/numeric/odeint/stepper/symplectic_euler.hpp>
 
-#include "problems.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::testing {

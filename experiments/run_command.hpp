@@ -1,0 +1,46 @@
+#pragma once
+// `verisim run SCENE.toml` and `verisim scenes` (docs/scenes.md): simulate a scene file with one
+// or several integrators and write its data (CSV), plots (through the report writer's figures) and
+// a page that shows it moving; list the bundled scenes.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "toolkit/scene/scene.hpp"
+
+namespace verisim::experiments {
+
+struct RunOptions {
+  std::vector<std::string> integrators;  ///< empty: the scene's own
+  double dt = scene::kNaN;               ///< NaN: the scene's
+  double t_end = scene::kNaN;
+  bool quiet = false;
+  bool plots = true;
+  bool progress = false;                 ///< progress bar on stderr
+};
+
+/// What `run_scene` wrote, for the command's summary line and the tests.
+struct SceneReport {
+  std::filesystem::path dir;
+  std::vector<std::string> integrators;
+  std::vector<double> energy_error;      ///< per integrator: max |E − E₀| / max(|E₀|, max |T|)
+  std::vector<std::size_t> events;       ///< per integrator: collisions
+  bool plotted = false;
+};
+
+/// Run the scene file `path` and write DIR (out) atomically: everything goes to a temporary
+/// folder beside it, renamed to DIR at the end, so an interrupted run leaves DIR as it was.
+/// A bad scene throws scene::SceneError (file:line:column), a NaN state verisim::StepError.
+SceneReport run_scene(const std::filesystem::path& path, const std::filesystem::path& out, const RunOptions& options);
+
+/// The folder of the bundled scenes (VERISIM_SCENES in the environment, else the source tree's).
+std::filesystem::path scenes_dir();
+/// The bundled scenes' files, sorted by name.
+std::vector<std::filesystem::path> bundled_scenes();
+
+void add_run_command(CLI::App& app);
+void add_scenes_command(CLI::App& app);
+
+}  // namespace verisim::experiments

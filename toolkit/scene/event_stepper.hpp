@@ -1,0 +1,141 @@
+#pragma once
+// A stepper that steps a World with any integrator of the registry and handles its collisions
+// within the step (docs/scenes.md "Events", docs/architecture.md "Scenes"):
+//
+//   located (default)   one step of the inner method from (t, x₀); for every contact whose gap
+//                       g(x) (contacts.hpp) is negative at the end but positive at the start, the
+//                       root of s ↦ g(Φ_s(x₀)) on (0, Δt] — Φ_s the inner method's own step of size
+//                       s, so the located state lies on the method's trajectory — by the Illinois
+//                       variant of regula falsi (Dowell & Jarratt, BIT 11 (1971) 168; superlinear,
+//                       bracketing) to a bracket of a few ulps of Δt; the state at the earliest
+//                       root (the bracket's side with g ≥ 0), the impulse laws of
+//                       toolkit/collisions there, then the rest of the step, again with events.
+//   after-penetration   one step, then an impulse for every contact that overlaps at its end
+//                       (seed 002 §3.1's code: "cuando alguno haya penetrado la pared, se dispara
+//                       el algoritmo de colisión"), no position correction.
+//
+// A contact that touched at the start of the step and overlaps at its end is resting (the bodies
+// press on each other): restitution 0 and the overlap projected away at the end of the step
+// (seed 001 E.1 step 1 removes the normal force pushing into the obstacle; here its impulse over
+// the step does). So is an approach slower than v_rest = 2|g|Δt (world.cpp).
+// After the step, spherical pendulums near a pole of their chart move to the other chart.
+//
+// integrate_n_steps drives it as any stepper: the scene's run is ONE call of that loop.
+#include <cmath>
+#include <cstddef>
+#include <limits>
+#include <vector>
+
+#include "toolkit/core/stepper.hpp"
+#include "toolkit/scene/world.hpp"
+
+namespace verisim::scene {
+
+template <class Inner>
+class EventStepper : public core::OdeintStepperTraits<Inner::info.order> {
+ public:
+  using state_type = State;
+  static constexpr StepperInfo info = Inner::info;
+  static constexpr int kMaxEventsPerStep = 64;  ///< then the rest of the step is taken as resting contact
+
+  EventStepper(Inner inner, EventMode mode, std::vector<Event>* log, ContactStats* stats)
+      : inner_(std::move(inner)), trial_(inner_), mode_(mode), log_(log), stats_(stats) {}
+
+  template <class Sys>
+  void do_step(const Sys& sys, State& x, double t, double dt) {
+    World& w = *sys.world;
+    if (w.pair_count() == 0) {
+      inner_.do_step(sys, x, t, dt);
+    } else if (mode_ == EventMode::after_penetration) {
+      inner_.do_step(sys, x, t, dt);
+      w.resolve_overlaps(x, t + dt, *log_, *stats_);
+    } else {
+      step_located(sys, w, x, t, dt);
+      w.update_resting(x);  // the reactions of the resting contacts for the next step
+    }
+    if (w.rechart(x)) forget(inner_);
+  }
+
+  Inner& inner() { return inner_; }
+
+ private:
+  template <class S>
+  static void forget(S& s) {
+    if constexpr (requires { s.reset(); }) s.reset();  // a step cache (FSAL) of the old state or chart
+  }
+
+  template <class Sys>
+  void step_located(const Sys& sys, World& w, State& x, double t, double dt) {
+    double tc = t, rem = dt;
+    const double touch = w.rest_gap();
+    for (int events = 0;; ++events) {
+      x0_ = x;
+      inner_.do_step(sys, x, tc, rem);
+      double s_best = std::numeric_limits<double>::infinity();
+      bool resting = false;
+      for (std::size_t p = 0; p < w.pair_count(); ++p) {
+        const double g1 = w.gap(p, x.q);
+        if (!(g1 < 0.0)) continue;
+        const double g0 = w.gap(p, x0_.q);
+        if (g0 <= touch) {  // touched at the start and presses on: resting contact
+          resting = true;
+          continue;
+        }
+        s_best = std::min(s_best, locate(sys, w, p, tc, rem, g0, g1));
+      }
+      if (!std::isfinite(s_best) || events >= kMaxEventsPerStep) {
+        if (std::isfinite(s_best)) ++stats_->cap_hits;
+        if (resting || std::isfinite(s_best)) w.resolve(x, tc + rem, true, *log_, *stats_);
+        return;
+      }
+      // the state at the root, on the inner method's trajectory from x₀
+      ++stats_->located;
+      x = x0_;
+      if (s_best > 0.0) {
+        forget(inner_);
+        inner_.do_step(sys, x, tc, s_best);
+      }
+      tc += s_best;
+      rem -= s_best;
+      w.resolve(x, tc, false, *log_, *stats_);
+      if (!(rem > 0.0)) return;
+    }
+  }
+
+  /// The earliest s in (0, rem] where contact p's gap crosses zero along Φ_s(x₀), returned as the
+  /// left end of the final bracket (g ≥ 0 there). Illinois: regula falsi halving the retained end's
+  /// value when the same end is kept twice (Dowell & Jarratt 1971).
+  template <class Sys>
+  double locate(const Sys& sys, const World& w, std::size_t p, double tc, double rem, double g0, double g1) {
+    double a = 0.0, b = rem, ga = g0, gb = g1;
+    int side = 0;
+    const double width = 4.0 * std::numeric_limits<double>::epsilon() * rem;  // a few ulps of the step
+    for (int it = 0; it < 200 && b - a > width; ++it) {
+      double s = b - gb * (b - a) / (gb - ga);
+      if (!(s > a && s < b)) s = 0.5 * (a + b);
+      xs_ = x0_;
+      forget(trial_);
+      trial_.do_step(sys, xs_, tc, s);
+      const double gs = w.gap(p, xs_.q);
+      if (gs >= 0.0) {
+        a = s, ga = gs;
+        if (side == -1) gb *= 0.5;
+        side = -1;
+        if (gs == 0.0) break;
+      } else {
+        b = s, gb = gs;
+        if (side == 1) ga *= 0.5;
+        side = 1;
+      }
+    }
+    return a;
+  }
+
+  Inner inner_, trial_;
+  EventMode mode_;
+  std::vector<Event>* log_;
+  ContactStats* stats_;
+  State x0_, xs_;
+};
+
+}  // namespace verisim::scene

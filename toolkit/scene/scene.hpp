@@ -1,0 +1,166 @@
+#pragma once
+// A scene (docs/scenes.md): what a scene file describes, as plain values, checked by load_scene
+// (load.hpp) and turned into the toolkit's pieces by World (world.hpp). Seed 001 §1: "une boîte à
+// outil assez générique pour que vous puissiez facilement simuler des situations physiques simples
+// (p.ex. pour tester vos résultats d'exercices théoriques)".
+//
+// Every entry keeps where it was written (file, line, column: toml++'s source positions), so an
+// error found after parsing (overlap at t = 0, a pendulum at its pole) still names the place.
+#include <cstddef>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "toolkit/core/vec.hpp"
+#include "toolkit/geometry/brick.hpp"
+#include "toolkit/geometry/cylinder.hpp"
+#include "toolkit/geometry/plane.hpp"
+#include "toolkit/geometry/plane_portion.hpp"
+#include "toolkit/geometry/sphere.hpp"
+
+namespace verisim::scene {
+
+/// A place in a scene file (1-based line and column; 0 when unknown).
+struct Source {
+  std::string file;
+  int line = 0;
+  int column = 0;
+};
+
+/// A bad scene: the message is "file:line:column: what" (the compiler's form, so editors jump to it).
+/// An std::invalid_argument, so the command line maps it to exit code 2 like any bad input.
+class SceneError : public std::invalid_argument {
+ public:
+  SceneError(const Source& where, const std::string& what)
+      : std::invalid_argument(where.file + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
+                              ": " + what),
+        where_(where) {}
+  const Source& where() const { return where_; }
+
+ private:
+  Source where_;
+};
+
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// ---------------------------------------------------------------------------------------- objects
+enum class ObjectType {
+  point,               ///< mass point, 3 DOF, optional charge (seed 001 §2)
+  spring,              ///< mass on a spring along d (seed 001 §B.1), 1 DOF
+  pendulum,            ///< plane pendulum (seed 001 §B.2), 1 DOF
+  spherical_pendulum,  ///< spherical pendulum (seed 001 §B.3), 2 DOF
+  sphere,              ///< rigid ball with spin (seed 001 appendix F), 3 + 3 DOF
+  disc,                ///< rigid disc in the plane z = 0 with spin (seeds 000, 004), 3 DOF (x, y, θ)
+  box,                 ///< rigid rectangle in the plane z = 0 (seed 002), 3 DOF (x, y, θ)
+};
+
+struct ObjectSpec {
+  ObjectType type = ObjectType::point;
+  std::string name;
+  Source where;
+  double mass = 1.0;            ///< kg
+  double charge = 0.0;          ///< C
+  // free bodies (point, sphere, disc, box): world position and velocity
+  Vec3 position = Vec3::Zero();
+  Vec3 velocity = Vec3::Zero();
+  Vec3 spin = Vec3::Zero();     ///< angular velocity ω (rad/s); discs and boxes: (0, 0, ω_z)
+  double angle = 0.0;           ///< disc, box: initial orientation θ (rad, counter-clockwise)
+  double radius = 0.0;          ///< sphere, disc (m)
+  double inertia_factor = 0.0;  ///< sphere, disc: I = α m R²
+  double width = 0.0, height = 0.0;  ///< box (m): I = m (w² + h²)/12 (seed 002 §3.1)
+  // constrained bodies (seed 001 appendix B): origin O, direction d
+  Vec3 origin = Vec3::Zero();
+  Vec3 direction{1.0, 0.0, 0.0};
+  double stiffness = 0.0;       ///< spring k (N/m)
+  double damping = 0.0;         ///< spring b (kg/s), pendulum b (kg m²/s)
+  double length = 1.0;          ///< spring rest length (drawing), pendulum length (m)
+  double x0 = 0.0, v0 = 0.0;    ///< spring E₁, Ė₁
+  double theta0 = 0.0, omega0 = 0.0;  ///< pendulum θ, θ̇
+  double phi0 = 0.0, phi_dot0 = 0.0;  ///< spherical pendulum φ, φ̇ (θ, θ̇ in theta0, omega0)
+
+  bool collides() const { return type == ObjectType::sphere || type == ObjectType::disc || type == ObjectType::box; }
+  bool round() const { return type == ObjectType::sphere || type == ObjectType::disc; }
+  bool planar() const { return type == ObjectType::disc || type == ObjectType::box; }
+};
+
+// ----------------------------------------------------------------------------------------- forces
+enum class ForceType {
+  gravity,         ///< m g
+  drag,            ///< −b v
+  constant,        ///< F
+  central,         ///< −G M m r/|r|³ from a fixed point
+  lorentz,         ///< q (E + v × B)
+  mutual_gravity,  ///< −G mᵢ mⱼ r/|r|³ between objects
+  coulomb,         ///< k qᵢ qⱼ r/|r|³ between objects
+};
+
+struct ForceSpec {
+  ForceType type = ForceType::gravity;
+  Source where;
+  Vec3 vector = Vec3::Zero();   ///< g, F or E
+  Vec3 B = Vec3::Zero();        ///< lorentz
+  Vec3 center = Vec3::Zero();   ///< central
+  double coefficient = 0.0;     ///< drag b, central M
+  double constant = 0.0;        ///< G (central, mutual_gravity) or k (coulomb)
+  std::vector<std::size_t> on;  ///< indices of the objects it acts on (all when the key is absent)
+};
+
+// -------------------------------------------------------------------------------------- obstacles
+using Shape = std::variant<geometry::Plane, geometry::PlanePortion, geometry::Brick, geometry::Sphere,
+                           geometry::Cylinder>;
+
+struct ObstacleSpec {
+  std::string name;
+  Source where;
+  Shape shape;
+  double restitution = kNaN;  ///< NaN: the simulation's
+  double friction = kNaN;     ///< NaN: the simulation's
+};
+
+// ------------------------------------------------------------------------------------- simulation
+/// The impulse law for collisions of spheres and discs (boxes always take seed 002's).
+enum class Law {
+  frictionless,  ///< seed 000's linear system (body–body), its closed form with m₂ = ∞ (obstacles)
+  coulomb,       ///< seed 001 appendix E.1: friction μ, restitution α, spin not tracked
+  spinning,      ///< seed 001 appendix F: friction, spin (solid spheres, α = 2/5)
+  ball_bounce,   ///< seed 004: a disc on planes, slip / stick by μₑ (no body–body form)
+};
+
+/// When a collision is handled (docs/scenes.md "Events").
+enum class EventMode {
+  located,            ///< root of the gap on the step, impulse at that instant, then the rest of the step
+  after_penetration,  ///< impulse at the end of the step in which the bodies overlap (seed 002's code)
+};
+
+struct Simulation {
+  Source where;
+  std::string integrator = "verlet";
+  double dt = 0.0;
+  std::size_t steps = 0;          ///< t_end = steps·dt
+  std::size_t sample_every = 1;   ///< one output row every this many steps
+  Law law = Law::frictionless;
+  double restitution = 1.0;
+  double friction = 0.0;
+  EventMode events = EventMode::located;
+
+  double t_end() const { return static_cast<double>(steps) * dt; }
+};
+
+struct Scene {
+  std::string file;         ///< the path it was read from
+  std::string name;         ///< file stem
+  std::string title;
+  std::string description;
+  Simulation simulation;
+  std::vector<ObjectSpec> objects;
+  std::vector<ForceSpec> forces;
+  std::vector<ObstacleSpec> obstacles;
+};
+
+std::string_view to_string(ObjectType t);
+std::string_view to_string(Law l);
+std::string_view to_string(EventMode m);
+
+}  // namespace verisim::scene

@@ -1,0 +1,48 @@
+#pragma once
+// Running a scene: the World (world.hpp) stepped by the scene's integrator through the ONE loop,
+// integrators::integrate_n_steps, with an EventStepper around the integrator (collisions located
+// within the step) and an observer that records the samples (trajectory and energy rows) into
+// buffers sized before the loop. The integrator registry's std::variant is visited once, here,
+// outside the loop (toolkit/integrators/registry.hpp).
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "toolkit/scene/scene.hpp"
+#include "toolkit/scene/world.hpp"
+
+namespace verisim::scene {
+
+/// Called every few percent of the steps (never on each step), e.g. a progress bar.
+struct Progress {
+  void (*report)(void* context, std::size_t step, std::size_t steps) = nullptr;
+  void* context = nullptr;
+};
+
+/// A table of samples, row-major.
+struct Samples {
+  std::vector<std::string> header;  ///< the first column is "t"
+  std::vector<double> values;
+  std::size_t rows() const { return header.empty() ? 0 : values.size() / header.size(); }
+  double at(std::size_t row, std::size_t col) const { return values[row * header.size() + col]; }
+  /// The column called `name`; std::out_of_range otherwise.
+  std::size_t column(const std::string& name) const;
+};
+
+struct RunResult {
+  std::string integrator;
+  Samples trajectory;  ///< t, then per object its DOF, world position and velocity, spins
+  Samples energy;      ///< t, kinetic, potential, total, then the scene's conserved quantities
+  std::vector<Event> events;
+  ContactStats stats;
+  double t_end = 0.0;
+};
+
+/// Run `scene` with its own integrator, dt and t_end (docs/scenes.md). A NaN or infinity in the
+/// state stops the run with a verisim::NonFiniteState naming the step, the time and the object.
+RunResult simulate(const Scene& scene, Progress progress = {});
+
+/// The name of an object or obstacle of an event's second body.
+std::string other_name(const Scene& scene, const Event& e);
+
+}  // namespace verisim::scene
