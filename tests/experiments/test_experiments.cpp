@@ -19,7 +19,6 @@ namespace fs = std::filesystem;
 using namespace verisim::experiments;
 using verisim::reference::fit_order;
 using verisim::experiments::test::slurp;
-using verisim::reference::fit_order;
 
 namespace {
 

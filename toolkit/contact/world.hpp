@@ -147,8 +147,7 @@ class World {
     check_size(q, "q");
     check_size(v, "v");
     if (a.size() != q.size()) a.resize(q.size());
-    gather_positions(q);
-    gather_velocities(v);
+    gather(q, &v);
     compute_forces();
     scatter(a);
   }
@@ -479,19 +478,14 @@ class World {
           list.push_back({static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(k)});
   }
 
-  /// Positions into slot order; rebuild when a particle has moved more than skin/2 since the build.
-  void gather_positions(const VecX& q) const {
+  /// Positions (and velocities, spins, zeroed accumulators when v is given) into slot order, in one
+  /// pass; rebuild first when a particle has moved more than skin/2 since the last build.
+  void gather(const VecX& q, const VecX* v) const {
     if (!built_) rebuild(q);
-    const double* x = q.data();
-    const std::uint32_t* order = cells_.order().data();
-    const Vec<D>* ref = cells_.reference_positions().data();
-    double max_d2 = 0.0;
-    for (std::size_t s = 0; s < n_; ++s) {
-      const Vec<D> xs = Vec<D>::Map(x + D * static_cast<std::size_t>(order[s]));
-      xr_[s].x = xs;
-      max_d2 = std::max(max_d2, (xs - ref[s]).squaredNorm());
+    if (!gather_pass(q, v)) {
+      rebuild(q);
+      gather_pass(q, v);
     }
-    if (4.0 * max_d2 > skin_ * skin_ || (skin_ == 0.0 && max_d2 > 0.0)) rebuild(q);
     if constexpr (L.dipoles) {
       for (std::size_t s = 0; s < n_; ++s) {
         if constexpr (D == 2) {  // the moment turns with the disc: M = R(θ) M₀
@@ -504,16 +498,29 @@ class World {
       }
     }
   }
+  void gather_positions(const VecX& q) const { gather(q, nullptr); }
 
-  void gather_velocities(const VecX& v) const {
-    const double* pv = v.data();
+  /// One pass of gather; false when the list is stale (a displacement beyond skin/2).
+  bool gather_pass(const VecX& q, const VecX* v) const {
+    const double* x = q.data();
+    const double* pv = v ? v->data() : nullptr;
     const std::uint32_t* order = cells_.order().data();
+    const Vec<D>* ref = cells_.reference_positions().data();
+    double max_d2 = 0.0;
     for (std::size_t s = 0; s < n_; ++s) {
       const std::size_t id = order[s];
-      vw_[s].v = Vec<D>::Map(pv + D * id);
-      if constexpr (D == 2) vw_[s].w = pv[rot_index(id)];
-      else vw_[s].w = Vec3::Map(pv + rot_index(id));
+      const Vec<D> xs = Vec<D>::Map(x + D * id);
+      xr_[s].x = xs;
+      max_d2 = std::max(max_d2, (xs - ref[s]).squaredNorm());
+      if (pv) {
+        vw_[s].v = Vec<D>::Map(pv + D * id);
+        if constexpr (D == 2) vw_[s].w = pv[rot_index(id)];
+        else vw_[s].w = Vec3::Map(pv + rot_index(id));
+        ft_[s].f.setZero();
+        ft_[s].t = Dim<D>::zero_spin();
+      }
     }
+    return !(4.0 * max_d2 > skin_ * skin_ || (skin_ == 0.0 && max_d2 > 0.0));
   }
 
   /// Squared reach of a pair with radii sum rs (contact, cohesion, dipole cut-off).
@@ -528,11 +535,7 @@ class World {
   // into a contact buffer; (2) the forces of the buffered pairs, a straight loop without the
   // unpredictable in/out-of-range branch, whose iterations the CPU overlaps (each is a long latency
   // chain: √, division, the friction cap). Measured: docs/contact.md.
-  void compute_forces() const {
-    for (std::size_t s = 0; s < n_; ++s) {
-      ft_[s].f.setZero();
-      ft_[s].t = Dim<D>::zero_spin();
-    }
+  void compute_forces() const {  // the accumulators were zeroed by gather()
     const std::uint32_t* first = cells_.first().data();
     const std::uint32_t* list = cells_.list().data();
     const XR* xr = xr_.data();
