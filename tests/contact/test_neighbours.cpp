@@ -69,19 +69,19 @@ void check_against_all_pairs(const WorldParams<D>& prm, double scale, double add
   EXPECT_EQ(world.rebuilds(), builds + 1);
 }
 
-TEST(ContactNeighbours, LinkedCellsEqualAllPairs2D) {
+TEST(ContactValidation_Neighbours, LinkedCellsEqualAllPairs2D) {
   WorldParams<2> prm;
   prm.kn = 1.0;
   check_against_all_pairs<2, Laws{}>(prm, 1.0, 0.0, 1401);
 }
 
-TEST(ContactNeighbours, LinkedCellsEqualAllPairs3D) {
+TEST(ContactValidation_Neighbours, LinkedCellsEqualAllPairs3D) {
   WorldParams<3> prm;
   prm.kn = 1.0;
   check_against_all_pairs<3, Laws{}>(prm, 1.0, 0.0, 1402);
 }
 
-TEST(ContactNeighbours, LinkedCellsEqualAllPairsWithCohesionAndDipoleRanges) {
+TEST(ContactValidation_Neighbours, LinkedCellsEqualAllPairsWithCohesionAndDipoleRanges) {
   // The cells widen to the largest range in play (seed 003 "Adaptation des cellules liées").
   WorldParams<3> prm;
   prm.kn = 1.0, prm.cohesion = {0.3, 1.0};

@@ -10,9 +10,9 @@
 //   independent of v it is velocity Verlet (order 2); with a dashpot or viscous friction the force is
 //   taken at a velocity off by Δt/2·a, a local error O(Δt²): order 1 (as Boost.Odeint's
 //   velocity_verlet, see toolkit/integrators/verlet.hpp).
-// λ = 1, `dem-verlet-predicted`: ṽ = v + Δt·a, a first-order prediction of v⁺ (the λ-scheme of Groot
-//   & Warren, J. Chem. Phys. 107 (1997) 4423, eq. (27), at λ = 1): ṽ − v⁺ = O(Δt²), so the force error
-//   is O(Δt²), the local error O(Δt³): order 2 with one evaluation.
+// λ = 1, `dem-verlet-predicted`: ṽ = v + Δt·a, a first-order prediction of v⁺ (the modified velocity
+//   Verlet of Groot & Warren, J. Chem. Phys. 107 (1997) 4423, ṽ = v + λΔt·a, here with λ = 1):
+//   ṽ − v⁺ = O(Δt²), so the force error is O(Δt²), the local error O(Δt³): order 2 with one evaluation.
 // Both measured on the damped contact in tests/contact (order) and docs/contact.md. The default
 // stepper of the contact world stays integrators::VelocityVerlet (its kicks integrated to order 2 by
 // the kick solver, 4 evaluations per step with velocity-dependent forces); these are the named cheap
@@ -36,7 +36,7 @@ struct DemVerletPredicted {
   static constexpr double lambda = 1.0;
   static constexpr StepperInfo info{
       "dem-verlet-predicted", "velocity Verlet, force at the predicted velocity v + dt a", 2, false, false, 1,
-      "Groot & Warren, J. Chem. Phys. 107 (1997) 4423, eq. (27), lambda = 1",
+      "Groot & Warren, J. Chem. Phys. 107 (1997) 4423 (lambda scheme, lambda = 1)",
       "one evaluation per step, order 2 with velocity-dependent forces"};
 };
 }  // namespace methods

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "toolkit/contact/cell_grid.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::contact {
@@ -35,15 +36,6 @@ struct PairRange {
   double add = 0.0;
   double skin = 0.0;
 };
-
-/// v.resize(n), growing the capacity geometrically (×1.5) when it must grow: a buffer sized by
-/// the particles' spread (cells) or by the list's length settles after a few builds, and later
-/// builds allocate nothing.
-template <class V>
-void grow_to(V& v, std::size_t n) {
-  if (n > v.capacity()) v.reserve(std::max(n, v.capacity() + v.capacity() / 2));
-  v.resize(n);
-}
 
 template <int D>
 class LinkedCells {
@@ -71,33 +63,17 @@ class LinkedCells {
     // cell side ≥ the largest pair range + skin
     double h = 2.0 * rmax * range.scale + range.add + range.skin;
     const std::size_t cap = std::max<std::size_t>(64, 2 * n);
+    grid_.lo = lo;
     for (;;) {
-      std::size_t total = 1;
-      for (int k = 0; k < D; ++k) {
-        dims_[k] = static_cast<int>(std::floor((hi[k] - lo[k]) / h)) + 1;
-        total *= static_cast<std::size_t>(dims_[k]);
-      }
-      if (total <= cap) {
-        ncells_ = total;
-        break;
-      }
+      grid_.h = h;
+      for (int k = 0; k < D; ++k) grid_.dims[k] = static_cast<int>(std::floor((hi[k] - lo[k]) / h)) + 1;
+      const std::size_t total = grid_.count();
+      if (total <= cap) break;
       h *= std::pow(static_cast<double>(total) / static_cast<double>(cap), 1.0 / D) * 1.001;
     }
-    h_ = h;
-    lo_ = lo;
+    ncells_ = grid_.count();
     // 1. counting sort by cell
-    cell_.resize(n);
-    grow_to(start_, ncells_ + 1);
-    std::fill(start_.begin(), start_.end(), 0u);
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::uint32_t c = cell_index(Vec<D>::Map(x + D * i));
-      cell_[i] = c;
-      ++start_[c + 1];
-    }
-    for (std::size_t c = 0; c < ncells_; ++c) start_[c + 1] += start_[c];
-    grow_to(fill_, ncells_);
-    std::copy(start_.begin(), start_.end() - 1, fill_.begin());
-    for (std::size_t i = 0; i < n; ++i) order_[fill_[cell_[i]]++] = static_cast<std::uint32_t>(i);
+    sort_into_cells(grid_, n, [&](std::size_t i) { return Vec<D>::Map(x + D * i); }, cell_, start_, fill_, order_);
     for (std::size_t s = 0; s < n; ++s) {
       xs_[s] = Vec<D>::Map(x + D * order_[s]);
       rs_[s] = R[order_[s]];
@@ -106,19 +82,15 @@ class LinkedCells {
     list_.clear();
     static constexpr auto stencil = forward_stencil();
     for (std::size_t c = 0; c < ncells_; ++c) {
-      const auto cc = coords(c);
+      const auto cc = grid_.coords(c);
       for (std::uint32_t s = start_[c]; s < start_[c + 1]; ++s) {
         first_[s] = static_cast<std::uint32_t>(list_.size());
         for (std::uint32_t t = s + 1; t < start_[c + 1]; ++t) consider(s, t, range);
         for (const auto& off : stencil) {
-          std::size_t nc = 0;
-          bool inside = true;
-          for (int k = D - 1; k >= 0; --k) {
-            const int ck = cc[k] + off[k];
-            inside = inside && ck >= 0 && ck < dims_[k];
-            nc = nc * static_cast<std::size_t>(dims_[k]) + static_cast<std::size_t>(std::max(ck, 0));
-          }
-          if (!inside) continue;
+          std::array<int, D> nb;
+          for (int k = 0; k < D; ++k) nb[k] = cc[k] + off[k];
+          if (!grid_.inside(nb)) continue;
+          const std::size_t nc = grid_.index(nb);
           for (std::uint32_t t = start_[nc]; t < start_[nc + 1]; ++t) consider(s, t, range);
         }
       }
@@ -135,7 +107,7 @@ class LinkedCells {
   const std::vector<std::uint32_t>& first() const { return first_; }
   const std::vector<std::uint32_t>& list() const { return list_; }
   std::size_t cell_count() const { return ncells_; }
-  double cell_size() const { return h_; }
+  double cell_size() const { return grid_.h; }
   /// Bytes held (capacities), for the memory note.
   std::size_t bytes() const {
     return order_.capacity() * 4 + cell_.capacity() * 4 + start_.capacity() * 4 + fill_.capacity() * 4 +
@@ -148,22 +120,6 @@ class LinkedCells {
     if ((xs_[s] - xs_[t]).squaredNorm() < cut * cut) list_.push_back(t);
   }
 
-  std::uint32_t cell_index(const Vec<D>& p) const {
-    std::size_t c = 0;
-    for (int k = D - 1; k >= 0; --k) {
-      const int ck = std::clamp(static_cast<int>((p[k] - lo_[k]) / h_), 0, dims_[k] - 1);
-      c = c * static_cast<std::size_t>(dims_[k]) + static_cast<std::size_t>(ck);
-    }
-    return static_cast<std::uint32_t>(c);
-  }
-  std::array<int, D> coords(std::size_t c) const {
-    std::array<int, D> r{};
-    for (int k = 0; k < D; ++k) {
-      r[k] = static_cast<int>(c % static_cast<std::size_t>(dims_[k]));
-      c /= static_cast<std::size_t>(dims_[k]);
-    }
-    return r;
-  }
   /// The neighbour offsets whose linear index is larger than the cell's (half of the 3^D − 1):
   /// lexicographically positive in (last axis, …, first axis).
   static constexpr std::size_t kForward = D == 2 ? 4 : 13;
@@ -183,9 +139,7 @@ class LinkedCells {
   }
 
   std::size_t n_ = 0, ncells_ = 0;
-  std::array<int, D> dims_{};
-  double h_ = 1.0;
-  Vec<D> lo_ = Vec<D>::Zero();
+  CellGrid<D> grid_;
   std::vector<std::uint32_t> order_, cell_, start_, fill_, first_, list_;
   std::vector<Vec<D>> xs_;
   std::vector<double> rs_;

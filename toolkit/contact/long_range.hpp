@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "toolkit/contact/cell_grid.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::contact {
@@ -67,13 +68,13 @@ class MeanField {
       if (law.centre == MeanFieldCentre::centroid && cell_w_[c] > 0.0)
         cell_x_[c] /= cell_w_[c];
       else
-        cell_x_[c] = centre_of(c);
+        cell_x_[c] = grid_.centre(c);
     }
     for (std::size_t i = 0; i < n; ++i) {
-      const auto ci = coords(cell_of_[i]);
+      const auto ci = grid_.coords(cell_of_[i]);
       Vec<D> fi = Vec<D>::Zero();
       for (std::size_t c = 0; c < ncells_; ++c) {
-        const auto cc = coords(static_cast<std::uint32_t>(c));
+        const auto cc = grid_.coords(c);
         bool near = true;
         for (int k = 0; k < D; ++k) near = near && std::abs(cc[k] - ci[k]) <= 1;
         if (near) {  // exact pair sum over the cell's particles
@@ -90,8 +91,8 @@ class MeanField {
   }
 
   /// Cells along each axis of the last evaluation, and their side.
-  const std::array<int, D>& cells() const { return dims_; }
-  double cell_size() const { return h_; }
+  const std::array<int, D>& cells() const { return grid_.dims; }
+  double cell_size() const { return grid_.h; }
 
  private:
   void bin(const std::vector<Vec<D>>& x, int per_side) {
@@ -99,53 +100,18 @@ class MeanField {
     for (const auto& p : x) lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
     const double extent = (hi - lo).maxCoeff();
     const int m = std::max(1, per_side);
-    h_ = extent > 0.0 ? extent / m : 1.0;
-    lo_ = lo;
-    ncells_ = 1;
-    for (int k = 0; k < D; ++k) {
-      dims_[k] = std::clamp(static_cast<int>(std::ceil((hi[k] - lo[k]) / h_)), 1, m);
-      ncells_ *= static_cast<std::size_t>(dims_[k]);
-    }
-    cell_of_.resize(x.size());
-    start_.resize(ncells_ + 1);
-    std::fill(start_.begin(), start_.end(), 0u);
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      std::uint32_t c = 0;
-      for (int k = D - 1; k >= 0; --k) {
-        const int ck = std::clamp(static_cast<int>((x[i][k] - lo[k]) / h_), 0, dims_[k] - 1);
-        c = c * static_cast<std::uint32_t>(dims_[k]) + static_cast<std::uint32_t>(ck);
-      }
-      cell_of_[i] = c;
-      ++start_[c + 1];
-    }
-    for (std::size_t c = 0; c < ncells_; ++c) start_[c + 1] += start_[c];
-    sorted_.resize(x.size());
-    fill_.assign(start_.begin(), start_.end() - 1);
-    for (std::size_t i = 0; i < x.size(); ++i) sorted_[fill_[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
+    grid_.lo = lo;
+    grid_.h = extent > 0.0 ? extent / m : 1.0;
+    for (int k = 0; k < D; ++k) grid_.dims[k] = std::clamp(static_cast<int>(std::ceil((hi[k] - lo[k]) / grid_.h)), 1, m);
+    ncells_ = grid_.count();
+    sort_into_cells(grid_, x.size(), [&](std::size_t i) { return x[i]; }, cell_of_, start_, fill_, sorted_);
     cell_s_.resize(ncells_);
     cell_w_.resize(ncells_);
     cell_x_.resize(ncells_);
   }
 
-  std::array<int, D> coords(std::uint32_t c) const {
-    std::array<int, D> r{};
-    for (int k = 0; k < D; ++k) {
-      r[k] = static_cast<int>(c % static_cast<std::uint32_t>(dims_[k]));
-      c /= static_cast<std::uint32_t>(dims_[k]);
-    }
-    return r;
-  }
-  Vec<D> centre_of(std::size_t c) const {
-    const auto cc = coords(static_cast<std::uint32_t>(c));
-    Vec<D> p;
-    for (int k = 0; k < D; ++k) p[k] = lo_[k] + (cc[k] + 0.5) * h_;
-    return p;
-  }
-
-  std::array<int, D> dims_{};
+  CellGrid<D> grid_;
   std::size_t ncells_ = 0;
-  double h_ = 1.0;
-  Vec<D> lo_ = Vec<D>::Zero();
   std::vector<std::uint32_t> cell_of_, start_, sorted_, fill_;
   std::vector<double> cell_s_, cell_w_;
   std::vector<Vec<D>> cell_x_;
