@@ -55,6 +55,26 @@ PhaseOf<P> stacked(const P& p) {
   return y;
 }
 
+/// y′ = F(y) = (v, f(q)) on y = (q, v), n coordinates: the first-order form of every side.
+template <class P>
+inline void first_order_rhs_inline(const P& p, const double* y, double* dydt, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) dydt[i] = y[n + i];
+  p.accel(y, dydt + n);
+}
+template <class P>
+[[gnu::noinline]] void first_order_rhs_out_of_line(const P& p, const double* y, double* dydt, std::size_t n) {
+  first_order_rhs_inline(p, y, dydt, n);
+}
+/// The first-order right-hand side, the same machine code for every side on the ensemble (see
+/// OscillatorEnsemble::accel in problems.hpp); inlined on the small problems.
+template <class P>
+inline void first_order_rhs(const P& p, const double* y, double* dydt, std::size_t n) {
+  if constexpr (kDynamic<P>)
+    first_order_rhs_out_of_line(p, y, dydt, n);
+  else
+    first_order_rhs_inline(p, y, dydt, n);
+}
+
 /// Second-order form q̈ = f(q): ours, and odeint's velocity_verlet.
 template <class P>
 struct SecondOrder {
@@ -73,11 +93,7 @@ struct FirstOrder {
   const P* p;
   template <class Y>
   void operator()(const Y& y, Y& dydt, double /*t*/) const {
-    const std::size_t n = dim(*p);
-    const double* yd = y.data();
-    double* d = dydt.data();
-    for (std::size_t i = 0; i < n; ++i) d[i] = yd[n + i];
-    p->accel(yd, d + n);
+    first_order_rhs(*p, y.data(), dydt.data(), dim(*p));
   }
 };
 
@@ -170,12 +186,6 @@ struct HandRk4 {
   }
 };
 
-/// First-order form y = (q, v), y′ = F(y) = (v, f(q)).
-template <class P>
-void hand_rhs(const P& p, const double* y, double* dydt, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) dydt[i] = y[n + i];
-  p.accel(y, dydt + n);
-}
 
 /// Explicit Euler on y′ = F(y).
 template <class P>
@@ -184,7 +194,7 @@ struct HandEuler1 {
   HandBuf2<P> k = make_buf<HandBuf2<P>>(2 * dim(*p));
   void step(HandBuf2<P>& y, double h) {
     const std::size_t m = k.size();
-    hand_rhs(*p, y.data(), k.data(), m / 2);
+    first_order_rhs(*p, y.data(), k.data(), m / 2);
     for (std::size_t i = 0; i < m; ++i) y[i] += h * k[i];
   }
 };
@@ -197,13 +207,13 @@ struct HandRk41 {
   void step(HandBuf2<P>& y, double h) {
     const std::size_t m = ys.size(), n = m / 2;
     const double h2 = 0.5 * h, h6 = h / 6.0;
-    hand_rhs(*p, y.data(), k1.data(), n);
+    first_order_rhs(*p, y.data(), k1.data(), n);
     for (std::size_t i = 0; i < m; ++i) ys[i] = y[i] + h2 * k1[i];
-    hand_rhs(*p, ys.data(), k2.data(), n);
+    first_order_rhs(*p, ys.data(), k2.data(), n);
     for (std::size_t i = 0; i < m; ++i) ys[i] = y[i] + h2 * k2[i];
-    hand_rhs(*p, ys.data(), k3.data(), n);
+    first_order_rhs(*p, ys.data(), k3.data(), n);
     for (std::size_t i = 0; i < m; ++i) ys[i] = y[i] + h * k3[i];
-    hand_rhs(*p, ys.data(), k4.data(), n);
+    first_order_rhs(*p, ys.data(), k4.data(), n);
     for (std::size_t i = 0; i < m; ++i) y[i] += h6 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
   }
 };

@@ -2,10 +2,10 @@
 //
 // Placement: the ensemble's state and every stepper's scratch are 80–160 kB each, and the time of a
 // streaming loop such as y += h·k depends on where those buffers sit relative to one another
-// (cache sets, 4K aliasing): moving one scratch by 2 kB changed the same Euler step from 18 to 23 µs
-// (docs/bench.md). glibc serves such blocks from the shared heap once a freed one has raised its
-// dynamic mmap threshold, so the placement a side got depended on the rows that ran before it.
-// Fixing the threshold at 64 kB gives every such block pages of its own, the same way for every side.
+// (cache sets, 4K aliasing; docs/bench.md). glibc serves such blocks from the shared heap once a
+// freed one has raised its dynamic mmap threshold, so the placement a side got would depend on the
+// rows that ran before it. Fixing the threshold at 64 kB gives every such block pages of its own,
+// the same way for every side.
 #include <memory>
 
 #if defined(__GLIBC__)

@@ -41,9 +41,7 @@ inline void escape(T& x) {
 
 /// `n` steps of one side, compiled as a function of its own (never inlined into the harness):
 /// each side's loop gets its own code placement and register allocation, as in a program that
-/// uses only that library, instead of inheriting the benchmark harness's context. (Before, the
-/// same velocity Verlet step measured 1.0× a hand-written loop in a separate driver and 1.2× in
-/// the harness: a placement effect, not a library cost.)
+/// uses only that library, instead of inheriting the benchmark harness's context (docs/bench.md).
 template <class State, class Step>
 [[gnu::noinline]] void run_steps(State& x, double& t, double dt, std::int64_t n, Step& step) {
   for (std::int64_t i = 0; i < n; ++i) {

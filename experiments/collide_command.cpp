@@ -1,16 +1,20 @@
-// `verisim collide <law>`: one collision law on the command line, so a student can check a hand
-// calculation. Conventions are those of the toolkit functions (see docs/collisions.md).
+// `verisim collide <law>`: the table of collision laws and its one input and output path
+// (collide_command.hpp). Conventions are those of the toolkit functions (docs/collisions.md).
 #include "experiments/collide_command.hpp"
 
-#include <fmt/core.h>
+#include <fmt/format.h>
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <functional>
-#include <limits>
+#include <cstdio>
 #include <memory>
-#include <string>
-#include <utility>
-#include <vector>
+#include <numbers>
+#include <stdexcept>
+#include <system_error>
+#include <type_traits>
+
+#include <Eigen/Eigenvalues>
 
 #include "toolkit/collisions/ball_bounce.hpp"
 #include "toolkit/collisions/contact_time.hpp"
@@ -18,491 +22,656 @@
 #include "toolkit/collisions/frictionless.hpp"
 #include "toolkit/collisions/garwin.hpp"
 #include "toolkit/collisions/rigid_body.hpp"
+#include "toolkit/collisions/scaling.hpp"
 #include "toolkit/collisions/spinning_spheres.hpp"
 
 namespace verisim::experiments {
+
+// ---- values -----------------------------------------------------------------------------------
+
+double CollideValues::scalar(std::string_view name) const {
+  if (const auto it = values_.find(name); it != values_.end()) return it->second.front();
+  return fallbacks_.at(std::string(name));  // std::out_of_range: a law reads an option it does not declare
+}
+
+const std::vector<double>& CollideValues::numbers(std::string_view name) const {
+  const auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("collide: option " + std::string(name) + " read but not given");
+  return it->second;
+}
+
+Eigen::Matrix3d CollideValues::tensor(std::string_view name) const {
+  const auto& v = numbers(name);
+  if (v.size() == 1) return std::isinf(v[0]) ? collisions::infinite_inertia() : Eigen::Matrix3d(v[0] * Eigen::Matrix3d::Identity());
+  if (v.size() == 3) return Eigen::Vector3d(v[0], v[1], v[2]).asDiagonal();
+  return Eigen::Map<const Eigen::Matrix<double, 3, 3, Eigen::RowMajor>>(v.data());
+}
+
+void CollideValues::set(std::string name, std::vector<double> v, std::optional<double> fallback) {
+  if (fallback) fallbacks_[name] = *fallback;
+  if (!v.empty()) values_[std::move(name)] = std::move(v);
+}
+
+// ---- the one number parser --------------------------------------------------------------------
+
 namespace {
 
-using collisions::Branch;
-
-// ---- output: an ordered list of (key, value) printed as text lines or as one JSON object ----
-struct Report {
-  std::vector<std::pair<std::string, std::string>> items;
-  void num(const std::string& k, double v) { items.emplace_back(k, fmt::format("{:.17g}", v)); }
-  void str(const std::string& k, std::string_view v) { items.emplace_back(k, fmt::format("\"{}\"", v)); }
-  template <class V>
-  void vec(const std::string& k, const V& v) {
-    std::string s = "[";
-    for (int i = 0; i < v.size(); ++i) s += fmt::format("{}{:.17g}", i ? ", " : "", v[i]);
-    items.emplace_back(k, s + "]");
-  }
-  void print(bool json) const {
-    if (json) {
-      fmt::print("{{");
-      for (std::size_t i = 0; i < items.size(); ++i)
-        fmt::print("{}\"{}\": {}", i ? ", " : "", items[i].first, items[i].second);
-      fmt::print("}}\n");
-    } else {
-      for (const auto& [k, v] : items)
-        fmt::print("{:<40} {}\n", k, v.size() > 1 && v.front() == '"' ? v.substr(1, v.size() - 2) : v);
-    }
-  }
-};
-
-// ---- input checks: every failure names its option ----
-void finite(const std::string& opt, double x) {
-  if (!std::isfinite(x)) throw CLI::ValidationError(opt, "must be a finite number, got " + fmt::format("{}", x));
-}
-void positive(const std::string& opt, double x, bool allow_inf = false) {
-  if (std::isnan(x) || x <= 0.0 || (!allow_inf && std::isinf(x)))
-    throw CLI::ValidationError(opt, fmt::format("must be {}> 0, got {}", allow_inf ? "inf or " : "finite and ", x));
-}
-void non_negative(const std::string& opt, double x) {
-  finite(opt, x);
-  if (x < 0.0) throw CLI::ValidationError(opt, fmt::format("must be >= 0, got {}", x));
-}
-template <int N>
-Vec<N> to_vec(const std::string& opt, const std::vector<double>& v) {
-  if (static_cast<int>(v.size()) != N)
-    throw CLI::ValidationError(opt, fmt::format("needs {} components (like the other vectors), got {}", N, v.size()));
-  Vec<N> out;
-  for (int i = 0; i < N; ++i) {
-    finite(opt, v[static_cast<std::size_t>(i)]);
-    out[i] = v[static_cast<std::size_t>(i)];
-  }
-  return out;
-}
-template <int N>
-Vec<N> to_unit(const std::string& opt, const std::vector<double>& v) {
-  const Vec<N> x = to_vec<N>(opt, v);
-  if (x.norm() == 0.0) throw CLI::ValidationError(opt, "must not be the zero vector");
-  return x.normalized();
-}
-
-CLI::Option* vec_opt(CLI::App* c, const std::string& name, std::vector<double>& v, const std::string& help) {
-  return c->add_option(name, v, help + " (2 or 3 components, space or comma separated)")->expected(2, 3)->delimiter(',');
-}
-CLI::Option* vec3_opt(CLI::App* c, const std::string& name, std::vector<double>& v, const std::string& help) {
-  return c->add_option(name, v, help + " (3 components)")->expected(3)->delimiter(',');
-}
-
-// ---- the laws ----
-struct Inputs {
-  bool json = false;
-  std::vector<double> x1, x2, v1, v2, normal, r1, r2, w1, w2, inertia1, inertia2;
-  double m1 = 1, m2 = 1, rad1 = 1, rad2 = 1, e = 1, mu = 0, alpha = 1, I1 = 1, I2 = 1;
-  double w1s = 0, w2s = 0;  // 2D spins
-  double vx = 0, vy = -1, omega = 0, gamma = 1, inertia_factor = 0.4, radius = 1, phi = 0, e_x = 1;
-  std::function<void()> run;  // the chosen law, run once the whole command line is checked
-};
-
-template <int N>
-void contact_time_law(const Inputs& in) {
-  const auto x1 = to_vec<N>("--x1", in.x1), x2 = to_vec<N>("--x2", in.x2);
-  const auto v1 = to_vec<N>("--v1", in.v1), v2 = to_vec<N>("--v2", in.v2);
-  positive("--r1", in.rad1);
-  positive("--r2", in.rad2);
-  const auto ct = collisions::contact_time<N>(x1, v1, in.rad1, x2, v2, in.rad2);
-  static constexpr const char* kStatus[] = {"collision", "no-collision", "grazing", "no-relative-motion", "overlapping"};
-  Report r;
-  r.str("law", "contact-time (seed 000 eqs. 1-5)");
-  r.str("status", kStatus[static_cast<int>(ct.status)]);
-  if (ct.collides()) {
-    r.num("t", ct.t);
-    r.vec("x1_at_contact", Vec<N>(x1 + v1 * ct.t));
-    r.vec("x2_at_contact", Vec<N>(x2 + v2 * ct.t));
-  }
-  r.print(in.json);
-}
-
-template <int N>
-void frictionless_law(const Inputs& in) {
-  positive("--m1", in.m1);
-  positive("--m2", in.m2);
-  non_negative("--e", in.e);
-  const auto v1 = to_vec<N>("--v1", in.v1), v2 = to_vec<N>("--v2", in.v2);
-  const auto n = to_unit<N>("--normal", in.normal);
-  const auto res = collisions::frictionless_linear_system<N>(in.m1, v1, in.m2, v2, n, in.e);
-  Report r;
-  r.str("law", "frictionless (seed 000 A U = B, eqs. 8-15); --normal = C1C2, from body 1 to body 2");
-  r.str("branch", to_string(res.branch));
-  r.vec("v1_after", res.v1);
-  r.vec("v2_after", res.v2);
-  r.vec("impulse_on_1", res.p12);
-  const double ke0 = 0.5 * (in.m1 * v1.squaredNorm() + in.m2 * v2.squaredNorm());
-  r.num("kinetic_energy_before", ke0);
-  r.num("energy_change", 0.5 * (in.m1 * res.v1.squaredNorm() + in.m2 * res.v2.squaredNorm()) - ke0);
-  r.num("energy_change_eq12", res.energy_change);
-  r.vec("momentum_before", Vec<N>(in.m1 * v1 + in.m2 * v2));
-  r.vec("momentum_after", Vec<N>(in.m1 * res.v1 + in.m2 * res.v2));
-  r.num("normal_rel_velocity_before", (v1 - v2).dot(n));
-  r.num("normal_rel_velocity_after", (res.v1 - res.v2).dot(n));
-  r.print(in.json);
-}
-
-void spheres_law(const Inputs& in) {
-  positive("--m1", in.m1);
-  positive("--m2", in.m2, true);
-  non_negative("--mu", in.mu);
-  non_negative("--alpha", in.alpha);
-  const Vec3 v1 = to_vec<3>("--v1", in.v1), v2 = to_vec<3>("--v2", in.v2), n = to_unit<3>("--normal", in.normal);
-  const bool obstacle = std::isinf(in.m2);
-  if (obstacle && v2.norm() != 0.0) throw CLI::ValidationError("--v2", "must be 0 for an obstacle (--m2 inf)");
-  const collisions::CoulombParams p{in.mu, in.alpha};
-  const auto res = obstacle ? collisions::coulomb_sphere_obstacle(v1, n, p) : collisions::coulomb_spheres(in.m1, v1, in.m2, v2, n, p);
-  Report r;
-  r.str("law", obstacle ? "spheres, obstacle (seed 001 E.1, m2 infinite); --normal points into body 1"
-                        : "spheres (seed 001 E.1, spin not tracked); --normal points into body 1");
-  r.str("branch", to_string(res.branch));
-  r.num("v_star", res.v_star);
-  r.vec("v_c", res.v_c);
-  r.vec("v1_after", res.v1);
-  if (!obstacle) r.vec("v2_after", res.v2);
-  const double ke0 = 0.5 * in.m1 * v1.squaredNorm() + (obstacle ? 0.0 : 0.5 * in.m2 * v2.squaredNorm());
-  const double ke1 = 0.5 * in.m1 * res.v1.squaredNorm() + (obstacle ? 0.0 : 0.5 * in.m2 * res.v2.squaredNorm());
-  r.num("translational_energy_before", ke0);
-  r.num("energy_change", ke1 - ke0);
-  if (!obstacle) {
-    r.vec("momentum_before", Vec3(in.m1 * v1 + in.m2 * v2));
-    r.vec("momentum_after", Vec3(in.m1 * res.v1 + in.m2 * res.v2));
-  }
-  r.print(in.json);
-}
-
-void spin_spheres_law(const Inputs& in) {
-  positive("--m1", in.m1);
-  positive("--m2", in.m2, true);
-  positive("--R1", in.rad1);
-  non_negative("--mu", in.mu);
-  non_negative("--alpha", in.alpha);
-  const bool obstacle = std::isinf(in.m2);
-  if (!obstacle) positive("--R2", in.rad2);
-  const Vec3 n = to_unit<3>("--normal", in.normal);
-  const collisions::SpinningSphere s1{in.m1, in.rad1, to_vec<3>("--v1", in.v1), to_vec<3>("--w1", in.w1)};
-  const collisions::SpinningSphere s2{in.m2, in.rad2, to_vec<3>("--v2", in.v2), to_vec<3>("--w2", in.w2)};
-  if (obstacle && (s2.velocity.norm() != 0.0 || s2.omega.norm() != 0.0))
-    throw CLI::ValidationError("--v2", "--v2 and --w2 must be 0 for an obstacle (--m2 inf)");
-  const collisions::CoulombParams p{in.mu, in.alpha};
-  const auto res = obstacle ? collisions::spinning_sphere_obstacle(s1, n, p) : collisions::spinning_spheres(s1, s2, n, p);
-  auto ke = [](const collisions::SpinningSphere& s) {
-    return 0.5 * s.mass * (s.velocity.squaredNorm() + 0.4 * s.radius * s.radius * s.omega.squaredNorm());
-  };
-  // angular momentum about the contact point P = x1 - R1 n (positions relative to P)
-  auto L = [&](const collisions::SpinningSphere& a, const collisions::SpinningSphere& b) {
-    Vec3 l = a.mass * (a.radius * n).cross(a.velocity) + 0.4 * a.mass * a.radius * a.radius * a.omega;
-    if (!obstacle) l += b.mass * (-b.radius * n).cross(b.velocity) + 0.4 * b.mass * b.radius * b.radius * b.omega;
-    return l;
-  };
-  Report r;
-  r.str("law", obstacle ? "spinning sphere, obstacle (seed 001 F); --normal points into body 1; solid spheres"
-                        : "spinning spheres (seed 001 F); --normal points into body 1; solid spheres I = 2/5 m R^2");
-  r.str("branch", to_string(res.branch));
-  r.num("v_star", res.v_star);
-  r.vec("v_c", res.v_c);
-  r.vec("v1_after", res.b1.velocity);
-  r.vec("w1_after", res.b1.omega);
-  if (!obstacle) {
-    r.vec("v2_after", res.b2.velocity);
-    r.vec("w2_after", res.b2.omega);
-  }
-  const double ke0 = ke(s1) + (obstacle ? 0.0 : ke(s2)), ke1 = ke(res.b1) + (obstacle ? 0.0 : ke(res.b2));
-  r.num("kinetic_energy_before", ke0);
-  r.num("energy_change", ke1 - ke0);
-  if (!obstacle) {
-    r.vec("momentum_before", Vec3(s1.mass * s1.velocity + s2.mass * s2.velocity));
-    r.vec("momentum_after", Vec3(res.b1.mass * res.b1.velocity + res.b2.mass * res.b2.velocity));
-  }
-  r.vec("angular_momentum_about_contact_before", L(s1, s2));
-  r.vec("angular_momentum_about_contact_after", L(res.b1, res.b2));
-  r.print(in.json);
-}
-
-void rigid2d_law(const Inputs& in) {
-  positive("--m1", in.m1);
-  positive("--m2", in.m2, true);
-  positive("--I1", in.I1);
-  positive("--I2", in.I2, true);
-  non_negative("--e", in.e);
-  finite("--w1", in.w1s);
-  finite("--w2", in.w2s);
-  const collisions::RigidBody2 b1{in.m1, in.I1, to_vec<2>("--v1", in.v1), in.w1s};
-  const collisions::RigidBody2 b2{in.m2, in.I2, to_vec<2>("--v2", in.v2), in.w2s};
-  const Vec2 r1 = to_vec<2>("--r1", in.r1), r2 = to_vec<2>("--r2", in.r2), n = to_unit<2>("--normal", in.normal);
-  const auto res = collisions::rigid_body_collision(b1, r1, b2, r2, n, in.e);
-  const bool fixed2 = std::isinf(in.m2);
-  auto ke = [](const collisions::RigidBody2& b) {
-    return std::isinf(b.mass) ? 0.0 : 0.5 * (b.mass * b.velocity.squaredNorm() + b.inertia * b.omega * b.omega);
-  };
-  auto L = [&](const collisions::RigidBody2& a, const collisions::RigidBody2& b) {  // about P; body i at P - r_i
-    double l = collisions::cross2(Vec2(-r1), Vec2(a.mass * a.velocity)) + a.inertia * a.omega;
-    if (!fixed2) l += collisions::cross2(Vec2(-r2), Vec2(b.mass * b.velocity)) + b.inertia * b.omega;
-    return l;
-  };
-  auto vrn = [&](const collisions::RigidBody2& a, const collisions::RigidBody2& b) {
-    return (a.velocity + collisions::cross2(a.omega, r1) - b.velocity - collisions::cross2(b.omega, r2)).dot(n);
-  };
-  Report r;
-  r.str("law", "rigid bodies 2D (seed 002); r_i from centre of mass to contact; --normal points into body 1");
-  r.str("branch", to_string(res.branch));
-  r.num("J", res.J);
-  r.vec("v1_after", res.b1.velocity);
-  r.num("w1_after", res.b1.omega);
-  r.vec("v2_after", res.b2.velocity);
-  r.num("w2_after", res.b2.omega);
-  r.num("kinetic_energy_before", ke(b1) + ke(b2));
-  r.num("energy_change", ke(res.b1) + ke(res.b2) - ke(b1) - ke(b2));
-  r.num("normal_rel_velocity_before", vrn(b1, b2));
-  r.num("normal_rel_velocity_after", vrn(res.b1, res.b2));
-  if (!fixed2) {
-    r.vec("momentum_before", Vec2(b1.mass * b1.velocity + b2.mass * b2.velocity));
-    r.vec("momentum_after", Vec2(res.b1.mass * res.b1.velocity + res.b2.mass * res.b2.velocity));
-    r.num("angular_momentum_about_contact_before", L(b1, b2));
-    r.num("angular_momentum_about_contact_after", L(res.b1, res.b2));
-  } else {  // a fixed body: only body 1's angular momentum about the fixed contact point is conserved
-    r.num("angular_momentum_of_1_about_contact_before", L(b1, b2));
-    r.num("angular_momentum_of_1_about_contact_after", L(res.b1, res.b2));
-  }
-  r.print(in.json);
-}
-
-Eigen::Matrix3d to_tensor(const std::string& opt, const std::vector<double>& v) {
-  Eigen::Matrix3d I = Eigen::Matrix3d::Zero();
-  for (double x : v) finite(opt, x);
-  if (v.size() == 3) {
-    I.diagonal() << v[0], v[1], v[2];
-  } else if (v.size() == 9) {
-    for (std::size_t i = 0; i < 9; ++i) I(static_cast<int>(i / 3), static_cast<int>(i % 3)) = v[i];
-  } else {
-    throw CLI::ValidationError(opt, fmt::format("needs 3 (diagonal) or 9 (row-major) components, got {}", v.size()));
-  }
-  if ((I - I.transpose()).norm() > 1e-12 * I.norm()) throw CLI::ValidationError(opt, "must be symmetric");
-  if (Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(I).eigenvalues().minCoeff() <= 0.0)
-    throw CLI::ValidationError(opt, "must be positive definite");
-  return I;
-}
-
-void rigid3d_law(const Inputs& in) {
-  positive("--m1", in.m1);
-  positive("--m2", in.m2, true);
-  non_negative("--e", in.e);
-  const bool fixed2 = std::isinf(in.m2);
-  const collisions::RigidBody3 b1{in.m1, to_tensor("--inertia1", in.inertia1), to_vec<3>("--v1", in.v1), to_vec<3>("--w1", in.w1)};
-  const collisions::RigidBody3 b2{in.m2, fixed2 ? Eigen::Matrix3d::Zero() : to_tensor("--inertia2", in.inertia2),
-                                  to_vec<3>("--v2", in.v2), to_vec<3>("--w2", in.w2)};
-  const Vec3 r1 = to_vec<3>("--r1", in.r1), r2 = to_vec<3>("--r2", in.r2), n = to_unit<3>("--normal", in.normal);
-  const auto res = collisions::rigid_body_collision(b1, r1, b2, r2, n, in.e);
-  auto ke = [](const collisions::RigidBody3& b) {
-    return std::isinf(b.mass) ? 0.0 : 0.5 * (b.mass * b.velocity.squaredNorm() + b.omega.dot(b.inertia * b.omega));
-  };
-  auto L = [&](const collisions::RigidBody3& a, const collisions::RigidBody3& b) {
-    Vec3 l = (-r1).cross(a.mass * a.velocity) + a.inertia * a.omega;
-    if (!fixed2) l += (-r2).cross(b.mass * b.velocity) + b.inertia * b.omega;
-    return l;
-  };
-  auto vrn = [&](const collisions::RigidBody3& a, const collisions::RigidBody3& b) {
-    return (a.velocity + a.omega.cross(r1) - b.velocity - b.omega.cross(r2)).dot(n);
-  };
-  Report r;
-  r.str("law", "rigid bodies 3D (seed 002, inertia tensors); --normal points into body 1");
-  r.str("branch", to_string(res.branch));
-  r.num("J", res.J);
-  r.vec("v1_after", res.b1.velocity);
-  r.vec("w1_after", res.b1.omega);
-  r.vec("v2_after", res.b2.velocity);
-  r.vec("w2_after", res.b2.omega);
-  r.num("kinetic_energy_before", ke(b1) + ke(b2));
-  r.num("energy_change", ke(res.b1) + ke(res.b2) - ke(b1) - ke(b2));
-  r.num("normal_rel_velocity_before", vrn(b1, b2));
-  r.num("normal_rel_velocity_after", vrn(res.b1, res.b2));
-  if (!fixed2) {
-    r.vec("momentum_before", Vec3(b1.mass * b1.velocity + b2.mass * b2.velocity));
-    r.vec("momentum_after", Vec3(res.b1.mass * res.b1.velocity + res.b2.mass * res.b2.velocity));
-  }
-  r.vec(fixed2 ? "angular_momentum_of_1_about_contact_before" : "angular_momentum_about_contact_before", L(b1, b2));
-  r.vec(fixed2 ? "angular_momentum_of_1_about_contact_after" : "angular_momentum_about_contact_after", L(res.b1, res.b2));
-  r.print(in.json);
-}
-
-void ball_report(const Inputs& in, const collisions::BallState& s, const collisions::BallResult& res, std::string_view law) {
-  const double a = in.inertia_factor, R = in.radius;
-  auto ke = [&](const collisions::BallState& b) { return 0.5 * (b.vx * b.vx + b.vy * b.vy + a * R * R * b.omega * b.omega); };
-  Report r;
-  r.str("law", law);
-  r.str("branch", to_string(res.branch));
-  if (res.branch == Branch::slip || res.branch == Branch::stick) r.num("mu_e", res.mu_e);
-  r.num("vx_after", res.after.vx);
-  r.num("vy_after", res.after.vy);
-  r.num("omega_after_clockwise", res.after.omega);
-  r.num("rebound_angle_rad", collisions::rebound_angle(res.after));
-  r.num("kinetic_energy_per_mass_before", ke(s));
-  r.num("energy_change_per_mass", ke(res.after) - ke(s));
-  r.num("contact_velocity_before", s.vx - R * s.omega);
-  r.num("contact_velocity_after", res.after.vx - R * res.after.omega);
-  // about the contact point, clockwise positive, per unit mass: R vx + alpha R^2 omega (flat plane)
-  if (in.phi == 0.0) {
-    r.num("angular_momentum_about_contact_before", R * s.vx + a * R * R * s.omega);
-    r.num("angular_momentum_about_contact_after", R * res.after.vx + a * R * R * res.after.omega);
-  }
-  r.print(in.json);
-}
-
-void check_ball(const Inputs& in) {
-  finite("--vx", in.vx);
-  finite("--vy", in.vy);
-  finite("--omega", in.omega);
-  finite("--phi", in.phi);
-  positive("--R", in.radius);
-  positive("--inertia-factor", in.inertia_factor);
-  non_negative("--gamma", in.gamma);
-}
-
-void ball_law(const Inputs& in) {
-  check_ball(in);
-  non_negative("--mu", in.mu);
-  const collisions::BallState s{in.vx, in.vy, in.omega};
-  const collisions::BallParams p{in.mu, in.gamma, in.inertia_factor, in.radius};
-  const auto res = in.phi == 0.0 ? collisions::ball_bounce(s, p) : collisions::ball_bounce_inclined(s, p, in.phi);
-  ball_report(in, s, res, "ball on a plane (seed 004; omega clockwise positive, vy < 0 on approach, plane inclined by phi)");
-}
-
-void garwin_law(const Inputs& in) {
-  check_ball(in);
-  finite("--ex", in.e_x);
-  if (in.e_x < -1.0 || in.e_x > 1.0) throw CLI::ValidationError("--ex", fmt::format("must be in [-1, 1], got {}", in.e_x));
-  if (in.phi != 0.0) throw CLI::ValidationError("--phi", "garwin is for a horizontal plane only");
-  const collisions::BallState s{in.vx, in.vy, in.omega};
-  ball_report(in, s, collisions::garwin_bounce(s, {in.e_x, in.gamma, in.inertia_factor, in.radius}),
-              "tangential restitution (Garwin, Am. J. Phys. 37 (1969) 88); omega clockwise positive");
-}
-
-template <void (*F2)(const Inputs&), void (*F3)(const Inputs&)>
-void by_dimension(const Inputs& in, const std::vector<double>& probe, const std::string& opt) {
-  if (probe.size() == 2) F2(in);
-  else if (probe.size() == 3) F3(in);
-  else throw CLI::ValidationError(opt, "needs 2 or 3 components");
+double parse_item(std::string_view option, std::string_view arg, std::string_view item) {
+  const auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  while (!item.empty() && blank(item.front())) item.remove_prefix(1);
+  while (!item.empty() && blank(item.back())) item.remove_suffix(1);
+  const std::string where = arg == item ? "" : fmt::format(" in '{}'", arg);
+  if (item.empty()) throw CLI::ValidationError(std::string(option), "empty value" + where + ": a number is needed");
+  std::string_view body = item;
+  const bool plus = body.front() == '+';
+  if (plus) body.remove_prefix(1);  // from_chars takes '-' but not '+'
+  double x = 0.0;
+  const auto [end, ec] = std::from_chars(body.data(), body.data() + body.size(), x);
+  if (ec == std::errc::result_out_of_range)
+    throw CLI::ValidationError(std::string(option), fmt::format("'{}'{} is outside the range of a double", item, where));
+  if (ec != std::errc() || (plus && (body.front() == '-' || body.front() == '+')) || end != body.data() + body.size())
+    throw CLI::ValidationError(std::string(option), fmt::format("'{}'{} is not a number", item, where));
+  if (std::isnan(x)) throw CLI::ValidationError(std::string(option), "NaN is not a value");
+  return x;
 }
 
 }  // namespace
 
-constexpr const char* kLaws = "contact-time, frictionless, spheres, spin-spheres, rigid2d, rigid3d, ball, garwin";
+std::vector<double> parse_numbers(std::string_view option, const std::vector<std::string>& args) {
+  std::vector<double> out;
+  for (const std::string& arg : args) {
+    std::string_view rest = arg;
+    for (;;) {  // every item between commas, empty ones included ("1,,0" has an empty item)
+      const auto comma = rest.find(',');
+      out.push_back(parse_item(option, arg, rest.substr(0, comma)));
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+using collisions::Branch;
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// ---- checks of counts and ranges --------------------------------------------------------------
+
+std::string describe(const Range& r) {
+  const bool lo = r.lo > -std::numeric_limits<double>::max(), hi = r.hi < std::numeric_limits<double>::max();
+  std::string s;
+  if (lo && hi) s = fmt::format("in {}{}, {}{}", r.lo_open ? '(' : '[', r.lo, r.hi, r.hi_open ? ')' : ']');
+  else if (lo) s = fmt::format("{} {}", r.lo_open ? ">" : ">=", r.lo);
+  else if (hi) s = fmt::format("{} {}", r.hi_open ? "<" : "<=", r.hi);
+  else s = "finite";
+  if (r.infinite_ok) s += " or inf";
+  if (r.nonzero) s += ", not the zero vector";
+  return s;
+}
+
+void check_range(const CollideOption& o, const std::vector<double>& v) {
+  const Range& r = o.range;
+  if (o.shape == Shape::inertia && v.size() == 9) {  // a full tensor: off-diagonal entries may be negative
+    for (double x : v)
+      if (!std::isfinite(x)) throw CLI::ValidationError(std::string(o.name), "a tensor's entries must be finite");
+    return;  // symmetric and positive definite: check_tensor
+  }
+  for (double x : v) {
+    const bool ok = (r.infinite_ok && x == kInf && v.size() == 1) ||
+                    (std::isfinite(x) && (r.lo_open ? x > r.lo : x >= r.lo) && (r.hi_open ? x < r.hi : x <= r.hi));
+    if (!ok) throw CLI::ValidationError(std::string(o.name), fmt::format("must be {}, got {}", describe(r), x));
+  }
+  if (r.nonzero && std::all_of(v.begin(), v.end(), [](double x) { return x == 0.0; }))
+    throw CLI::ValidationError(std::string(o.name), "must not be the zero vector (it gives the normal's direction)");
+}
+
+std::vector<std::size_t> counts(Shape s, int dim) {
+  switch (s) {
+    case Shape::scalar: return {1};
+    case Shape::vector: return {static_cast<std::size_t>(dim)};
+    case Shape::spin: return {dim == 2 ? 1u : 3u};
+    case Shape::inertia: return dim == 2 ? std::vector<std::size_t>{1} : std::vector<std::size_t>{1, 3, 9};
+  }
+  return {};
+}
+
+void check_tensor(const CollideOption& o, const Eigen::Matrix3d& I) {
+  if (!I.allFinite()) return;  // +inf alone: infinite_inertia()
+  const Eigen::Matrix3d J = collisions::times_power_of_two(I, -collisions::power_of_two_exponent(I.cwiseAbs().maxCoeff()));
+  if ((J - J.transpose()).cwiseAbs().maxCoeff() > 1e-12 * J.cwiseAbs().maxCoeff())  // entries given to ~12 digits
+    throw CLI::ValidationError(std::string(o.name), "must be a symmetric tensor");
+  if (!(Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(J, Eigen::EigenvaluesOnly).eigenvalues().minCoeff() > 0.0))
+    throw CLI::ValidationError(std::string(o.name), "must be positive definite (an inertia tensor)");
+}
+
+// ---- pieces of the results --------------------------------------------------------------------
+
+template <class V>
+Json vec(const V& v) {
+  return Json::numbers(v);
+}
+/// A body of infinite mass (inertia) is an obstacle: it must be at rest (not rotating).
+template <class V>
+void at_rest_if(bool infinite, const char* option, const V& v, const char* because) {
+  if (infinite && !(v.array() == 0.0).all())
+    throw CLI::ValidationError(option, fmt::format("must be 0 with {} (a body of infinite mass or inertia does not move)", because));
+}
+void at_rest_if(bool infinite, const char* option, double w, const char* because) {
+  at_rest_if(infinite, option, Vec1(w), because);
+}
+/// 1/2 m |v|^2, 0 for an obstacle at rest (m = +inf, v = 0).
+template <class V>
+double kinetic(double m, const V& v) {
+  return std::isinf(m) ? 0.0 : 0.5 * m * v.squaredNorm();
+}
+/// Work of an impulse P on a body whose velocity goes from v to v': P.(v + v')/2, the change of
+/// its kinetic energy (1/2 m (v'^2 - v^2) with m (v' - v) = P); finite for an infinite mass.
+template <class V>
+double work(const V& P, const V& v, const V& v_after) {
+  return 0.5 * P.dot(v + v_after);
+}
+/// (a - b).n, with a and b first divided by a power of two (no overflow of a - b).
+template <class V>
+double normal_difference(const V& a, const V& b, const V& n) {
+  const int k = collisions::power_of_two_exponent(collisions::largest_magnitude(a, b));
+  return std::ldexp((collisions::times_power_of_two(a, -k) - collisions::times_power_of_two(b, -k)).dot(n), k);
+}
+void energy_added(Json& out, double alpha, double energy_change) {
+  out.boolean("energy_added", alpha > 1.0 && energy_change > 0.0);  // seed 001 E.1: alpha > 1, a trampoline
+}
+
+// ---- the laws ---------------------------------------------------------------------------------
+
+template <int N>
+void contact_time_law(const CollideValues& in, Json& out) {
+  const Vec<N> x1 = in.vec<N>("--x1"), v1 = in.vec<N>("--v1"), x2 = in.vec<N>("--x2"), v2 = in.vec<N>("--v2");
+  const auto ct = collisions::contact_time<N>(x1, v1, in.scalar("--r1"), x2, v2, in.scalar("--r2"));
+  static constexpr const char* kStatus[] = {"collision", "no-collision", "grazing", "no-relative-motion", "overlapping"};
+  out.str("status", kStatus[static_cast<int>(ct.status)]);
+  if (ct.collides()) {
+    out.num("t", ct.t);
+    out.set("x1_at_contact", vec(Vec<N>(x1 + v1 * ct.t)));
+    out.set("x2_at_contact", vec(Vec<N>(x2 + v2 * ct.t)));
+  }
+}
+
+template <int N>
+void frictionless_law(const CollideValues& in, Json& out) {
+  const double m1 = in.scalar("--m1"), m2 = in.scalar("--m2"), e = in.scalar("--e");
+  const Vec<N> v1 = in.vec<N>("--v1"), v2 = in.vec<N>("--v2"), c1c2 = in.vec<N>("--normal");
+  const bool obstacle = std::isinf(m2);
+  at_rest_if(obstacle, "--v2", v2, "--m2 inf");
+  const auto r = collisions::frictionless_linear_system<N>(m1, v1, m2, v2, c1c2, e);
+  const Vec<N> n = collisions::unit_direction(c1c2);
+  out.str("branch", std::string(to_string(r.branch)));
+  out.set("v1_after", vec(r.v1));
+  out.set("v2_after", vec(r.v2));
+  out.set("impulse_on_1", vec(r.p12));
+  out.num("kinetic_energy_before", kinetic(m1, v1) + kinetic(m2, v2));
+  out.num("energy_change", work(r.p12, v1, r.v1) + work(Vec<N>(-r.p12), v2, r.v2));
+  out.num("energy_change_eq12", r.energy_change);
+  if (!obstacle) {
+    out.set("momentum_before", vec(Vec<N>(m1 * v1 + m2 * v2)));
+    out.set("momentum_after", vec(Vec<N>(m1 * r.v1 + m2 * r.v2)));
+  }
+  out.num("normal_rel_velocity_before", normal_difference(v1, v2, n));
+  out.num("normal_rel_velocity_after", normal_difference(r.v1, r.v2, n));
+}
+
+void coulomb_spheres_law(const CollideValues& in, Json& out) {
+  const double m1 = in.scalar("--m1"), m2 = in.scalar("--m2"), alpha = in.scalar("--alpha");
+  const Vec3 v1 = in.vec<3>("--v1"), v2 = in.vec<3>("--v2"), n = collisions::unit_direction(in.vec<3>("--normal"));
+  const bool obstacle = std::isinf(m2);
+  at_rest_if(obstacle, "--v2", v2, "--m2 inf");
+  const collisions::CoulombParams p{in.scalar("--mu"), alpha};
+  const auto r = obstacle ? collisions::coulomb_sphere_obstacle(v1, n, p) : collisions::coulomb_spheres(m1, v1, m2, v2, n, p);
+  const Vec3 P = m1 * r.dv;  // impulse on body 1; body 2 receives -P
+  out.str("branch", std::string(to_string(r.branch)));
+  out.num("v_star", r.v_star);
+  out.set("v_c", vec(r.v_c));
+  out.set("v1_after", vec(r.v1));
+  if (!obstacle) out.set("v2_after", vec(r.v2));
+  out.set("impulse_on_1", vec(P));
+  out.num("translational_energy_before", kinetic(m1, v1) + kinetic(m2, v2));
+  const double de = work(P, v1, r.v1) + (obstacle ? 0.0 : work(Vec3(-P), v2, r.v2));
+  out.num("energy_change", de);
+  energy_added(out, alpha, de);
+  if (!obstacle) {
+    out.set("momentum_before", vec(Vec3(m1 * v1 + m2 * v2)));
+    out.set("momentum_after", vec(Vec3(m1 * r.v1 + m2 * r.v2)));
+  }
+}
+
+void spinning_spheres_law(const CollideValues& in, Json& out) {
+  const double m1 = in.scalar("--m1"), m2 = in.scalar("--m2"), R1 = in.scalar("--R1"), alpha = in.scalar("--alpha");
+  const bool obstacle = std::isinf(m2);
+  if (obstacle && in.given("--R2")) throw CLI::ValidationError("--R2", "not used with --m2 inf (an obstacle): leave it out");
+  if (!obstacle && !in.given("--R2")) throw CLI::ValidationError("--R2", "is required unless --m2 inf");
+  const double R2 = obstacle ? 0.0 : in.scalar("--R2");
+  const Vec3 n = collisions::unit_direction(in.vec<3>("--normal"));
+  const collisions::SpinningSphere s1{m1, R1, in.vec<3>("--v1"), in.vec<3>("--w1")};
+  const collisions::SpinningSphere s2{m2, R2, in.vec<3>("--v2"), in.vec<3>("--w2")};
+  at_rest_if(obstacle, "--v2", s2.velocity, "--m2 inf");
+  at_rest_if(obstacle, "--w2", s2.omega, "--m2 inf");
+  const collisions::CoulombParams p{in.scalar("--mu"), alpha};
+  const auto r = obstacle ? collisions::spinning_sphere_obstacle(s1, n, p) : collisions::spinning_spheres(s1, s2, n, p);
+  const Vec3 P = m1 * (r.b1.velocity - s1.velocity);       // impulse on body 1 at the contact point
+  const Vec3 H1 = -R1 * n.cross(P), H2 = -R2 * n.cross(P);  // angular impulses about the centres (contact at x1 - R1 n, x2 + R2 n)
+  const auto ke = [](const collisions::SpinningSphere& s) {
+    return std::isinf(s.mass) ? 0.0 : kinetic(s.mass, s.velocity) + kinetic(0.4 * s.mass * s.radius * s.radius, s.omega);
+  };
+  // angular momentum of one sphere about the contact point P; its centre is at P + offset
+  const auto L = [](const collisions::SpinningSphere& s, const Vec3& offset) {
+    return Vec3(s.mass * offset.cross(s.velocity) + 0.4 * s.mass * s.radius * s.radius * s.omega);
+  };
+  out.str("branch", std::string(to_string(r.branch)));
+  out.num("v_star", r.v_star);
+  out.set("v_c", vec(r.v_c));
+  out.set("v1_after", vec(r.b1.velocity));
+  out.set("w1_after", vec(r.b1.omega));
+  if (!obstacle) {
+    out.set("v2_after", vec(r.b2.velocity));
+    out.set("w2_after", vec(r.b2.omega));
+  }
+  out.set("impulse_on_1", vec(P));
+  out.num("kinetic_energy_before", ke(s1) + ke(s2));
+  double de = work(P, s1.velocity, r.b1.velocity) + work(H1, s1.omega, r.b1.omega);
+  if (!obstacle) de += work(Vec3(-P), s2.velocity, r.b2.velocity) + work(H2, s2.omega, r.b2.omega);
+  out.num("energy_change", de);
+  energy_added(out, alpha, de);
+  if (!obstacle) {
+    out.set("momentum_before", vec(Vec3(m1 * s1.velocity + m2 * s2.velocity)));
+    out.set("momentum_after", vec(Vec3(m1 * r.b1.velocity + m2 * r.b2.velocity)));
+  }
+  out.set("angular_momentum_1_about_contact_before", vec(L(s1, Vec3(R1 * n))));
+  out.set("angular_momentum_1_about_contact_after", vec(L(r.b1, Vec3(R1 * n))));
+  if (!obstacle) {
+    out.set("angular_momentum_2_about_contact_before", vec(L(s2, Vec3(-R2 * n))));
+    out.set("angular_momentum_2_about_contact_after", vec(L(r.b2, Vec3(-R2 * n))));
+  }
+}
+
+template <int N>
+void rigid_body_law(const CollideValues& in, Json& out) {
+  using Body = std::conditional_t<N == 2, collisions::RigidBody2, collisions::RigidBody3>;
+  const auto spin = [&](const char* name) {
+    if constexpr (N == 2) return in.numbers(name).front();
+    else return in.vec<3>(name);
+  };
+  const auto inertia = [&](const char* name) {
+    if constexpr (N == 2) return in.numbers(name).front();
+    else return in.tensor(name);
+  };
+  const auto infinite = [](const auto& I) {
+    if constexpr (N == 2) return std::isinf(I);
+    else return !I.allFinite();
+  };
+  const Body b1{in.scalar("--m1"), inertia("--I1"), in.vec<N>("--v1"), spin("--w1")};
+  const Body b2{in.scalar("--m2"), inertia("--I2"), in.vec<N>("--v2"), spin("--w2")};
+  const Vec<N> r1 = in.vec<N>("--r1"), r2 = in.vec<N>("--r2"), n = collisions::unit_direction(in.vec<N>("--normal"));
+  at_rest_if(infinite(b1.inertia), "--w1", b1.omega, "--I1 inf");
+  at_rest_if(std::isinf(b2.mass), "--v2", b2.velocity, "--m2 inf");
+  at_rest_if(infinite(b2.inertia), "--w2", b2.omega, "--I2 inf");
+  const auto r = collisions::rigid_body_collision(b1, r1, b2, r2, n, in.scalar("--e"));
+  const auto lever = [&](const Vec<N>& arm) {  // r ^ n: the angular impulse per unit J
+    if constexpr (N == 2) return collisions::cross2(arm, n);
+    else return Vec3(arm.cross(n));
+  };
+  const auto rotation_dot = [](const auto& a, const auto& b) {
+    if constexpr (N == 2) return a * b;
+    else return a.dot(b);
+  };
+  const auto ke = [&](const Body& b) {
+    const double rot = infinite(b.inertia) ? 0.0 : 0.5 * rotation_dot(b.omega, b.inertia * b.omega);
+    return kinetic(b.mass, b.velocity) + rot;
+  };
+  const auto contact_velocity = [&](const Body& b, const Vec<N>& arm) -> Vec<N> {  // seed 002 eqs. (5)-(6)
+    if constexpr (N == 2) return b.velocity + collisions::cross2(b.omega, arm);
+    else return b.velocity + b.omega.cross(arm);
+  };
+  const auto L = [&](const Body& b, const Vec<N>& arm) {  // about the contact point; the centre is at P - arm
+    if constexpr (N == 2) return collisions::cross2(Vec2(-arm), Vec2(b.mass * b.velocity)) + b.inertia * b.omega;
+    else return Vec3((-arm).cross(b.mass * b.velocity) + b.inertia * b.omega);
+  };
+  const auto put = [&](const char* key, const auto& x) {
+    if constexpr (std::is_arithmetic_v<std::decay_t<decltype(x)>>) out.num(key, x);
+    else out.set(key, vec(x));
+  };
+  out.str("branch", std::string(to_string(r.branch)));
+  out.num("J", r.J);
+  put("v1_after", r.b1.velocity);
+  put("w1_after", r.b1.omega);
+  put("v2_after", r.b2.velocity);
+  put("w2_after", r.b2.omega);
+  out.num("kinetic_energy_before", ke(b1) + ke(b2));
+  const Vec<N> Jn = r.J * n;  // impulse on body 1, -Jn on body 2; angular impulses J (r1 ^ n), -J (r2 ^ n)
+  out.num("energy_change", work(Jn, b1.velocity, r.b1.velocity) + work(Vec<N>(-Jn), b2.velocity, r.b2.velocity) +
+                               0.5 * r.J * (rotation_dot(lever(r1), b1.omega + r.b1.omega) -
+                                            rotation_dot(lever(r2), b2.omega + r.b2.omega)));
+  out.num("normal_rel_velocity_before", normal_difference(contact_velocity(b1, r1), contact_velocity(b2, r2), n));
+  out.num("normal_rel_velocity_after", normal_difference(contact_velocity(r.b1, r1), contact_velocity(r.b2, r2), n));
+  if (!std::isinf(b2.mass)) {
+    put("momentum_before", Vec<N>(b1.mass * b1.velocity + b2.mass * b2.velocity));
+    put("momentum_after", Vec<N>(r.b1.mass * r.b1.velocity + r.b2.mass * r.b2.velocity));
+  }
+  if (!infinite(b1.inertia)) {  // each body's own angular momentum about the contact point is conserved
+    put("angular_momentum_1_about_contact_before", L(b1, r1));
+    put("angular_momentum_1_about_contact_after", L(r.b1, r1));
+  }
+  if (!infinite(b2.inertia) && !std::isinf(b2.mass)) {
+    put("angular_momentum_2_about_contact_before", L(b2, r2));
+    put("angular_momentum_2_about_contact_after", L(r.b2, r2));
+  }
+}
+
+/// seed 004 results, world and plane frames (issue 12.7: the contact velocity is the plane's).
+void ball_report(Json& out, const collisions::BallState& s, const collisions::BallResult& r, double alpha, double R,
+                 double phi, bool with_mu_e) {
+  const Eigen::Matrix3d to_plane = collisions::inclination_inverse(phi);  // seed 004 eq. (11)
+  const collisions::BallState a = collisions::apply(to_plane, s), b = collisions::apply(to_plane, r.after);
+  const auto ke = [&](const collisions::BallState& x) {
+    return 0.5 * (x.vx * x.vx + x.vy * x.vy) + 0.5 * alpha * R * R * x.omega * x.omega;
+  };
+  out.str("branch", std::string(to_string(r.branch)));
+  if (with_mu_e && r.branch != Branch::separating) out.num("mu_e", r.mu_e);
+  out.num("vx_after", r.after.vx);
+  out.num("vy_after", r.after.vy);
+  out.num("omega_after_clockwise", r.after.omega);
+  out.num("vt_before", a.vx);
+  out.num("vn_before", a.vy);
+  out.num("contact_velocity_before", a.vx - R * a.omega);
+  out.num("vt_after", b.vx);
+  out.num("vn_after", b.vy);
+  out.num("contact_velocity_after", b.vx - R * b.omega);
+  out.num("rebound_angle_rad", collisions::rebound_angle(b));
+  out.num("kinetic_energy_per_mass_before", ke(s));
+  out.num("energy_change_per_mass", 0.5 * ((r.after.vx - s.vx) * (r.after.vx + s.vx) + (r.after.vy - s.vy) * (r.after.vy + s.vy)) +
+                                        0.5 * alpha * R * R * (r.after.omega - s.omega) * (r.after.omega + s.omega));
+  out.num("angular_momentum_per_mass_about_contact_before", R * a.vx + alpha * R * R * a.omega);
+  out.num("angular_momentum_per_mass_about_contact_after", R * b.vx + alpha * R * R * b.omega);
+}
+
+void ball_bounce_law(const CollideValues& in, Json& out) {
+  const collisions::BallState s{in.scalar("--vx"), in.scalar("--vy"), in.scalar("--omega")};
+  const collisions::BallParams p{in.scalar("--mu"), in.scalar("--gamma"), in.scalar("--inertia-factor"), in.scalar("--R")};
+  const double phi = in.scalar("--phi");
+  const auto r = phi == 0.0 ? collisions::ball_bounce(s, p) : collisions::ball_bounce_inclined(s, p, phi);
+  ball_report(out, s, r, p.alpha, p.radius, phi, true);
+}
+
+void garwin_law(const CollideValues& in, Json& out) {
+  const collisions::BallState s{in.scalar("--vx"), in.scalar("--vy"), in.scalar("--omega")};
+  const collisions::GarwinParams p{in.scalar("--ex"), in.scalar("--gamma"), in.scalar("--inertia-factor"), in.scalar("--R")};
+  ball_report(out, s, collisions::garwin_bounce(s, p), p.alpha, p.radius, 0.0, false);
+}
+
+template <void (*F2)(const CollideValues&, Json&), void (*F3)(const CollideValues&, Json&)>
+void by_dimension(const CollideValues& in, Json& out) {
+  in.dim == 2 ? F2(in, out) : F3(in, out);
+}
+
+// ---- the table --------------------------------------------------------------------------------
+
+constexpr Range kFinite{};
+constexpr Range kPositive{.lo = 0.0, .lo_open = true};
+constexpr Range kPositiveOrInf{.lo = 0.0, .lo_open = true, .infinite_ok = true};
+constexpr Range kNonNegative{.lo = 0.0};
+constexpr Range kUnitInterval{.lo = 0.0, .hi = 1.0};
+constexpr Range kDirection{.nonzero = true};
+
+// options shared by several laws
+const CollideOption kM1{"--m1", "mass of body 1", "kg", Shape::scalar, kPositive};
+const CollideOption kV1{"--v1", "velocity of body 1", "m/s", Shape::vector};
+const CollideOption kV2{"--v2", "velocity of body 2", "m/s", Shape::vector};
+const CollideOption kNormalInto1{"--normal", "normal at contact, pointing into body 1", "", Shape::vector, kDirection};
+const CollideOption kObstacleM2{"--m2", "mass of body 2, inf for an obstacle (at rest)", "kg", Shape::scalar, kPositiveOrInf};
+const CollideOption kMu{"--mu", "Coulomb friction coefficient", "", Shape::scalar, kNonNegative};
+const CollideOption kAlpha{"--alpha", "restitution coefficient (> 1: trampoline, seed 001 E.1)", "", Shape::scalar, kNonNegative};
+
+std::vector<CollideOption> ball_options(bool friction) {
+  std::vector<CollideOption> o{
+      {"--vx", "velocity along the plane's x axis (world axes)", "m/s"},
+      {"--vy", "velocity along y (world axes; approaching: < 0 along the plane's normal)", "m/s"},
+      {"--omega", "spin, CLOCKWISE positive (seed 004)", "rad/s"},
+      {"--gamma", "normal restitution, vn' = -gamma vn", "", Shape::scalar, kUnitInterval},
+      {"--inertia-factor", "alpha in I = alpha m R^2: 2/5 solid ball, 2/3 shell, 1 ring", "", Shape::scalar,
+       {.lo = 0.0, .hi = 1.0, .lo_open = true}, 0.4},
+      {"--R", "radius", "m", Shape::scalar, kPositive, 1.0},
+  };
+  if (friction) {
+    o.push_back(kMu);
+    o.push_back({"--phi", "inclination of the plane (seed 004 eq. 11)", "rad", Shape::scalar,
+                 {.lo = -std::numbers::pi, .hi = std::numbers::pi}, 0.0});
+  } else {
+    o.push_back({"--ex", "tangential restitution of the contact point: 0 rolling, 1 superball, -1 frictionless", "",
+                 Shape::scalar, {.lo = -1.0, .hi = 1.0}});
+  }
+  return o;
+}
+
+const std::vector<CollideLaw>& table() {
+  static const std::vector<CollideLaw> laws{
+      {"contact-time", "seed 000 eqs. 1-5", "time of contact of two disks or spheres in uniform motion",
+       "x_i are the centres at t = 0, moving with v_i. status: collision (at t, the smaller root, >= 0), "
+       "no-collision, grazing (a double root), no-relative-motion, overlapping (already interpenetrating).",
+       {2, 3},
+       {{"--x1", "centre of body 1 at t = 0", "m", Shape::vector},
+        kV1,
+        {"--x2", "centre of body 2 at t = 0", "m", Shape::vector},
+        kV2,
+        {"--r1", "radius of body 1", "m", Shape::scalar, kPositive},
+        {"--r2", "radius of body 2", "m", Shape::scalar, kPositive}},
+       by_dimension<contact_time_law<2>, contact_time_law<3>>},
+      {"frictionless", "seed 000 eqs. 8-15, A U = B", "frictionless collision of two disks or spheres, restitution e",
+       "--normal is C1C2, from the centre of body 1 to that of body 2 (any non-zero length). The bodies "
+       "approach when (v1 - v2).normal > 0; otherwise branch 'separating' and nothing changes. --m2 inf: a "
+       "fixed obstacle (--v2 0). e = 1 is elastic (seed 000 §2.b).",
+       {2, 3},
+       {kM1,
+        kObstacleM2,
+        kV1,
+        kV2,
+        {"--normal", "C1C2, centre of 1 to centre of 2", "", Shape::vector, kDirection},
+        {"--e", "restitution coefficient", "", Shape::scalar, kUnitInterval}},
+       by_dimension<frictionless_law<2>, frictionless_law<3>>},
+      {"coulomb-spheres", "seed 001 E.1", "spheres with Coulomb friction, spin not tracked",
+       "--normal points INTO body 1 ({x1 - x2}_1). Solid spheres (the seed's 2/7). --m2 inf: an obstacle "
+       "(--v2 0), the seed's reduced formulas. --alpha > 1 is the seed's trampoline: it adds energy "
+       "(energy_added).",
+       {3},
+       {kM1, kObstacleM2, kV1, kV2, kNormalInto1, kMu, kAlpha},
+       coulomb_spheres_law},
+      {"spinning-spheres", "seed 001 F", "solid spheres with spin and Coulomb friction",
+       "--normal points INTO body 1 ({x1 - x2}_1); w by the right-hand rule; solid spheres I = 2/5 m R^2. "
+       "--m2 inf: an obstacle (--v2 0 --w2 0, no --R2). --alpha > 1 is the seed's trampoline: it adds "
+       "energy (energy_added). Each sphere's angular momentum about the contact point is conserved.",
+       {3},
+       {kM1,
+        kObstacleM2,
+        {"--R1", "radius of body 1", "m", Shape::scalar, kPositive},
+        {"--R2", "radius of body 2", "m", Shape::scalar, kPositive, std::nullopt, "unless --m2 inf"},
+        kV1,
+        kV2,
+        {"--w1", "angular velocity of body 1", "rad/s", Shape::vector},
+        {"--w2", "angular velocity of body 2", "rad/s", Shape::vector},
+        kNormalInto1,
+        kMu,
+        kAlpha},
+       spinning_spheres_law},
+      {"rigid-body", "seed 002 §4", "rigid bodies with inertia, frictionless impulse, restitution C_R",
+       "2D: 2-component vectors, scalar spins (counter-clockwise) and inertias; 3D: 3-component vectors and "
+       "spins, inertia as 1 (isotropic), 3 (diagonal) or 9 (row-major) numbers in world axes. r_i goes from "
+       "body i's centre of mass to the contact point; --normal points into body 1. --m2 inf: body 2's centre "
+       "does not move (--v2 0); --I2 inf: it does not rotate (--w2 0); both: seed 002's fixed wall.",
+       {2, 3},
+       {kM1,
+        {"--m2", "mass of body 2, inf: its centre is fixed", "kg", Shape::scalar, kPositiveOrInf},
+        {"--I1", "inertia of body 1 about its centre of mass, inf: it does not rotate", "kg m^2", Shape::inertia,
+         kPositiveOrInf},
+        {"--I2", "inertia of body 2, inf: it does not rotate", "kg m^2", Shape::inertia, kPositiveOrInf},
+        kV1,
+        kV2,
+        {"--w1", "angular velocity of body 1", "rad/s", Shape::spin},
+        {"--w2", "angular velocity of body 2", "rad/s", Shape::spin},
+        {"--r1", "centre of mass of 1 -> contact point", "m", Shape::vector},
+        {"--r2", "centre of mass of 2 -> contact point", "m", Shape::vector},
+        kNormalInto1,
+        {"--e", "restitution coefficient C_R", "", Shape::scalar, kUnitInterval}},
+       by_dimension<rigid_body_law<2>, rigid_body_law<3>>},
+      {"ball-bounce", "seed 004", "ball bouncing on a plane with friction: slip or stick, switch at mu_e",
+       "Seed 004's frame: the plane y = 0 (normal +y), inclined by --phi (eq. 11: tangent (cos phi, sin phi), "
+       "normal (-sin phi, cos phi)); omega is CLOCKWISE positive. vx, vy: world axes; vt, vn and "
+       "contact_velocity = vt - omega R: the plane's axes. Per unit mass.",
+       {},
+       ball_options(true),
+       ball_bounce_law},
+      {"garwin", "Garwin, Am. J. Phys. 37 (1969) 88", "ball with tangential restitution e_x on a horizontal plane",
+       "As ball-bounce on a horizontal plane: omega CLOCKWISE positive, per unit mass. e_x = 0 is seed 004's "
+       "stick, 1 the superball, -1 a frictionless bounce.",
+       {},
+       ball_options(false),
+       garwin_law},
+  };
+  return laws;
+}
+
+std::string help_of(const CollideLaw& law, const CollideOption& o) {
+  std::string s(o.meaning);
+  if (!o.unit.empty()) s += fmt::format(" [{}]", o.unit);
+  if (o.shape == Shape::vector && law.dims.size() > 1) s += ", 2 or 3 components";
+  if (o.shape == Shape::spin) s += ", 1 number (2D) or 3 (3D)";
+  if (o.shape == Shape::inertia) s += ", 1 number (2D); 1, 3 (diagonal) or 9 (row-major) numbers (3D)";
+  s += "; " + describe(o.range);
+  if (o.fallback) s += fmt::format("; default {}", *o.fallback);
+  if (!o.when.empty()) s += fmt::format("; required {}", o.when);
+  return s;
+}
+
+std::string type_of(const CollideLaw& law, const CollideOption& o) {
+  switch (o.shape) {
+    case Shape::scalar: return "X";
+    case Shape::vector: return law.dims.size() > 1 ? "X,Y[,Z]" : "X,Y,Z";
+    case Shape::spin: return "W|WX,WY,WZ";
+    case Shape::inertia: return "I|I1,I2,I3|9 NUMBERS";
+  }
+  return "";
+}
+
+void write_stdout(const std::string& text) {
+  // one write of the whole result, then a check: a full disk or a closed pipe is an error (exit 1), not a silent success
+  if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() || std::fflush(stdout) != 0)
+    throw std::runtime_error("collide: writing the result to standard output failed");
+}
+
+}  // namespace
+
+std::span<const CollideLaw> collide_laws() { return table(); }
+
+const CollideLaw* find_collide_law(std::string_view name) {
+  for (const auto& law : table())
+    if (law.name == name) return &law;
+  return nullptr;
+}
+
+Json evaluate_collide(const CollideLaw& law, const std::map<std::string, std::vector<std::string>>& raw) {
+  for (const auto& entry : raw)
+    if (std::none_of(law.options.begin(), law.options.end(), [&](const CollideOption& o) { return o.name == entry.first; }))
+      throw CLI::ValidationError(entry.first, fmt::format("is not an option of '{}'", law.name));
+  std::map<std::string_view, std::vector<double>> parsed;
+  for (const auto& o : law.options) {
+    if (const auto it = raw.find(std::string(o.name)); it != raw.end()) parsed[o.name] = parse_numbers(o.name, it->second);
+    else if (!o.fallback && o.when.empty()) throw CLI::RequiredError(std::string(o.name));
+  }
+  CollideValues in;
+  if (!law.dims.empty()) {  // the dimension is the number of components of the first vector option
+    const auto probe = std::find_if(law.options.begin(), law.options.end(), [](const auto& o) { return o.shape == Shape::vector; });
+    const std::size_t n = parsed.at(probe->name).size();
+    if (std::find(law.dims.begin(), law.dims.end(), static_cast<int>(n)) == law.dims.end())
+      throw CLI::ValidationError(std::string(probe->name),
+                                 fmt::format("needs {} components, got {}", law.dims.size() > 1 ? "2 or 3" : "3", n));
+    in.dim = static_cast<int>(n);
+  }
+  for (const auto& o : law.options) {
+    const auto it = parsed.find(o.name);
+    if (it == parsed.end()) {
+      in.set(std::string(o.name), {}, o.fallback);
+      continue;
+    }
+    const auto allowed = counts(o.shape, in.dim);
+    if (std::find(allowed.begin(), allowed.end(), it->second.size()) == allowed.end()) {
+      std::string want = fmt::format("{}", allowed.front());
+      for (std::size_t i = 1; i < allowed.size(); ++i) want += fmt::format(" or {}", allowed[i]);
+      throw CLI::ValidationError(std::string(o.name), fmt::format("needs {} component(s){}, got {}", want,
+                                                                  in.dim ? fmt::format(" in {}D", in.dim) : "",
+                                                                  it->second.size()));
+    }
+    check_range(o, it->second);
+    in.set(std::string(o.name), it->second, o.fallback);
+    if (o.shape == Shape::inertia && in.dim == 3) check_tensor(o, in.tensor(o.name));
+  }
+  Json out = Json::object();
+  out.str("law", std::string(law.name)).str("source", std::string(law.source));
+  law.evaluate(in, out);
+  if (const std::string bad = out.first_non_finite(); !bad.empty())  // issue 12.3: never print NaN or inf as a result
+    throw std::invalid_argument(fmt::format(
+        "collide {}: {} overflows (not a finite double) for these inputs; no result is printed", law.name, bad));
+  return out;
+}
+
+std::string collide_text(const Json& result) {
+  std::string s;
+  const auto* m = result.members();
+  if (m == nullptr) return result.dump() + "\n";
+  for (std::size_t i = 0; i < m->keys.size(); ++i) {
+    const std::string* text = m->values[i].text();
+    s += fmt::format("{:<48} {}\n", m->keys[i], text ? *text : m->values[i].dump());
+  }
+  return s;
+}
 
 void add_collide_command(CLI::App& app) {
-  auto in = std::make_shared<Inputs>();
-  auto* cmd = app.add_subcommand("collide", "Evaluate one collision law on given pre-impact values");
+  struct State {
+    const CollideLaw* law = nullptr;
+    std::map<std::string, std::vector<std::string>> raw;
+    bool json = false;
+  };
+  auto st = std::make_shared<State>();
+  auto* cmd = app.add_subcommand("collide", "Evaluate one collision law of toolkit/collisions/ on given pre-impact values");
   cmd->require_subcommand(0, 1);
   cmd->allow_extras();  // so that an unknown law reaches the check below instead of a generic message
-  cmd->callback([cmd, in] {
+  std::string names;
+  for (const auto& law : table()) names += (names.empty() ? "" : ", ") + std::string(law.name);
+  cmd->callback([cmd, st, names] {
     const auto extra = cmd->remaining();
-    if (!in->run) {
-      if (extra.empty()) throw CLI::ValidationError("<law>", std::string("missing; one of ") + kLaws);
-      throw CLI::ValidationError("<law>", "unknown law '" + extra.front() + "'; one of " + std::string(kLaws));
+    if (st->law == nullptr) {
+      if (extra.empty()) throw CLI::ValidationError("<law>", "missing; one of " + names);
+      throw CLI::ValidationError("<law>", "unknown law '" + extra.front() + "'; one of " + names);
     }
     if (!extra.empty()) throw CLI::ValidationError(extra.front(), "unexpected argument");
-    in->run();
+    const Json out = evaluate_collide(*st->law, st->raw);
+    write_stdout(st->json ? out.dump() + "\n" : collide_text(out));
   });
-  auto law = [&](const std::string& name, const std::string& help) {
-    auto* c = cmd->add_subcommand(name, help);
-    c->allow_extras(false);  // not inherited from `collide`: a stray argument after a law is an error
-    c->add_flag("--json", in->json, "Print one JSON object instead of text");
-    return c;
-  };
-
-  auto* ct = law("contact-time", "Contact time of two disks/spheres in uniform motion (seed 000 eqs. 1-5)");
-  vec_opt(ct, "--x1", in->x1, "centre of body 1 at t = 0")->required();
-  vec_opt(ct, "--v1", in->v1, "velocity of body 1")->required();
-  vec_opt(ct, "--x2", in->x2, "centre of body 2 at t = 0")->required();
-  vec_opt(ct, "--v2", in->v2, "velocity of body 2")->required();
-  ct->add_option("--r1", in->rad1, "radius of body 1")->required();
-  ct->add_option("--r2", in->rad2, "radius of body 2")->required();
-  ct->callback([in] { in->run = [in = in.get()] { by_dimension<contact_time_law<2>, contact_time_law<3>>(*in, in->x1, "--x1"); }; });
-
-  auto* fr = law("frictionless", "Frictionless collision with restitution e (seed 000 A U = B)");
-  fr->add_option("--m1", in->m1, "mass of body 1")->required();
-  fr->add_option("--m2", in->m2, "mass of body 2")->required();
-  vec_opt(fr, "--v1", in->v1, "velocity of body 1")->required();
-  vec_opt(fr, "--v2", in->v2, "velocity of body 2")->required();
-  vec_opt(fr, "--normal", in->normal, "C1C2, centre of 1 to centre of 2")->required();
-  fr->add_option("--e", in->e, "restitution coefficient")->required();
-  fr->callback([in] { in->run = [in = in.get()] { by_dimension<frictionless_law<2>, frictionless_law<3>>(*in, in->v1, "--v1"); }; });
-
-  auto* sp = law("spheres", "Spheres with Coulomb friction, spin not tracked (seed 001 E.1); --m2 inf for an obstacle");
-  sp->add_option("--m1", in->m1, "mass of body 1")->required();
-  sp->add_option("--m2", in->m2, "mass of body 2, or inf for an obstacle")->required();
-  vec3_opt(sp, "--v1", in->v1, "velocity of body 1")->required();
-  vec3_opt(sp, "--v2", in->v2, "velocity of body 2 (0 for an obstacle)")->required();
-  vec3_opt(sp, "--normal", in->normal, "normal at contact pointing into body 1, {x1 - x2}_1")->required();
-  sp->add_option("--mu", in->mu, "Coulomb friction coefficient")->required();
-  sp->add_option("--alpha", in->alpha, "restitution coefficient")->required();
-  sp->callback([in] { in->run = [in = in.get()] { spheres_law(*in); }; });
-
-  auto* ss = law("spin-spheres", "Solid spheres with spin and Coulomb friction (seed 001 F); --m2 inf for an obstacle");
-  ss->add_option("--m1", in->m1, "mass of body 1")->required();
-  ss->add_option("--m2", in->m2, "mass of body 2, or inf for an obstacle")->required();
-  ss->add_option("--R1", in->rad1, "radius of body 1")->required();
-  ss->add_option("--R2", in->rad2, "radius of body 2");
-  vec3_opt(ss, "--v1", in->v1, "velocity of body 1")->required();
-  vec3_opt(ss, "--v2", in->v2, "velocity of body 2")->required();
-  vec3_opt(ss, "--w1", in->w1, "angular velocity of body 1")->required();
-  vec3_opt(ss, "--w2", in->w2, "angular velocity of body 2")->required();
-  vec3_opt(ss, "--normal", in->normal, "normal at contact pointing into body 1")->required();
-  ss->add_option("--mu", in->mu, "Coulomb friction coefficient")->required();
-  ss->add_option("--alpha", in->alpha, "restitution coefficient")->required();
-  ss->callback([in] { in->run = [in = in.get()] { spin_spheres_law(*in); }; });
-
-  auto* r2 = law("rigid2d", "Planar rigid bodies, frictionless impulse (seed 002); --m2 inf --I2 inf for a fixed body");
-  r2->add_option("--m1", in->m1, "mass of body 1")->required();
-  r2->add_option("--m2", in->m2, "mass of body 2 (or inf)")->required();
-  r2->add_option("--I1", in->I1, "moment of inertia of body 1 about its centre of mass")->required();
-  r2->add_option("--I2", in->I2, "moment of inertia of body 2 (or inf)")->required();
-  r2->add_option("--v1", in->v1, "velocity of body 1 (2 components)")->expected(2)->delimiter(',')->required();
-  r2->add_option("--v2", in->v2, "velocity of body 2 (2 components)")->expected(2)->delimiter(',')->required();
-  r2->add_option("--w1", in->w1s, "angular velocity of body 1 (counter-clockwise positive)")->required();
-  r2->add_option("--w2", in->w2s, "angular velocity of body 2")->required();
-  r2->add_option("--r1", in->r1, "centre of mass of 1 -> contact point")->expected(2)->delimiter(',')->required();
-  r2->add_option("--r2", in->r2, "centre of mass of 2 -> contact point")->expected(2)->delimiter(',')->required();
-  r2->add_option("--normal", in->normal, "normal pointing into body 1")->expected(2)->delimiter(',')->required();
-  r2->add_option("--e", in->e, "restitution coefficient C_R")->required();
-  r2->callback([in] { in->run = [in = in.get()] { rigid2d_law(*in); }; });
-
-  auto* r3 = law("rigid3d", "Rigid bodies with inertia tensors, frictionless impulse (seed 002 in 3D); --m2 inf for a fixed body");
-  r3->add_option("--m1", in->m1, "mass of body 1")->required();
-  r3->add_option("--m2", in->m2, "mass of body 2 (or inf)")->required();
-  r3->add_option("--inertia1", in->inertia1, "inertia tensor of 1 in world axes: 3 (diagonal) or 9 (row-major) numbers")
-      ->expected(3, 9)->delimiter(',')->required();
-  r3->add_option("--inertia2", in->inertia2, "inertia tensor of 2 (ignored when --m2 inf)")->expected(3, 9)->delimiter(',');
-  vec3_opt(r3, "--v1", in->v1, "velocity of body 1")->required();
-  vec3_opt(r3, "--v2", in->v2, "velocity of body 2")->required();
-  vec3_opt(r3, "--w1", in->w1, "angular velocity of body 1")->required();
-  vec3_opt(r3, "--w2", in->w2, "angular velocity of body 2")->required();
-  vec3_opt(r3, "--r1", in->r1, "centre of mass of 1 -> contact point")->required();
-  vec3_opt(r3, "--r2", in->r2, "centre of mass of 2 -> contact point")->required();
-  vec3_opt(r3, "--normal", in->normal, "normal pointing into body 1")->required();
-  r3->add_option("--e", in->e, "restitution coefficient C_R")->required();
-  r3->callback([in] {
-    in->run = [in = in.get()] {
-      if (!std::isinf(in->m2) && in->inertia2.empty()) throw CLI::ValidationError("--inertia2", "required unless --m2 inf");
-      rigid3d_law(*in);
-    };
-  });
-
-  auto ball_opts = [&](CLI::App* c) {
-    c->add_option("--vx", in->vx, "horizontal velocity")->required();
-    c->add_option("--vy", in->vy, "vertical velocity (< 0 on approach)")->required();
-    c->add_option("--omega", in->omega, "spin, CLOCKWISE positive (seed 004)")->required();
-    c->add_option("--gamma", in->gamma, "normal restitution")->required();
-    c->add_option("--inertia-factor", in->inertia_factor, "alpha in I = alpha m R^2 (default 2/5)");
-    c->add_option("--R", in->radius, "radius (default 1)");
-  };
-  auto* bl = law("ball", "Ball bouncing on a plane with friction (seed 004)");
-  ball_opts(bl);
-  bl->add_option("--mu", in->mu, "Coulomb friction coefficient")->required();
-  bl->add_option("--phi", in->phi, "inclination of the plane in radians (seed 004 eq. 11), default 0");
-  bl->callback([in] { in->run = [in = in.get()] { ball_law(*in); }; });
-
-  auto* gw = law("garwin", "Ball with tangential restitution e_x (Garwin 1969)");
-  ball_opts(gw);
-  gw->add_option("--ex", in->e_x, "tangential restitution in [-1, 1]: 0 rolling, 1 superball")->required();
-  gw->callback([in] { in->run = [in = in.get()] { garwin_law(*in); }; });
+  for (const auto& law : table()) {
+    auto* sub = cmd->add_subcommand(std::string(law.name), fmt::format("{} ({})", law.summary, law.source));
+    sub->allow_extras(false);  // not inherited from `collide`: a stray argument after a law is an error
+    sub->footer(std::string(law.conventions));
+    sub->add_flag("--json", st->json, "Print one JSON object instead of text");
+    for (const auto& o : law.options) {
+      const std::string name(o.name);
+      auto* opt = sub->add_option_function<std::vector<std::string>>(
+          name,
+          [st, name](const std::vector<std::string>& v) {
+            if (st->raw.count(name)) throw CLI::ValidationError(name, "given more than once");
+            st->raw[name] = v;
+          },
+          help_of(law, o));
+      const std::size_t most = o.shape == Shape::inertia ? 9 : (o.shape == Shape::scalar ? 1 : 3);
+      opt->expected(1, static_cast<int>(most))->trigger_on_parse()->type_name(type_of(law, o));
+      if (!o.fallback && o.when.empty()) opt->required();
+    }
+    sub->callback([st, &law] { st->law = &law; });
+  }
 }
 
 }  // namespace verisim::experiments

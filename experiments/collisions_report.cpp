@@ -1,5 +1,6 @@
 // The `collisions` section of the report: renders the plain data of experiments/collisions_study.hpp
-// (issue 5, another engineer's computation) — the cross-derivation table and the seed 004 curves.
+// (issue 5) — the cross-derivation table (one row per pair: its record and its verdict) and the
+// seed 004 curves (CSV, plots, one record per curve).
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -9,14 +10,9 @@
 #include "experiments/collisions_study.hpp"
 #include "experiments/studies.hpp"
 
-
 namespace verisim::experiments {
 
-StudyResult collisions_report(const StudyOptions& opt) {
-  CollisionsStudyOptions co;
-  if (opt.quick) co.cases = 2000;
-  progress(opt, fmt::format("collisions: {} random cases per cross-derivation pair", co.cases));
-  const CollisionsStudy data = run_collisions_study(co);
+StudyResult collisions_report(const CollisionsStudy& data) {
   StudyResult out;
   out.name = "collisions";
   out.title = "Collision laws";
@@ -27,22 +23,24 @@ StudyResult collisions_report(const StudyOptions& opt) {
       "(solid sphere, α = 2/5) hitting a plane, against the friction coefficient μ relative to the transition "
       "value μ_e of seed 004 eq. (10): below μ_e the contact slips throughout, above it the ball rolls off "
       "(stick). <b>How to read it.</b> The curves are continuous at μ/μ_e = 1 and flat beyond it.</p>\n",
-      co.cases);
-  Table t;
+      data.cross_derivation.empty() ? 0 : data.cross_derivation.front().cases);
+  ResultTable t;
   t.caption = "Cross-derivations (max discrepancy relative to the case's velocity scale)";
-  t.header = {"pair", "derivation A", "derivation B", "cases", "max discrepancy", "tolerance", "verdict"};
+  t.group = "cross_derivation";
   for (const auto& r : data.cross_derivation) {
-    t.rows.push_back({r.name, r.left, r.right, fmt::format("{}", r.cases), fmt_g(r.max_discrepancy, 3), fmt_g(r.tolerance, 2),
-                      r.passed ? "pass" : "FAIL"});
-    t.row_status.push_back(r.passed ? 1 : 0);
-    out.verdicts.push_back({fmt::format("cross-derivation {}", r.name), fmt::format("≤ {:g}", r.tolerance),
-                            fmt_g(r.max_discrepancy, 3), r.passed});
-    Json rec;
-    rec.str("pair", r.name).integer("cases", static_cast<long long>(r.cases)).num("max_discrepancy", r.max_discrepancy)
-        .num("tolerance", r.tolerance).str("verdict", r.passed ? "pass" : "fail");
-    out.records.emplace_back("cross_derivation", rec);
+    Row row;
+    row.fields = {field("pair", "pair", r.name), cell("derivation A", r.left), cell("derivation B", r.right),
+                  field("cases", "cases", fmt::format("{}", r.cases), static_cast<long long>(r.cases)),
+                  field("max discrepancy", "max_discrepancy", fmt_g(r.max_discrepancy, 3), r.max_discrepancy),
+                  field("tolerance", "tolerance", fmt_g(r.tolerance, 2), r.tolerance)};
+    row.verdict = Verdict{fmt::format("cross-derivation {}", r.name), fmt::format("≤ {:g}", r.tolerance),
+                          fmt_g(r.max_discrepancy, 3), r.passed};
+    t.rows.push_back(std::move(row));
   }
   out.tables.push_back(std::move(t));
+  ResultTable curves;  // one record per curve
+  curves.group = "seed004_curves";
+  curves.shown = false;
   Figure fa, fs;
   fa.stem = "seed004_rebound_angle";
   fa.title = "Seed 004: rebound angle against μ/μ_e";
@@ -64,10 +62,12 @@ StudyResult collisions_report(const StudyOptions& opt) {
     out.files.push_back({file, csv});
     fa.series.push_back({file, "1:7", curve.label, "lines lw 2"});
     fs.series.push_back({file, "1:6", curve.label, "lines lw 2"});
-    Json rec;
-    rec.str("curve", curve.label).num("mu_e", curve.mu_e).integer("points", static_cast<long long>(curve.rows.size()));
-    out.records.emplace_back("seed004_curves", rec);
+    Row rec;
+    rec.fields = {member("curve", curve.label), member("mu_e", curve.mu_e),
+                  member("points", static_cast<long long>(curve.rows.size()))};
+    curves.rows.push_back(std::move(rec));
   }
+  out.tables.push_back(std::move(curves));
   fa.caption = "Seed 004: rebound angle for each incoming state; the kink is the slip → stick transition at μ = μ_e.";
   fs.caption = "Seed 004: spin ratio after impact; constant beyond μ_e (rolling without slipping at separation).";
   if (!data.seed004_curves.empty()) {
@@ -75,6 +75,13 @@ StudyResult collisions_report(const StudyOptions& opt) {
     out.figures.push_back(std::move(fs));
   }
   return out;
+}
+
+StudyResult collisions_study(const StudyOptions& opt) {
+  CollisionsStudyOptions co;
+  if (opt.quick) co.cases = 2000;
+  progress(opt, fmt::format("collisions: {} random cases per cross-derivation pair", co.cases));
+  return collisions_report(run_collisions_study(co));
 }
 
 }  // namespace verisim::experiments

@@ -65,6 +65,10 @@ class Json {
   bool is_null() const { return std::holds_alternative<std::monostate>(v_); }
   bool is_object() const { return std::holds_alternative<Object>(v_); }
   bool is_array() const { return std::holds_alternative<Array>(v_); }
+  /// The members of an object, in insertion order (nullptr for any other value).
+  const Object* members() const { return std::get_if<Object>(&v_); }
+  /// The text of a string (nullptr for any other value).
+  const std::string* text() const { return std::get_if<std::string>(&v_); }
   /// Number of items (array) or keys (object); 0 otherwise.
   std::size_t size() const;
   /// Every number in the value, recursively, is finite (NaN and infinities would be written null).

@@ -3,12 +3,19 @@
 #include <stdexcept>
 #include <string>
 
-#include "experiments/problems.hpp"
+#include "experiments/counting.hpp"
 #include "reference/odeint/run.hpp"
+#include "reference/problems/kepler.hpp"
+#include "reference/problems/oscillator.hpp"
+#include "reference/problems/pendulum.hpp"
 
 namespace verisim::experiments {
 
 namespace ref = reference::odeint;
+using reference::problems::DampedOscillator;
+using reference::problems::KeplerProblem;
+using reference::problems::Oscillator;
+using reference::problems::PendulumProblem;
 
 int odeint_declared_order(std::string_view name) {
   const auto s = ref::stepper_from_name(name);

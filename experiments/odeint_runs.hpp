@@ -3,7 +3,7 @@
 // order and work-precision studies: a thin layer over reference::odeint::run (whose conventions —
 // first-order stacking, (q, p) pairs without time, velocity_verlet's half-step velocity — are
 // documented and tested in reference/), adding the count of f evaluations.
-// Instantiated once, in odeint_runs.cpp, for the problems of problems.hpp.
+// Instantiated once, in odeint_runs.cpp, for the problems of experiments/ladders.hpp.
 #include <array>
 #include <optional>
 #include <string_view>

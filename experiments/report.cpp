@@ -1,30 +1,47 @@
 #include "experiments/report.hpp"
 
+#include <cerrno>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <map>
+#include <cstring>
 #include <stdexcept>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <fmt/format.h>
+
+#include "experiments/interrupt.hpp"
+#include "experiments/process.hpp"
 
 namespace verisim::experiments {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+constexpr double kGnuplotTimeout = 120.0;  // seconds per figure; a plot takes well under one
+
+}  // namespace
+
 // ---------------------------------------------------------------- files
-void write_file_atomically(const fs::path& path, const std::string& content) {
-  fs::create_directories(path.parent_path());
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
-    out << content;
-    out.flush();
-    if (!out) throw std::runtime_error("error while writing " + tmp.string());
+void write_new_file(const fs::path& path, std::string_view content) {
+  auto fail = [&](const char* what) {
+    return std::runtime_error(fmt::format("cannot write '{}': {}: {}", path.string(), what, std::strerror(errno)));
+  };
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+  if (fd < 0) throw fail("open");
+  std::size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const auto error = fail("write");
+      ::close(fd);
+      throw error;
+    }
+    done += static_cast<std::size_t>(n);
   }
-  fs::rename(tmp, path);
+  if (::close(fd) != 0) throw fail("close");
 }
 
 std::string html_escape(const std::string& s) {
@@ -46,16 +63,40 @@ std::string csv_number(double x) {
   return fmt::format("{:.10e}", x);
 }
 
+std::string csv_columns(std::string_view x_name, const std::vector<double>& x, std::string_view x_format,
+                        const std::vector<CsvColumn>& columns) {
+  std::string csv = "# " + std::string(x_name);
+  for (const auto& c : columns) csv += "," + c.name;
+  csv += "\n";
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    csv += fmt::format(fmt::runtime(x_format), x[i]);
+    for (const auto& c : columns) csv += "," + csv_number(c.values[i]);
+    csv += "\n";
+  }
+  return csv;
+}
+
 std::string fmt_g(double x, int digits) {
   if (std::isnan(x)) return "—";
   if (std::isinf(x)) return x > 0 ? "∞" : "−∞";
   return fmt::format("{:.{}g}", x, digits);
 }
 
-bool gnuplot_available() { return std::system("gnuplot --version >/dev/null 2>&1") == 0; }
+std::vector<Verdict> StudyResult::verdicts() const {
+  std::vector<Verdict> out;
+  for (const auto& t : tables)
+    for (const auto& r : t.rows) {
+      if (r.verdict) out.push_back(*r.verdict);
+      out.insert(out.end(), r.also.begin(), r.also.end());
+    }
+  return out;
+}
+
+bool gnuplot_available() { return run_process({"gnuplot", "--version"}, {}, 30.0).ok(); }
 
 namespace {
 
+// ---------------------------------------------------------------- gnuplot
 std::string gp_quote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
@@ -87,32 +128,53 @@ std::string gnuplot_script(const Figure& f) {
   }
   plot += "\n";
   s += "set terminal pngcairo size 1000,600 enhanced font 'DejaVu Sans,11'\n";
-  s += "set output " + gp_quote(f.stem + ".png.tmp") + "\n" + plot;
+  s += "set output " + gp_quote(f.stem + ".png") + "\n" + plot;
   s += "set terminal svg size 1000,600 enhanced font 'DejaVu Sans,11' background rgb 'white'\n";
-  s += "set output " + gp_quote(f.stem + ".svg.tmp") + "\n" + plot;
+  s += "set output " + gp_quote(f.stem + ".svg") + "\n" + plot;
   s += "unset output\n";
   return s;
 }
 
-bool run_gnuplot(const fs::path& folder, const std::vector<Figure>& figures) {
-  if (figures.empty()) return true;
-  std::string cmd = "cd '" + folder.string() + "' && gnuplot";
-  for (const auto& f : figures) cmd += " '" + f.stem + ".gp'";
-  cmd += " >/dev/null 2>&1";
-  const int rc = std::system(cmd.c_str());
-  bool ok = rc == 0;
-  for (const auto& f : figures) {
-    for (const char* ext : {".png", ".svg"}) {
-      const fs::path tmp = folder / (f.stem + ext + ".tmp");
-      if (fs::exists(tmp))
-        fs::rename(tmp, folder / (f.stem + ext));
-      else
-        ok = false;
-    }
+/// The end of a program's output, at most `max` bytes from a line start, without trailing blanks.
+std::string last_lines(std::string s, std::size_t max) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  if (s.size() > max) {
+    s.erase(0, s.size() - max);
+    if (const auto nl = s.find('\n'); nl != std::string::npos) s.erase(0, nl + 1);
   }
-  return ok;
+  return s;
 }
 
+/// Runs `gnuplot <stem>.gp` in `folder`; empty when both plots were drawn, else why not (and any
+/// partial plot is removed, so the page never links a half-drawn file).
+std::string draw(const fs::path& folder, const Figure& f) {
+  const auto r = run_process({"gnuplot", f.stem + ".gp"}, folder, kGnuplotTimeout);  // Interrupted on a stop signal
+  std::string why;
+  if (!r.started)
+    why = "gnuplot could not be started: " + r.error;
+  else if (r.timed_out)
+    why = fmt::format("gnuplot did not finish within {:g} s", kGnuplotTimeout);
+  else if (r.term_signal != 0)
+    why = fmt::format("gnuplot was ended by signal {}", r.term_signal);
+  else if (r.exit_code != 0)
+    why = fmt::format("gnuplot exited with status {}{}", r.exit_code, r.output.empty() ? "" : ": " + last_lines(r.output, 400));
+  else {
+    for (const char* ext : {".png", ".svg"}) {
+      std::error_code ec;
+      const fs::path p = folder / (f.stem + ext);
+      if (!fs::is_regular_file(fs::symlink_status(p, ec)) || fs::file_size(p, ec) == 0)
+        why = fmt::format("gnuplot exited normally but wrote no {}{}", f.stem, ext);
+    }
+  }
+  if (!why.empty()) {
+    std::error_code ec;
+    fs::remove(folder / (f.stem + ".png"), ec);
+    fs::remove(folder / (f.stem + ".svg"), ec);
+  }
+  return why;
+}
+
+// ---------------------------------------------------------------- HTML
 const char* kStyle = R"(body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;line-height:1.45;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:90%}
 th,td{border:1px solid #bbb;padding:3px 8px;text-align:left;vertical-align:top}
@@ -128,14 +190,22 @@ code{background:#f4f4f4;padding:0 3px}
 .note{background:#fff6d0;border:1px solid #e0c060;padding:0.5em 1em}
 )";
 
-std::string render_table(const Table& t) {
+/// A table as cells: header, rows, and per row 1 pass, 0 fail, -1 neutral (whose last cell is the verdict).
+struct HtmlTable {
+  std::string caption;
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  std::vector<int> status;
+};
+
+std::string render(const HtmlTable& t) {
   std::string h = "<table>\n";
   if (!t.caption.empty()) h += "<caption>" + html_escape(t.caption) + "</caption>\n";
   h += "<tr>";
   for (const auto& c : t.header) h += "<th>" + html_escape(c) + "</th>";
   h += "</tr>\n";
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
-    const int st = r < t.row_status.size() ? t.row_status[r] : -1;
+    const int st = t.status[r];
     h += st == 1 ? "<tr class=\"pass\">" : st == 0 ? "<tr class=\"fail\">" : "<tr>";
     for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
       const bool last = c + 1 == t.rows[r].size();
@@ -146,56 +216,78 @@ std::string render_table(const Table& t) {
   return h + "</table>\n";
 }
 
-Table verdict_table(const StudyResult& s) {
-  Table t;
+/// The HTML table of a ResultTable: the headed fields of each row, then the verdict column.
+HtmlTable html_table(const ResultTable& t) {
+  HtmlTable h;
+  h.caption = t.caption;
+  bool verdict_column = false;
+  for (const auto& r : t.rows) verdict_column = verdict_column || r.verdict || !r.verdict_text.empty();
+  for (const auto& f : t.rows.front().fields)
+    if (!f.header.empty()) h.header.push_back(f.header);
+  if (verdict_column) h.header.push_back("verdict");
+  for (const auto& r : t.rows) {
+    std::vector<std::string> cells;
+    for (const auto& f : r.fields)
+      if (!f.header.empty()) cells.push_back(f.text);
+    if (cells.size() + (verdict_column ? 1 : 0) != h.header.size())
+      throw std::logic_error("report: the rows of table '" + t.caption + "' have different columns");
+    if (verdict_column) cells.push_back(!r.verdict_text.empty() ? r.verdict_text : r.verdict ? pass_fail(r.verdict->pass) : "");
+    h.rows.push_back(std::move(cells));
+    h.status.push_back(r.verdict ? (r.verdict->pass ? 1 : 0) : -1);
+  }
+  return h;
+}
+
+HtmlTable verdict_table(const std::vector<Verdict>& verdicts) {
+  HtmlTable t;
   t.caption = "Verdicts";
   t.header = {"check", "expected (theory)", "measured", "verdict"};
-  for (const auto& v : s.verdicts) {
-    t.rows.push_back({v.what, v.expected, v.measured, v.pass ? "pass" : "FAIL"});
-    t.row_status.push_back(v.pass ? 1 : 0);
+  for (const auto& v : verdicts) {
+    t.rows.push_back({v.what, v.expected, v.measured, pass_fail(v.pass)});
+    t.status.push_back(v.pass ? 1 : 0);
   }
   return t;
 }
 
-}  // namespace
+/// The summary.json record of a row: its keyed fields, then "verdict" when it makes a claim.
+Json record(const Row& r) {
+  Json rec = Json::object();
+  for (const auto& f : r.fields)
+    if (!f.key.empty()) rec.set(f.key, f.value);
+  if (r.verdict) rec.str("verdict", r.verdict->pass ? "pass" : "fail");
+  return rec;
+}
 
-bool write_report(const fs::path& dir, const std::vector<StudyResult>& studies, const ReportOptions& options) {
-  fs::create_directories(dir);
-  const bool can_plot = options.plots && gnuplot_available();
-  bool plotted = can_plot;
-  std::map<std::string, bool> drawn;
-  for (const auto& s : studies) {
-    const fs::path folder = dir / s.name;
-    fs::create_directories(folder);
-    for (const auto& f : s.files) write_file_atomically(folder / f.name, f.content);
-    for (const auto& f : s.figures) write_file_atomically(folder / (f.stem + ".gp"), gnuplot_script(f));
-    bool ok = false;
-    if (can_plot) ok = run_gnuplot(folder, s.figures);
-    drawn[s.name] = ok;
-    plotted = plotted && ok;
-  }
-
-  // ---- summary.json
+Json summary_json(const std::vector<StudyResult>& studies) {
   bool all_pass = true;
   Json list = Json::array();
   for (const auto& s : studies) {
+    const auto vs = s.verdicts();
     bool pass = true;
-    for (const auto& v : s.verdicts) pass = pass && v.pass;
-    all_pass = all_pass && pass;
     Json verdicts = Json::array();
-    for (const auto& v : s.verdicts)
+    for (const auto& v : vs) {
+      pass = pass && v.pass;
       verdicts.push(Json::object().str("what", v.what).str("expected", v.expected).str("measured", v.measured)
                         .str("verdict", v.pass ? "pass" : "fail"));
+    }
+    all_pass = all_pass && pass;
     Json results = Json::array();
-    for (const auto& [group, record] : s.records) results.push(Json::object().str("group", group).set("data", record));
+    for (const auto& t : s.tables)
+      if (!t.group.empty())
+        for (const auto& r : t.rows) results.push(Json::object().str("group", t.group).set("data", record(r)));
     list.push(Json::object().str("name", s.name).str("title", s.title).boolean("pass", pass)
                   .set("verdicts", std::move(verdicts)).set("results", std::move(results)));
   }
   Json summary = Json::object();
   summary.str("report", "verisim verification studies").set("studies", std::move(list)).boolean("all_pass", all_pass);
-  write_file_atomically(dir / "summary.json", summary.dump(1) + "\n");
+  return summary;
+}
 
-  // ---- index.html
+std::string index_html(const std::vector<StudyResult>& studies, const std::vector<std::vector<std::string>>& not_drawn,
+                       bool plots) {
+  bool all_drawn = plots;
+  for (const auto& s : not_drawn)
+    for (const auto& why : s) all_drawn = all_drawn && why.empty();
   std::string h;
   h += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n";
   h += "<title>verisim: verification report</title>\n<style>\n" + std::string(kStyle) + "</style>\n</head>\n<body>\n";
@@ -204,47 +296,52 @@ bool write_report(const fs::path& dir, const std::vector<StudyResult>& studies, 
        "steppers where it has the same method), compares it with theory and gives a verdict. The data behind every plot "
        "is in the study's folder as CSV, with the Gnuplot script that drew it; <a href=\"summary.json\">summary.json</a> "
        "holds every measured figure and verdict for scripts. This page is static: no script, no network.</p>\n";
-  if (!plotted) {
+  if (!all_drawn) {
     h += "<p class=\"note\">";
-    h += can_plot ? "Gnuplot ran but some plots could not be drawn; the data (CSV) and the scripts (.gp) are written."
-                  : "The plots could not be drawn: <code>gnuplot</code> was not found (or plotting was disabled). The "
-                    "data (CSV) and the Gnuplot scripts (.gp) are written; install gnuplot and run the scripts, or rerun "
-                    "the study.";
+    h += plots ? "Gnuplot could not draw some plots (each says why below); the data (CSV) and the scripts (.gp) are written."
+               : "The plots were not drawn (--no-plots). The data (CSV) and the Gnuplot scripts (.gp) are written: run "
+                 "<code>gnuplot &lt;name&gt;.gp</code> in a study's folder, or rerun the study.";
     h += "</p>\n";
   }
   h += "<h2 id=\"summary\">Summary</h2>\n<table>\n<tr><th>study</th><th>checks</th><th>passed</th><th>failed</th>"
        "<th>verdict</th></tr>\n";
-  for (const auto& s : studies) {
+  std::vector<std::vector<Verdict>> verdicts;
+  for (const auto& s : studies) verdicts.push_back(s.verdicts());
+  for (std::size_t i = 0; i < studies.size(); ++i) {
     int p = 0, f = 0;
-    for (const auto& v : s.verdicts) (v.pass ? p : f)++;
+    for (const auto& v : verdicts[i]) (v.pass ? p : f)++;
     h += fmt::format("<tr class=\"{}\"><td><a href=\"#{}\">{}</a></td><td>{}</td><td>{}</td><td>{}</td>"
                      "<td class=\"v\">{}</td></tr>\n",
-                     f ? "fail" : "pass", s.name, html_escape(s.title), p + f, p, f, f ? "FAIL" : "pass");
+                     f ? "fail" : "pass", studies[i].name, html_escape(studies[i].title), p + f, p, f, f ? "FAIL" : "pass");
   }
   h += "</table>\n";
-  for (const auto& s : studies) {
+  for (std::size_t i = 0; i < studies.size(); ++i) {
     bool any_fail = false;
-    for (const auto& v : s.verdicts) any_fail = any_fail || !v.pass;
+    for (const auto& v : verdicts[i]) any_fail = any_fail || !v.pass;
     if (!any_fail) continue;
-    h += "<p>Failed checks in " + html_escape(s.title) + ":</p>\n<ul>\n";
-    for (const auto& v : s.verdicts)
+    h += "<p>Failed checks in " + html_escape(studies[i].title) + ":</p>\n<ul>\n";
+    for (const auto& v : verdicts[i])
       if (!v.pass)
         h += "<li>" + html_escape(v.what) + ": expected " + html_escape(v.expected) + ", measured " +
              html_escape(v.measured) + "</li>\n";
     h += "</ul>\n";
   }
-  for (const auto& s : studies) {
+  for (std::size_t i = 0; i < studies.size(); ++i) {
+    const auto& s = studies[i];
     h += "<section id=\"" + s.name + "\">\n<h2>" + html_escape(s.title) + "</h2>\n" + s.html_intro + "\n";
-    if (!s.verdicts.empty()) h += render_table(verdict_table(s));
-    for (const auto& t : s.tables) h += render_table(t);
-    h += s.html_notes;
-    for (const auto& f : s.figures) {
+    if (!verdicts[i].empty()) h += render(verdict_table(verdicts[i]));
+    for (const auto& t : s.tables)
+      if (t.shown && !t.rows.empty()) h += render(html_table(t));
+    for (std::size_t k = 0; k < s.figures.size(); ++k) {
+      const auto& f = s.figures[k];
       h += "<figure>\n";
-      if (drawn[s.name])
+      if (!plots)
+        h += "<p class=\"note\">Plot not drawn (--no-plots): " + html_escape(f.title) + "</p>\n";
+      else if (!not_drawn[i][k].empty())
+        h += "<p class=\"note\">Plot not drawn: " + html_escape(f.title) + ". " + html_escape(not_drawn[i][k]) + "</p>\n";
+      else
         h += "<a href=\"" + s.name + "/" + f.stem + ".svg\"><img src=\"" + s.name + "/" + f.stem + ".png\" alt=\"" +
              html_escape(f.title) + "\" /></a>\n";
-      else
-        h += "<p class=\"note\">Plot not drawn (gnuplot unavailable): " + html_escape(f.title) + "</p>\n";
       h += "<figcaption>" + html_escape(f.caption.empty() ? f.title : f.caption) + " Script: <a href=\"" + s.name +
            "/" + f.stem + ".gp\">" + f.stem + ".gp</a>";
       std::vector<std::string> seen;
@@ -260,8 +357,38 @@ bool write_report(const fs::path& dir, const std::vector<StudyResult>& studies, 
     h += "</section>\n";
   }
   h += "</body>\n</html>\n";
-  write_file_atomically(dir / "index.html", h);
-  return plotted;
+  return h;
+}
+
+}  // namespace
+
+ReportOutcome write_report(const fs::path& dir, const std::vector<StudyResult>& studies, const ReportOptions& options) {
+  // the data and scripts first, every study
+  for (const auto& s : studies) {
+    const fs::path folder = dir / s.name;
+    std::error_code ec;
+    if (!fs::create_directory(folder, ec) || ec)
+      throw std::runtime_error(fmt::format("cannot create '{}': {}", folder.string(), ec ? ec.message() : "it exists"));
+    for (const auto& f : s.files) write_new_file(folder / f.name, f.content);
+    for (const auto& f : s.figures) write_new_file(folder / (f.stem + ".gp"), gnuplot_script(f));
+  }
+  // then the plots, one gnuplot run per figure (a stop signal is checked between runs and during each)
+  ReportOutcome outcome;
+  std::vector<std::vector<std::string>> not_drawn;
+  for (const auto& s : studies) {
+    not_drawn.emplace_back(s.figures.size());
+    if (!options.plots) continue;
+    for (std::size_t k = 0; k < s.figures.size(); ++k) {
+      throw_if_interrupted();
+      not_drawn.back()[k] = draw(dir / s.name, s.figures[k]);
+      if (!not_drawn.back()[k].empty())
+        outcome.not_drawn.push_back(fmt::format("{}/{}.gp: {}", s.name, s.figures[k].stem, not_drawn.back()[k]));
+    }
+  }
+  throw_if_interrupted();
+  write_new_file(dir / "summary.json", summary_json(studies).dump(1) + "\n");
+  write_new_file(dir / "index.html", index_html(studies, not_drawn, options.plots));
+  return outcome;
 }
 
 }  // namespace verisim::experiments

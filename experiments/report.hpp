@@ -1,11 +1,18 @@
 #pragma once
-// The report writer (DESIGN.md layer 9): a study produces a StudyResult — verdicts, tables,
-// figures (Gnuplot scripts over CSV data), JSON records — and write_report turns a list of them
-// into DIR/<study>/*.csv|*.gp|*.png|*.svg, DIR/index.html and DIR/summary.json.
-// Every file is written to "<name>.tmp" and renamed, so a reader never sees a half-written file.
+// The report writer (docs/architecture.md layer 8). A study measures and returns plain data
+// (<study>_study.hpp); its section (<study>_report.cpp) lays that data out as a StudyResult —
+// result tables whose rows are lists of named fields, figures (Gnuplot scripts over CSV data), data
+// files — and write_report renders every StudyResult once: each Row gives its table row, its
+// summary.json record and its verdicts from the same fields, so the three cannot disagree.
+// Output: DIR/<study>/*.csv|*.gp|*.png|*.svg, DIR/index.html, DIR/summary.json, written into a
+// fresh folder (report_folder.hpp swaps it in as a whole). Gnuplot runs once per figure, started
+// without a shell (process.hpp), in the study's folder; every figure's .gp script and CSV data stay
+// beside its plots so a reader can redraw it.
 // Nothing written depends on the clock, except files whose name says so (work-precision timings).
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -21,11 +28,44 @@ struct Verdict {
   bool pass = false;
 };
 
-struct Table {
+/// One named value of a result row: a table column and/or a summary.json member.
+struct Field {
+  std::string header;  ///< table column heading; empty: the field is in summary.json only
+  std::string key;     ///< summary.json member; empty: the field is in the table only
+  std::string text;    ///< the table cell
+  Json value;          ///< the summary.json value
+};
+
+/// A field in the table only.
+inline Field cell(std::string header, std::string text) { return {std::move(header), {}, std::move(text), {}}; }
+/// A field in summary.json only.
+inline Field member(std::string key, Json value) { return {{}, std::move(key), {}, std::move(value)}; }
+/// A field in both: the cell shows `text`, summary.json holds `value`.
+inline Field field(std::string header, std::string key, std::string text, Json value) {
+  return {std::move(header), std::move(key), std::move(text), std::move(value)};
+}
+/// A text field in both.
+inline Field field(std::string header, std::string key, const std::string& text) {
+  return {std::move(header), std::move(key), text, Json(text)};
+}
+
+/// One row of results: its fields, and the claims checked on it.
+struct Row {
+  std::vector<Field> fields;
+  /// The row's claim: colours the row, fills its verdict cell (pass/FAIL), gives its record the
+  /// member "verdict" ("pass"/"fail") and goes to the verdict list.
+  std::optional<Verdict> verdict;
+  std::string verdict_text;   ///< the verdict cell when it says more than pass/FAIL (or the row has no claim)
+  std::vector<Verdict> also;  ///< further claims read off the row: the verdict list only
+};
+
+/// Rows with the same fields: an HTML table (the headed fields, then a verdict column when any
+/// row has one) and one summary.json record per row (the keyed fields, in order).
+struct ResultTable {
   std::string caption;
-  std::vector<std::string> header;
-  std::vector<std::vector<std::string>> rows;
-  std::vector<int> row_status;  ///< per row: 1 pass (green), 0 fail (red), -1 neutral; may be empty
+  std::string group;  ///< summary.json group of the records; empty: no records
+  bool shown = true;  ///< false: records and verdicts only, no HTML table
+  std::vector<Row> rows;
 };
 
 /// One curve of a figure: columns of a CSV file of the same study.
@@ -52,32 +92,39 @@ struct DataFile {
   std::string content;
 };
 
-/// What a study hands to the report.
+/// What a study's section hands to the writer.
 struct StudyResult {
   std::string name;   ///< folder and anchor: "order", "drift", …
   std::string title;  ///< section heading
   std::string html_intro;  ///< what the plots show, which theory (cited), how to read them (HTML)
-  std::vector<Verdict> verdicts;
-  std::vector<Table> tables;
+  std::vector<ResultTable> tables;
   std::vector<Figure> figures;
   std::vector<DataFile> files;
-  std::vector<std::pair<std::string, Json>> records;  ///< summary.json: group → record
-  std::string html_notes;  ///< text after the tables (HTML)
+
+  /// Every claim of the study, in table order (each row's own, then its `also`).
+  std::vector<Verdict> verdicts() const;
 };
 
 struct ReportOptions {
-  bool plots = true;  ///< run gnuplot (when it is installed)
+  bool plots = true;  ///< run gnuplot
 };
 
-/// True when `gnuplot` can be run.
+struct ReportOutcome {
+  std::vector<std::string> not_drawn;  ///< "<study>/<stem>.gp: why", for each figure gnuplot did not draw
+};
+
+/// True when `gnuplot --version` runs.
 bool gnuplot_available();
 
-/// Write every study into `dir`; returns true when the plots were drawn.
-bool write_report(const std::filesystem::path& dir, const std::vector<StudyResult>& studies,
-                  const ReportOptions& options = {});
+/// Writes every study into `dir`, a new empty folder (ReportFolder::staging()). Throws on a write
+/// error (naming the file) and Interrupted on a stop signal (checked between gnuplot runs); a
+/// figure gnuplot fails to draw is listed in the outcome, and its place in the page says so.
+ReportOutcome write_report(const std::filesystem::path& dir, const std::vector<StudyResult>& studies,
+                           const ReportOptions& options = {});
 
-/// Write `content` to `path` through "<path>.tmp" and a rename.
-void write_file_atomically(const std::filesystem::path& path, const std::string& content);
+/// Creates `path` (which must not exist: O_EXCL, links not followed) and writes `content` to it;
+/// std::runtime_error naming the file on any error (a full disk included).
+void write_new_file(const std::filesystem::path& path, std::string_view content);
 
 /// HTML-escape text.
 std::string html_escape(const std::string& s);
@@ -85,7 +132,21 @@ std::string html_escape(const std::string& s);
 /// A number for CSV files: 10 significant digits, "nan" for NaN and infinities (gnuplot's missing value).
 std::string csv_number(double x);
 
+/// One named column of numbers.
+struct CsvColumn {
+  std::string name;
+  std::vector<double> values;  ///< NaN (or ±∞) where there is no value: written "nan"
+};
+
+/// A CSV of columns over a common abscissa: the line "# <x_name>,<column names>", then one line per
+/// x — x in `x_format` (an fmt format, e.g. "{:.10e}"), each value by csv_number.
+std::string csv_columns(std::string_view x_name, const std::vector<double>& x, std::string_view x_format,
+                        const std::vector<CsvColumn>& columns);
+
 /// Numbers for tables: 4 significant digits, or "—" for NaN.
 std::string fmt_g(double x, int digits = 4);
+
+/// "pass" / "FAIL" for a table cell, "pass" / "fail" for summary.json.
+inline std::string pass_fail(bool pass) { return pass ? "pass" : "FAIL"; }
 
 }  // namespace verisim::experiments

@@ -13,6 +13,7 @@
 
 #include "experiments/json.hpp"
 #include "experiments/report.hpp"
+#include "experiments/report_folder.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/simulate.hpp"
 
@@ -390,18 +391,6 @@ std::string page(const scene::Scene& sc, const std::vector<scene::RunResult>& ru
   return h;
 }
 
-/// Replace `out` by `tmp` (both directories): `out` is never half-written.
-void install(const fs::path& tmp, const fs::path& out) {
-  if (fs::exists(out)) {
-    const fs::path old = out.string() + ".old-" + std::to_string(getpid());
-    fs::rename(out, old);
-    fs::rename(tmp, out);
-    fs::remove_all(old);
-  } else {
-    fs::rename(tmp, out);
-  }
-}
-
 }  // namespace
 
 SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOptions& options) {
@@ -409,6 +398,13 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
   scene::override_time(base, options.dt, options.t_end, "--dt/--t-end");
   std::vector<std::string> names = options.integrators;
   if (names.empty()) names.push_back(base.simulation.integrator);
+  for (const auto& n : names) {  // every name checked before anything is computed
+    scene::Scene s = base;
+    scene::override_integrator(s, n, "--integrator");
+  }
+  // --out checked, and the whole page built in a staging folder swapped in at the end (one
+  // mechanism with the study reports: experiments/report_folder.hpp)
+  ReportFolder folder(out);
   std::vector<scene::RunResult> runs;
   for (const auto& n : names) {
     scene::Scene s = base;
@@ -419,44 +415,39 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
     if (options.progress) p = {progress_bar, &bar};
     runs.push_back(scene::simulate(s, p));
   }
-  // the data, the figures (the report writer's machinery), then the page, in a temporary folder
-  fs::path target = fs::absolute(out).lexically_normal();
-  if (target.filename().empty()) target = target.parent_path();
-  const fs::path tmp = target.string() + ".tmp-" + std::to_string(getpid());
-  fs::remove_all(tmp);
-  struct Cleanup {
-    fs::path p;
-    bool armed = true;
-    ~Cleanup() {
-      std::error_code ec;
-      if (armed) fs::remove_all(p, ec);
-    }
-  } cleanup{tmp};
+  // the data, the figures (the report writer's machinery), then the page
+  const fs::path tmp = folder.staging();
   const auto ax = view_axes(base, runs.front().trajectory);
   StudyResult study;
   study.name = "data";
   study.title = base.title;
+  ResultTable table;
+  table.caption = "Runs";
+  table.group = "run";
   for (const auto& r : runs) {
     study.files.push_back({r.integrator + "/trajectory.csv", samples_csv(r.trajectory)});
     study.files.push_back({r.integrator + "/energy.csv", samples_csv(r.energy)});
     study.files.push_back({r.integrator + "/events.csv", events_csv(base, r)});
-    study.records.emplace_back(r.integrator, Json::object()
-                                                 .num("energy_error", energy_error(r))
-                                                 .integer("collisions", static_cast<long long>(r.stats.collisions))
-                                                 .integer("resting_impulses", static_cast<long long>(r.stats.resting))
-                                                 .integer("steps", static_cast<long long>(base.simulation.steps))
-                                                 .num("dt", base.simulation.dt));
+    Row row;
+    row.fields = {field("integrator", "integrator", r.integrator),
+                  field("max |ΔE/E₀|", "energy_error", fmt_g(energy_error(r), 3), Json(energy_error(r))),
+                  field("collisions", "collisions", std::to_string(r.stats.collisions),
+                        Json(static_cast<long long>(r.stats.collisions))),
+                  member("resting_impulses", Json(static_cast<long long>(r.stats.resting))),
+                  member("steps", Json(static_cast<long long>(base.simulation.steps))), member("dt", Json(base.simulation.dt))};
+    table.rows.push_back(std::move(row));
   }
+  study.tables.push_back(std::move(table));
   study.figures = figures(base, runs, ax);
   ReportOptions ro;
   ro.plots = options.plots;
   SceneReport rep;
-  rep.plotted = write_report(tmp, {study}, ro);
-  write_file_atomically(tmp / "index.html", page(base, runs, study.figures, rep.plotted, animation_data(base, runs.front().trajectory, ax)));
-  fs::create_directories(target.parent_path());
-  install(tmp, target);
-  cleanup.armed = false;
-  rep.dir = target;
+  const ReportOutcome drawn = write_report(tmp, {study}, ro);
+  rep.plotted = options.plots && drawn.not_drawn.empty();
+  fs::remove(tmp / "index.html");  // the writer's generic page: the scene has its own
+  write_new_file(tmp / "index.html", page(base, runs, study.figures, rep.plotted, animation_data(base, runs.front().trajectory, ax)));
+  folder.commit();
+  rep.dir = folder.target();
   for (const auto& r : runs) {
     rep.integrators.push_back(r.integrator);
     rep.energy_error.push_back(energy_error(r));

@@ -1,5 +1,5 @@
-// The stability study: the largest stable θ = ω·Δt on the undamped oscillator, by bisection on the
-// growth of the amplitude over many periods, against theory.
+// The stability study, measured (stability_study.hpp): the largest stable θ = ω·Δt on the undamped
+// oscillator, by bisection on the growth of the amplitude over many periods, against theory.
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -8,12 +8,16 @@
 
 #include <fmt/format.h>
 
-#include "experiments/problems.hpp"
-#include "experiments/studies.hpp"
+#include "experiments/stability_study.hpp"
+#include "toolkit/core/observe.hpp"
+#include "reference/problems/oscillator.hpp"
 #include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::experiments {
+
+using reference::problems::Oscillator;
 
 namespace {
 
@@ -23,7 +27,8 @@ constexpr double kLimitTolerance = 0.01;   // issue 7: verdict within 1 %
 // meets the rounding of βΔt²·r, ≈ 2.5e-13 at θ = 100, and a non-convergence would be read as instability)
 constexpr double kThetaMax = 100.0;
 
-/// Amplitude √(q² + (v/ω)²) stays below kGrowth·A₀ over `periods` periods at θ (ω = 1)?
+/// Amplitude √(q² + (v/ω)²) stays below kGrowth·A₀ over `periods` periods at θ (ω = 1)? The run
+/// stops at the first sample above (or NaN), or when a step fails.
 template <class S>
 bool stable_at(const S& proto, double theta, double periods) {
   const Oscillator osc{};
@@ -32,15 +37,15 @@ bool stable_at(const S& proto, double theta, double periods) {
   const auto n = static_cast<long>(std::ceil(periods * 2.0 * std::numbers::pi / theta));
   const double limit2 = kGrowth * kGrowth;
   try {
-    for (long k = 0; k < n; ++k) {
-      stepper.do_step(osc, x, static_cast<double>(k) * theta, theta);
-      const double a2 = x.q[0] * x.q[0] + x.v[0] * x.v[0];
-      if (!(a2 < limit2)) return false;  // also catches NaN
-    }
+    const auto run = integrators::integrate_n_steps(stepper, osc, x, 0.0, theta, static_cast<std::size_t>(n),
+                                                    [&](const PhaseState<Vec1>& s, double, std::size_t) {
+                                                      const double a2 = s.q[0] * s.q[0] + s.v[0] * s.v[0];
+                                                      return a2 < limit2 ? core::Observe::proceed : core::Observe::stop;
+                                                    });
+    return !run.stopped;
   } catch (const StepError&) {
     return false;
   }
-  return true;
 }
 
 struct Limit {
@@ -141,54 +146,20 @@ Theory theory_of(std::string_view name, double periods) {
 
 }  // namespace
 
-StudyResult stability_study(const StudyOptions& opt) {
-  StudyResult out;
-  out.name = "stability";
-  out.title = "Linear stability limit";
-  const double periods = opt.quick ? 200.0 : 1000.0;
-  out.html_intro = fmt::format(
-      "<p><b>What it shows.</b> The largest stable θ = ω·Δt of each integrator on the undamped oscillator "
-      "q̈ = −ω²q, measured by an upward scan in 1 % steps followed by bisection: a run of {:g} periods from (q, v) = (1, 0) is called unstable when the "
-      "amplitude √(q² + (v/ω)²) exceeds 100 (or a step fails). <b>Theory.</b> On a linear problem a one-step "
-      "method is the matrix M(θ); it is stable iff its powers stay bounded. For the explicit splitting methods "
-      "det M = 1, so the eigenvalues lie on the unit circle iff |tr M(θ)| ≤ 2 (Hairer, Lubich &amp; Wanner, "
-      "Geometric Numerical Integration, §I.5 and §VI.4; Blanes, Casas &amp; Murua, SIAM J. Sci. Comput. 31 (2008) "
-      "439). The limit of each splitting method is derived below from its own coefficient table: M(θ) is the "
-      "product, in the table's order, of kick matrices [[1, 0], [−bᵢθ, 1]] and drift matrices [[1, aᵢθ], [0, 1]], "
-      "and the limit is the first root of |tr M(θ)| = 2 (the plot shows tr M). For the fourth-order methods this "
-      "gives their own limits (Yoshida's triple jump about 1.57, McLachlan's SB3A about 3.7, wider per step because "
-      "it spends five force evaluations). RK4: 2√2; Newmark γ = ½: 1/√(γ/2 − β), i.e. 2√3 for β = 1/6, "
-      "unconditional for β = ¼. <b>The seed's fixed-point loop</b> for Newmark β = 1/6 (seed 001 §3.3) only "
-      "contracts while βθ² &lt; 1, i.e. θ &lt; √6 ≈ 2.449, below the method's own limit 2√3 ≈ 3.464: beyond √6 "
-      "the seed's loop diverges although the method is stable, so the Newmark limit is measured with the Newton "
-      "solver, and the loop's own limit is measured separately (20 steps, cap 10⁴ iterations). <b>How to read "
-      "it.</b> Verdict: measured within 1 % of theory.</p>\n",
-      periods);
-  Table table;
-  table.caption = "Largest stable ω·Δt";
-  table.header = {"integrator", "theory", "how the theory is derived", "measured", "relative difference", "verdict"};
+StabilityStudy run_stability_study(const StudyOptions& opt) {
+  StabilityStudy out;
+  out.periods = opt.quick ? 200.0 : 1000.0;
+  out.growth = kGrowth;
+  out.theta_max = kThetaMax;
+  out.tolerance = kLimitTolerance;
+  const double periods = out.periods;
   auto add = [&](const std::string& name, const Theory& th, const Limit& lim) {
     bool pass;
-    std::string measured, diff = "—", expected;
-    if (std::isinf(th.limit)) {
+    if (std::isinf(th.limit))
       pass = lim.unconditional;
-      measured = lim.unconditional ? fmt::format("stable up to θ = {:g}", kThetaMax) : fmt_g(lim.theta, 6);
-      expected = "unconditional";
-    } else {
-      const double rel = (lim.theta - th.limit) / th.limit;
-      pass = !lim.unconditional && std::abs(rel) <= kLimitTolerance;
-      measured = lim.unconditional ? "no limit found" : fmt_g(lim.theta, 6);
-      diff = fmt::format("{:+.2e}", rel);
-      expected = fmt_g(th.limit, 6);
-    }
-    table.rows.push_back({name, expected, th.text, measured, diff, pass ? "pass" : "FAIL"});
-    table.row_status.push_back(pass ? 1 : 0);
-    out.verdicts.push_back({fmt::format("{}: stability limit ω·Δt", name), expected + " (±1 %)", measured, pass});
-    Json rec;
-    rec.str("integrator", name).num("theory", std::isinf(th.limit) ? -1.0 : th.limit)
-        .boolean("theory_unconditional", std::isinf(th.limit)).num("measured", lim.unconditional ? -1.0 : lim.theta)
-        .boolean("measured_unconditional", lim.unconditional).str("verdict", pass ? "pass" : "fail");
-    out.records.emplace_back("stability", rec);
+    else
+      pass = !lim.unconditional && std::abs((lim.theta - th.limit) / th.limit) <= kLimitTolerance;
+    out.rows.push_back({name, th.limit, th.text, lim.unconditional, lim.theta, pass});
   };
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;
@@ -212,31 +183,18 @@ StudyResult stability_study(const StudyOptions& opt) {
     }
   }
   // tr M(θ) of the splitting methods, for the plot
-  {
-    namespace m = integrators::methods;
-    std::string csv = "# theta,tr_verlet,tr_ruth3,tr_yoshida4,tr_mclachlan4,tr_yoshida6\n";
-    for (int i = 0; i <= 1000; ++i) {
-      const double th = 4.5 * i / 1000.0;
-      csv += fmt::format("{:.6f},{:.10e},{:.10e},{:.10e},{:.10e},{:.10e}\n", th, splitting_trace(m::VelocityVerlet::table, th),
-                         splitting_trace(m::Ruth3::table, th), splitting_trace(m::Yoshida4::table, th),
-                         splitting_trace(m::McLachlan4::table, th), splitting_trace(m::Yoshida6::table, th));
-    }
-    out.files.push_back({"trace.csv", csv});
-    Figure f;
-    f.stem = "trace";
-    f.title = "Trace of the one-step matrix on the oscillator";
-    f.xlabel = "θ = ω·Δt [rad]";
-    f.ylabel = "tr M(θ) [dimensionless]";
-    f.extra = "set yrange [-3:3]\nset arrow from graph 0, first 2 to graph 1, first 2 nohead dt 2\n"
-              "set arrow from graph 0, first -2 to graph 1, first -2 nohead dt 2\n";
-    const char* names[] = {"verlet (and Euler-Cromer, symplectic Euler, leapfrog)", "ruth3", "yoshida4", "mclachlan4", "yoshida6"};
-    for (int c = 0; c < 5; ++c) f.series.push_back({"trace.csv", fmt::format("1:{}", c + 2), names[c], "lines lw 2"});
-    f.caption = "tr M(θ) of each splitting method, from its coefficient table; stable while it stays between the "
-                "dashed lines ±2. The stability limit is the first crossing.";
-    out.figures.push_back(std::move(f));
+  namespace m = integrators::methods;
+  out.traces = {{"verlet", "verlet (and Euler-Cromer, symplectic Euler, leapfrog)", {}}, {"ruth3", "ruth3", {}},
+                {"yoshida4", "yoshida4", {}}, {"mclachlan4", "mclachlan4", {}}, {"yoshida6", "yoshida6", {}}};
+  for (int i = 0; i <= 1000; ++i) {
+    const double th = 4.5 * i / 1000.0;
+    out.trace_theta.push_back(th);
+    out.traces[0].trace.push_back(splitting_trace(m::VelocityVerlet::table, th));
+    out.traces[1].trace.push_back(splitting_trace(m::Ruth3::table, th));
+    out.traces[2].trace.push_back(splitting_trace(m::Yoshida4::table, th));
+    out.traces[3].trace.push_back(splitting_trace(m::McLachlan4::table, th));
+    out.traces[4].trace.push_back(splitting_trace(m::Yoshida6::table, th));
   }
-  table.caption += fmt::format(" (runs of {:g} periods; growth threshold ×100)", periods);
-  out.tables.push_back(std::move(table));
   return out;
 }
 

@@ -9,6 +9,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "experiments/interrupt.hpp"
+#include "experiments/report_folder.hpp"
 #include "experiments/studies.hpp"
 #include "toolkit/integrators/registry.hpp"
 
@@ -29,61 +31,121 @@ bool wants_problem(const StudyOptions& o, std::string_view name) {
 }
 
 void progress(const StudyOptions& o, const std::string& line) {
+  throw_if_interrupted();
   if (o.progress) fmt::print(stderr, "  {}\n", line);
+}
+
+int StudyRun::passed() const {
+  int n = 0;
+  for (const auto& s : studies)
+    for (const auto& v : s.verdicts()) n += v.pass ? 1 : 0;
+  return n;
+}
+
+int StudyRun::failed() const {
+  int n = 0;
+  for (const auto& s : studies)
+    for (const auto& v : s.verdicts()) n += v.pass ? 0 : 1;
+  return n;
 }
 
 namespace {
 
-void validate(const StudyOptions& o) {
+template <class Range>
+std::string joined(const Range& names) {
+  std::string all;
+  for (const auto& n : names) all += (all.empty() ? "" : ", ") + std::string(n);
+  return all;
+}
+
+bool uses(const StudyKind& s, std::string_view problem) {
+  for (auto p : s.problems)
+    if (p == problem) return true;
+  return false;
+}
+
+/// The studies `name` selects, after checking every option against what they use.
+std::vector<const StudyKind*> select(std::string_view name, const StudyOptions& o) {
+  std::vector<std::string_view> names;
+  for (const auto& s : kStudies) names.push_back(s.name);
+  const StudyKind* one = nullptr;
+  for (const auto& s : kStudies)
+    if (s.name == name) one = &s;
+  if (!one && name != "all")
+    throw std::invalid_argument(fmt::format("study: unknown study '{}'; known: {}, all", name, joined(names)));
+
   for (const auto& n : o.integrators) {
     bool known = false;
     for (const auto& i : integrators::kSecondOrderSteppers) known = known || i.name == n;
-    if (!known)
-      throw std::invalid_argument(fmt::format("--integrators: unknown integrator '{}'; known: {}", n,
-                                              integrators::stepper_names()));
+    if (known) continue;
+    for (const auto& i : integrators::kHamiltonianSteppers)
+      if (i.name == n)
+        throw std::invalid_argument(fmt::format(
+            "--integrators: '{}' is not studied: it steps Hamiltonian systems H(q, p) given by their gradients "
+            "(HamiltonianSystem), while every study runs its problems as second-order systems q̈ = f(t, q, q̇); "
+            "the studied integrators: {}",
+            n, integrators::stepper_names()));
+    throw std::invalid_argument(
+        fmt::format("--integrators: unknown integrator '{}'; known: {}", n, integrators::stepper_names()));
   }
   for (const auto& n : o.problems) {
     bool known = false;
-    std::string all;
-    for (auto p : kProblemNames) {
-      known = known || p == n;
-      all += (all.empty() ? "" : ", ") + std::string(p);
-    }
-    if (!known) throw std::invalid_argument(fmt::format("--problems: unknown problem '{}'; known: {}", n, all));
+    for (auto p : kProblemNames) known = known || p == n;
+    if (!known) throw std::invalid_argument(fmt::format("--problems: unknown problem '{}'; known: {}", n, joined(kProblemNames)));
   }
+
+  if (one) {
+    if (!o.integrators.empty() && !one->takes_integrators)
+      throw std::invalid_argument(fmt::format("--integrators: study {} uses no integrator", one->name));
+    for (const auto& n : o.problems)
+      if (!uses(*one, n))
+        throw std::invalid_argument(
+            one->problems.empty()
+                ? fmt::format("--problems: study {} uses no problem", one->name)
+                : fmt::format("--problems: study {} does not use '{}'; its problems: {}", one->name, n, joined(one->problems)));
+    return {one};
+  }
+  // all: the studies the selection concerns (every study when nothing is selected)
+  std::vector<const StudyKind*> out;
+  for (const auto& s : kStudies) {
+    bool wanted = o.integrators.empty() || s.takes_integrators;
+    if (!o.problems.empty()) {
+      bool any = false;
+      for (const auto& n : o.problems) any = any || uses(s, n);
+      wanted = wanted && any;
+    }
+    if (wanted) out.push_back(&s);
+  }
+  return out;
 }
 
 }  // namespace
 
-std::vector<StudyResult> run_studies(std::string_view name, const StudyOptions& options,
-                                     const std::filesystem::path& out, const ReportOptions& report) {
-  validate(options);
-  bool known = name == "all";
-  for (auto s : kStudyNames) known = known || s == name;
-  if (!known)
-    throw std::invalid_argument(fmt::format(
-        "study: unknown study '{}'; known: order, drift, symplecticity, stability, work-precision, collisions, all",
-        name));
-  std::vector<StudyResult> results;
-  auto run = [&](std::string_view s, auto&& fn) {
-    if (name != "all" && name != s) return;
+StudyRun run_studies(std::string_view name, const StudyOptions& options, const std::filesystem::path& out,
+                     const ReportOptions& report) {
+  const auto selected = select(name, options);
+  if (report.plots && !gnuplot_available())
+    throw std::invalid_argument(
+        "--no-plots: gnuplot cannot be run (not installed, or not in PATH); install it (scripts/install-deps) or "
+        "pass --no-plots to write the data, the scripts and the page without plots");
+  ReportFolder folder(out);  // checks --out before any computation
+  StudyRun run;
+  for (const auto* s : selected) {
+    throw_if_interrupted();
     const auto t0 = std::chrono::steady_clock::now();
-    progress(options, fmt::format("study {} …", s));
-    results.push_back(fn(options));
+    progress(options, fmt::format("study {} …", s->name));
+    run.studies.push_back(s->run(options));
     const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
-    progress(options, fmt::format("study {} done in {:.1f} s", s, dt.count()));
-  };
-  run("order", order_study);
-  run("drift", drift_study);
-  run("symplecticity", symplecticity_study);
-  run("stability", stability_study);
-  run("work-precision", work_precision_study);
-  run("collisions", collisions_report);
-  write_report(out, results, report);
-  return results;
+    progress(options, fmt::format("study {} done in {:.1f} s", s->name, dt.count()));
+  }
+  run.not_drawn = write_report(folder.staging(), run.studies, report).not_drawn;
+  throw_if_interrupted();
+  folder.commit();
+  run.report = folder.target();
+  return run;
 }
 
-void add_study_command(CLI::App& app) {
+void add_study_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("study", "Run verification studies and write the report (index.html, summary.json, CSV, plots)");
   struct Args {
     std::string which;
@@ -94,14 +156,23 @@ void add_study_command(CLI::App& app) {
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("study", args->which, "order, drift, symplecticity, stability, work-precision, collisions or all")->required();
-  cmd->add_option("--out", args->out, "output directory")->capture_default_str();
+  cmd->add_option("--out", args->out,
+                  "report folder: created, or replaced as a whole when it holds a previous report (files of yours in "
+                  "it are kept)")
+      ->capture_default_str();
   cmd->add_option("--integrators", args->integrators, "comma-separated integrator names (default: all)")->delimiter(',');
   cmd->add_option("--problems", args->problems,
-                  "comma-separated problems: oscillator, damped, pendulum, kepler, henon-heiles (default: all)")
+                  "comma-separated problems: oscillator, damped, pendulum, kepler, henon-heiles (default: all the "
+                  "study uses)")
       ->delimiter(',');
   cmd->add_flag("--quick", args->quick, "fewer steps: every study in a few seconds (used by the tests)");
   cmd->add_flag("--no-plots", args->no_plots, "do not run gnuplot (data, scripts and HTML are still written)");
-  cmd->callback([args] {
+  cmd->footer(
+      "Exit status: 0 every verdict passed; 1 a verdict failed or a plot was not drawn (the report is written); 2 bad "
+      "input, nothing computed; 130 / 143 / 129 stopped by SIGINT / SIGTERM / SIGHUP, the previous report left as it "
+      "was.");
+  cmd->callback([args, &exit_code] {
+    const InterruptHandlers handlers;
     StudyOptions o;
     o.quick = args->quick;
     o.integrators = args->integrators;
@@ -109,11 +180,21 @@ void add_study_command(CLI::App& app) {
     o.progress = isatty(fileno(stderr)) != 0;
     ReportOptions r;
     r.plots = !args->no_plots;
-    const auto results = run_studies(args->which, o, args->out, r);
-    int pass = 0, fail = 0;
-    for (const auto& s : results)
-      for (const auto& v : s.verdicts) (v.pass ? pass : fail)++;
+    StudyRun run;
+    try {
+      run = run_studies(args->which, o, args->out, r);
+    } catch (const Interrupted& e) {
+      throw Interrupted(e.signal(), fmt::format("{}: stopped before the report was complete; '{}' is as it was",
+                                                e.what(), args->out));
+    }
+    for (const auto& s : run.studies)
+      for (const auto& v : s.verdicts())
+        if (!v.pass)
+          fmt::print(stderr, "verisim: FAIL: {}: expected {}, measured {}\n", v.what, v.expected, v.measured);
+    for (const auto& f : run.not_drawn) fmt::print(stderr, "verisim: error: plot not drawn: {}\n", f);
+    const int pass = run.passed(), fail = run.failed();
     fmt::print("{} checks: {} pass, {} fail. Report: {}/index.html\n", pass + fail, pass, fail, args->out);
+    exit_code = fail > 0 || !run.not_drawn.empty() ? 1 : 0;
   });
 }
 

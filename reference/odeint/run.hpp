@@ -10,7 +10,8 @@
 // odeint's conventions, where they differ from ours (docs/reference.md; each has a test in
 // tests/reference/test_odeint_conventions.cpp):
 //  1. euler, runge_kutta4, runge_kutta_fehlberg78 are first-order steppers: the state is the stacked
-//     y = (q, v) and the system y′ = (v, f(t, q, v)); our system is wrapped accordingly.
+//     y = (q, v) and the system y′ = (v, f(t, q, v)); our system is wrapped accordingly
+//     (reference/problems/first_order_form.hpp).
 //  2. symplectic_euler and symplectic_rkn_sb3a_mclachlan take the state as a pair (q, p) and the
 //     system as a pair of functions WITHOUT time or velocity: dq/dt = p (coordinate function) and
 //     dp/dt = −∇V(q) (momentum function; it must return the force, not the gradient). Here the mass
@@ -39,6 +40,7 @@
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/external/eigen/eigen.hpp>
 
+#include "reference/problems/first_order_form.hpp"
 #include "reference/trajectory.hpp"
 #include "toolkit/core/phase_state.hpp"
 #include "toolkit/core/system.hpp"
@@ -100,27 +102,6 @@ inline std::optional<Stepper> stepper_from_name(std::string_view name) {
 
 namespace detail {
 
-/// Stacked first-order state y = (q, v) for a vector type V.
-template <class V>
-using Stacked = Eigen::Matrix<double, V::SizeAtCompileTime == Eigen::Dynamic ? Eigen::Dynamic : 2 * V::SizeAtCompileTime, 1>;
-
-/// y′ = (v, f(t, q, v)) from a second-order system (convention 1).
-template <class V, class Sys>
-struct FirstOrderAdapter {
-  const Sys* sys;
-  Eigen::Index n;
-  mutable V q{}, v{}, a{};  // buffers: sized once (fixed-size V: never allocated)
-
-  void operator()(const Stacked<V>& y, Stacked<V>& dydt, double t) const {
-    q = y.head(n);
-    v = y.tail(n);
-    core::resize_like(a, q);
-    (*sys)(q, v, a, t);
-    dydt.head(n) = v;
-    dydt.tail(n) = a;
-  }
-};
-
 /// dq/dt = p (convention 2).
 template <class V>
 struct CoordinateFunction {
@@ -145,16 +126,14 @@ template <class V, class Stepper, class Sys>
 Trajectory<V> run_first_order(Stepper stepper, const Sys& sys, const PhaseState<V>& x0, double t0, double dt,
                               std::size_t n, std::size_t stride) {
   const Eigen::Index dim = x0.q.size();
-  Stacked<V> y(2 * dim);
-  y << x0.q, x0.v;
+  problems::Stacked<V> y = problems::stack(x0);
   Trajectory<V> out;
   out.reserve(n / stride + 2);
   std::size_t k = 0;
-  auto observe = [&](const Stacked<V>& s, double t) {
+  auto observe = [&](const problems::Stacked<V>& s, double t) {
     if (k++ % stride == 0) out.push(t, V(s.head(dim)), V(s.tail(dim)));
   };
-  FirstOrderAdapter<V, Sys> f{&sys, dim, x0.q, x0.v, x0.v};
-  bo::integrate_n_steps(stepper, f, y, t0, dt, n, observe);
+  bo::integrate_n_steps(stepper, problems::first_order_form<V>(sys), y, t0, dt, n, observe);
   return out;
 }
 
@@ -204,7 +183,7 @@ Trajectory<V> run_velocity_verlet(const Sys& sys, const PhaseState<V>& x0, doubl
 template <class V, SecondOrderSystem<V> Sys>
 Trajectory<V> run(Stepper which, const Sys& sys, const PhaseState<V>& x0, double t0, double dt, std::size_t n,
                   std::size_t stride = 1) {
-  using Y = detail::Stacked<V>;
+  using Y = problems::Stacked<V>;
   using Alg = bo::vector_space_algebra;
   if (stride == 0) throw std::invalid_argument("reference::odeint::run: stride must be positive");
   switch (which) {

@@ -2,10 +2,8 @@
 // full `study all --quick` run with every verdict "pass", determinism, and seed 001 §G.2.1.
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -13,20 +11,16 @@
 #include <unistd.h>
 
 #include "experiments/drift.hpp"
-#include "experiments/fit.hpp"
 #include "experiments/studies.hpp"
+#include "reference/order_fit.hpp"
+#include "tests/experiments/files.hpp"
 
 namespace fs = std::filesystem;
 using namespace verisim::experiments;
+using verisim::reference::fit_order;
+using verisim::experiments::test::slurp;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 /// Balanced-tag check of our HTML (void elements are written self-closed by the report writer).
 /// Returns an empty string when well formed, else what is wrong.
@@ -110,10 +104,10 @@ TEST(Experiments_StudyValidation, StudyAllQuickPassesIsWellFormedAndDeterministi
   fs::remove_all(base);
   StudyOptions o;
   o.quick = true;
-  const auto results = run_studies("all", o, base / "a");
+  const auto results = run_studies("all", o, base / "a").studies;
   // every verdict passes, in memory and in summary.json
   for (const auto& s : results)
-    for (const auto& v : s.verdicts) EXPECT_TRUE(v.pass) << s.name << ": " << v.what << " expected " << v.expected << ", measured " << v.measured;
+    for (const auto& v : s.verdicts()) EXPECT_TRUE(v.pass) << s.name << ": " << v.what << " expected " << v.expected << ", measured " << v.measured;
   const std::string summary = slurp(base / "a" / "summary.json");
   ASSERT_FALSE(summary.empty());
   const std::regex verdict(R"re("verdict": "([a-z]+)")re");

@@ -7,7 +7,9 @@
 #include <boost/numeric/odeint/stepper/symplectic_rkn_sb3a_mclachlan.hpp>
 #include <boost/numeric/odeint/stepper/symplectic_euler.hpp>
 
-#include "problems.hpp"
+#include "reference/problems/driven_pendulum.hpp"
+#include "reference/problems/oscillator.hpp"
+#include "reference/problems/pendulum.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::testing {
@@ -15,17 +17,13 @@ namespace {
 
 using integrators::Summation;
 
-// A nonlinear, velocity- and time-dependent test system: f(t, q, v) = −sin q − 0.3 v + 0.1 cos t.
+// A nonlinear, velocity- and time-dependent test system (the catalogue's driven pendulum):
+// f(t, q, v) = −sin q − 0.3 v + 0.1 cos t, written out here for the hand computations.
 double f(double t, double q, double v) { return -std::sin(q) - 0.3 * v + 0.1 * std::cos(t); }
-struct Forced {
-  void operator()(const Vec1& q, const Vec1& v, Vec1& a, double t) const { a[0] = f(t, q[0], v[0]); }
-};
+const reference::problems::DrivenPendulum<true> kForced{.omega0_sq = 1.0, .c = 0.3, .A = 0.1, .Omega = 1.0};
 // The same without velocity dependence, for the splitting methods' exact kicks.
 double g(double t, double q) { return -std::sin(q) + 0.1 * std::cos(t); }
-struct Conservative {
-  static constexpr bool velocity_independent = true;
-  void operator()(const Vec1& q, const Vec1&, Vec1& a, double t) const { a[0] = g(t, q[0]); }
-};
+const reference::problems::DrivenPendulum<false> kConservative{.omega0_sq = 1.0, .A = 0.1, .Omega = 1.0};
 
 constexpr double kT0 = 0.7, kDt = 0.1, kQ0 = 0.9, kV0 = -0.4;
 constexpr double kTol = 1e-14;  // a few roundings of O(1) values
@@ -38,20 +36,20 @@ std::pair<double, double> one_step(const Sys& sys, S stepper = {}) {
 }
 
 TEST(Integrators_HandStep, EulerSeed001Section3_1) {
-  const auto [q, v] = one_step<integrators::Euler<Vec1>>(Forced{});
+  const auto [q, v] = one_step<integrators::Euler<Vec1>>(kForced);
   EXPECT_NEAR(q, kQ0 + kDt * kV0, kTol);
   EXPECT_NEAR(v, kV0 + kDt * f(kT0, kQ0, kV0), kTol);
 }
 
 TEST(Integrators_HandStep, EulerCromerSeed001Section3_2_1) {
-  const auto [q, v] = one_step<integrators::EulerCromer<Vec1>>(Forced{});
+  const auto [q, v] = one_step<integrators::EulerCromer<Vec1>>(kForced);
   const double v1 = kV0 + kDt * f(kT0, kQ0, kV0);  // Ė⁽ⁿ⁾ first
   EXPECT_NEAR(v, v1, kTol);
   EXPECT_NEAR(q, kQ0 + kDt * v1, kTol);            // then E⁽ⁿ⁾ with the new Ė
 }
 
 TEST(Integrators_HandStep, Rk4Seed001Section3_4_1) {
-  const auto [q, v] = one_step<integrators::Rk4<Vec1>>(Forced{});
+  const auto [q, v] = one_step<integrators::Rk4<Vec1>>(kForced);
   const double h = kDt, t = kT0, E = kQ0, Ed = kV0;
   const double k1 = Ed, kp1 = f(t, E, Ed);
   const double k2 = Ed + h / 2 * kp1, kp2 = f(t + h / 2, E + h / 2 * k1, Ed + h / 2 * kp1);
@@ -80,10 +78,7 @@ TEST(Integrators_HandStep, Rk4FirstOrderSeed001Section3_4_2) {
 // linear and solved by hand: r(1 + βω²Δt² + γcΔt) = F − ω²(E + ΔtĖ + Δt²(½−β)s) − c(Ė + Δt(1−γ)s).
 TEST(Integrators_HandStep, NewmarkSeed001Section3_3SolvesTheImplicitEquation) {
   const double w2 = 4.0, c = 0.3, F = 0.2;
-  struct Lin {
-    double w2, c, F;
-    void operator()(const Vec1& q, const Vec1& v, Vec1& a, double) const { a[0] = F - w2 * q[0] - c * v[0]; }
-  };
+  const reference::problems::DampedOscillator lin{.m = 1.0, .k = w2, .b = c, .force = F};
   for (double beta : {1.0 / 6.0, 0.25}) {
     const double gamma = 0.5, h = kDt;
     const double s = F - w2 * kQ0 - c * kV0;
@@ -96,7 +91,7 @@ TEST(Integrators_HandStep, NewmarkSeed001Section3_3SolvesTheImplicitEquation) {
       p.beta = beta;
       p.epsilon = 1e-15;
       p.solver = solver;
-      const auto [q, v] = one_step(Lin{w2, c, F}, integrators::Newmark<Vec1>(p));
+      const auto [q, v] = one_step(lin, integrators::Newmark<Vec1>(p));
       EXPECT_NEAR(q, q1, 1e-13) << "beta " << beta;
       EXPECT_NEAR(v, v1, 1e-13) << "beta " << beta;
     }
@@ -106,7 +101,7 @@ TEST(Integrators_HandStep, NewmarkSeed001Section3_3SolvesTheImplicitEquation) {
   p.epsilon = 1e-15;
   integrators::Newmark<Vec1> nm(p);
   PhaseState<Vec1> x{Vec1(kQ0), Vec1(kV0)};
-  nm.do_step(Lin{w2, c, F}, x, kT0, kDt);
+  nm.do_step(lin, x, kT0, kDt);
   const double s = F - w2 * kQ0 - c * kV0;
   const double r = F - w2 * x.q[0] - c * x.v[0];  // at convergence r = f(Tₙ, E⁽ⁿ⁾, Ė⁽ⁿ⁾)
   EXPECT_NEAR(x.v[0], kV0 + kDt / 2 * (r + s), 1e-13);
@@ -128,13 +123,13 @@ std::pair<double, double> leapfrog(double t, double q, double v, double h) {
 
 TEST(Integrators_HandStep, VelocityVerletAndLeapfrog) {
   {
-    const auto [q, v] = one_step<integrators::VelocityVerlet<Vec1>>(Conservative{});
+    const auto [q, v] = one_step<integrators::VelocityVerlet<Vec1>>(kConservative);
     const auto [q1, v1] = velocity_verlet(kT0, kQ0, kV0, kDt);
     EXPECT_NEAR(q, q1, kTol);
     EXPECT_NEAR(v, v1, kTol);
   }
   {
-    const auto [q, v] = one_step<integrators::Leapfrog<Vec1>>(Conservative{});
+    const auto [q, v] = one_step<integrators::Leapfrog<Vec1>>(kConservative);
     const auto [q1, v1] = leapfrog(kT0, kQ0, kV0, kDt);
     EXPECT_NEAR(q, q1, kTol);
     EXPECT_NEAR(v, v1, kTol);
@@ -142,7 +137,7 @@ TEST(Integrators_HandStep, VelocityVerletAndLeapfrog) {
 }
 
 TEST(Integrators_HandStep, SymplecticEulerPositionFirst) {
-  const auto [q, v] = one_step<integrators::SymplecticEuler<Vec1>>(Conservative{});
+  const auto [q, v] = one_step<integrators::SymplecticEuler<Vec1>>(kConservative);
   const double q1 = kQ0 + kDt * kV0;
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, kV0 + kDt * g(kT0 + kDt, q1), kTol);
@@ -157,7 +152,7 @@ TEST(Integrators_HandStep, Ruth3AsPublished) {
     q += c[i] * kDt * v;
     t += c[i] * kDt;
   }
-  const auto [qs, vs] = one_step<integrators::Ruth3<Vec1>>(Conservative{});
+  const auto [qs, vs] = one_step<integrators::Ruth3<Vec1>>(kConservative);
   EXPECT_NEAR(qs, q, kTol);
   EXPECT_NEAR(vs, v, kTol);
 }
@@ -177,7 +172,7 @@ TEST(Integrators_HandStep, Yoshida4IsTheTripleJumpOfLeapfrog) {
   const double x1 = 1.0 / (2.0 - std::cbrt(2.0)), x0 = -std::cbrt(2.0) / (2.0 - std::cbrt(2.0));
   const double w[3] = {x1, x0, x1};
   const auto [q1, v1] = compose_leapfrog(w);
-  const auto [q, v] = one_step<integrators::Yoshida4<Vec1>>(Conservative{});
+  const auto [q, v] = one_step<integrators::Yoshida4<Vec1>>(kConservative);
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, v1, kTol);
 }
@@ -187,17 +182,14 @@ TEST(Integrators_HandStep, Yoshida6IsTheSevenfoldCompositionOfLeapfrog) {
   const double w0 = 1 - 2 * (w1 + w2 + w3);
   const double w[7] = {w3, w2, w1, w0, w1, w2, w3};
   const auto [q1, v1] = compose_leapfrog(w);
-  const auto [q, v] = one_step<integrators::Yoshida6<Vec1>>(Conservative{});
+  const auto [q, v] = one_step<integrators::Yoshida6<Vec1>>(kConservative);
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, v1, kTol);
 }
 
 // McLachlan's SB3A as Boost.Odeint implements it (an independent implementation of the same
-// coefficients; odeint's symplectic steppers have no time argument, so the force is autonomous).
-struct Auto {
-  static constexpr bool velocity_independent = true;
-  void operator()(const Vec1& q, const Vec1&, Vec1& a, double) const { a[0] = -std::sin(q[0]); }
-};
+// coefficients; odeint's symplectic steppers have no time argument, so the force is autonomous:
+// the pendulum θ̈ = −sin θ).
 TEST(Integrators_HandStep, McLachlan4EqualsOdeintSb3a) {
   using Arr = std::array<double, 1>;
   boost::numeric::odeint::symplectic_rkn_sb3a_mclachlan<Arr> ref;
@@ -205,7 +197,7 @@ TEST(Integrators_HandStep, McLachlan4EqualsOdeintSb3a) {
   auto dqdt = [](const Arr& pp, Arr& d) { d[0] = pp[0]; };
   auto dpdt = [](const Arr& qq, Arr& d) { d[0] = -std::sin(qq[0]); };
   ref.do_step(std::make_pair(dqdt, dpdt), std::make_pair(std::ref(q), std::ref(p)), kT0, kDt);
-  const auto [qs, vs] = one_step<integrators::McLachlan4<Vec1>>(Auto{});
+  const auto [qs, vs] = one_step<integrators::McLachlan4<Vec1>>(reference::problems::PendulumProblem{.g = 1.0, .L = 1.0});
   EXPECT_NEAR(qs, q[0], kTol);
   EXPECT_NEAR(vs, p[0], kTol);
 }
@@ -222,15 +214,15 @@ TEST(Integrators_HandStep, VelocityVerletWithDampingIntegratesTheKick) {
   const double vh = half_kick(kT0, kQ0, kV0);
   const double q1 = kQ0 + h * vh;
   const double v1 = half_kick(kT0 + h, q1, vh);
-  const auto [q, v] = one_step<integrators::VelocityVerlet<Vec1>>(Forced{});
+  const auto [q, v] = one_step<integrators::VelocityVerlet<Vec1>>(kForced);
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, v1, kTol);
 }
 
 // The compensated form computes the same step (to round-off).
 TEST(Integrators_HandStep, CompensatedSummationTakesTheSameStep) {
-  const auto [q0, v0] = one_step<integrators::Yoshida6<Vec1>>(Forced{});
-  const auto [q1, v1] = one_step<integrators::Yoshida6<Vec1, Summation::compensated>>(Forced{});
+  const auto [q0, v0] = one_step<integrators::Yoshida6<Vec1>>(kForced);
+  const auto [q1, v1] = one_step<integrators::Yoshida6<Vec1, Summation::compensated>>(kForced);
   EXPECT_NEAR(q0, q1, kTol);
   EXPECT_NEAR(v0, v1, kTol);
 }

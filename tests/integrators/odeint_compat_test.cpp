@@ -11,7 +11,8 @@
 #include <boost/numeric/odeint/integrate/integrate_const.hpp>
 #include <boost/numeric/odeint/stepper/runge_kutta4.hpp>
 
-#include "problems.hpp"
+#include "reference/problems/driven_pendulum.hpp"
+#include "reference/problems/first_order_form.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "type_list.hpp"
@@ -21,16 +22,12 @@ namespace {
 
 namespace odeint = boost::numeric::odeint;
 
-// The damped, driven pendulum θ̈ = −sin θ − 0.1 θ̇ + 0.5 cos(0.7 t): nonlinear, velocity- and time-dependent.
-struct Driven {
-  void operator()(const Vec1& q, const Vec1& v, Vec1& a, double t) const {
-    a[0] = -std::sin(q[0]) - 0.1 * v[0] + 0.5 * std::cos(0.7 * t);
-  }
-  void operator()(const Vec2& y, Vec2& d, double t) const {
-    d[0] = y[1];
-    d[1] = -std::sin(y[0]) - 0.1 * y[1] + 0.5 * std::cos(0.7 * t);
-  }
-};
+// The damped, driven pendulum θ̈ = −sin θ − 0.1 θ̇ + 0.5 cos(0.7 t) (the catalogue's defaults):
+// nonlinear, velocity- and time-dependent; and its first-order form y = (θ, θ̇).
+using Driven = reference::problems::DrivenPendulum<true>;
+const Driven kDriven{};
+using DrivenFirstOrder = reference::problems::FirstOrderForm<Vec1, Driven>;
+const DrivenFirstOrder kDrivenFirstOrder = reference::problems::first_order_form<Vec1>(kDriven);
 
 double rel(double a, double b) { return std::abs(a - b) / std::max(1.0, std::abs(b)); }
 
@@ -45,9 +42,9 @@ TEST(Integrators_Odeint, Rk4AgreesWithOdeintStepForStep) {
   double worst = 0;
   for (int k = 0; k < 1000; ++k) {
     const double t = k * dt;
-    theirs.do_step(Driven{}, y, t, dt);
-    ours2.do_step(Driven{}, x, t, dt);
-    ours1.do_step(Driven{}, y1, t, dt);
+    theirs.do_step(kDrivenFirstOrder, y, t, dt);
+    ours2.do_step(kDriven, x, t, dt);
+    ours1.do_step(kDrivenFirstOrder, y1, t, dt);
     worst = std::max({worst, rel(x.q[0], y[0]), rel(x.v[0], y[1]), rel(y1[0], y[0]), rel(y1[1], y[1])});
   }
   EXPECT_LT(worst, 1e-13);
@@ -66,9 +63,9 @@ TYPED_TEST(Integrators_IntegrateConst, DrivesTheStepperLikeOurLoop) {
   std::vector<double> theirs, ours;
   PhaseState<Vec1> a{Vec1(1.0), Vec1(0.0)}, b = a;
   TypeParam s1{}, s2{};
-  odeint::integrate_const(s1, Driven{}, a, 0.0, dt * static_cast<double>(n) + dt / 2, dt,
+  odeint::integrate_const(s1, kDriven, a, 0.0, dt * static_cast<double>(n) + dt / 2, dt,
                           [&](const PhaseState<Vec1>& x, double) { theirs.push_back(x.q[0]); });
-  integrators::integrate_n_steps(s2, Driven{}, b, 0.0, dt, n,
+  integrators::integrate_n_steps(s2, kDriven, b, 0.0, dt, n,
                                  [&](const PhaseState<Vec1>& x, double, std::size_t) { ours.push_back(x.q[0]); });
   ASSERT_EQ(theirs.size(), ours.size());
   for (std::size_t i = 0; i < ours.size(); ++i) ASSERT_EQ(theirs[i], ours[i]) << "sample " << i;
@@ -77,18 +74,12 @@ TYPED_TEST(Integrators_IntegrateConst, DrivesTheStepperLikeOurLoop) {
 // Dynamic-size states go through the same code (and allocate on the first step only).
 TYPED_TEST(Integrators_IntegrateConst, DynamicAndFixedSizeStatesGiveTheSameTrajectory) {
   using Dyn = DynamicTwin<TypeParam>;
-  struct DrivenX {
-    void operator()(const VecX& q, const VecX& v, VecX& a, double t) const {
-      a = -q.array().sin().matrix() - 0.1 * v;
-      a.array() += 0.5 * std::cos(0.7 * t);
-    }
-  };
   PhaseState<Vec1> a{Vec1(1.0), Vec1(0.0)};
   PhaseState<VecX> b{VecX::Constant(1, 1.0), VecX::Zero(1)};
   TypeParam s1{};
   Dyn s2{};
-  integrators::integrate_n_steps(s1, Driven{}, a, 0.0, 0.05, 100);
-  integrators::integrate_n_steps(s2, DrivenX{}, b, 0.0, 0.05, 100);
+  integrators::integrate_n_steps(s1, kDriven, a, 0.0, 0.05, 100);
+  integrators::integrate_n_steps(s2, kDriven, b, 0.0, 0.05, 100);
   EXPECT_NEAR(a.q[0], b.q[0], 1e-14);
   EXPECT_NEAR(a.v[0], b.v[0], 1e-14);
 }
@@ -120,11 +111,11 @@ TEST(Integrators_Registry, NamesAreUniqueAndUnknownNamesAreRefused) {
 struct NotASystem {
   void operator()(const Vec1&, double) const {}
 };
-static_assert(SecondOrderSystem<Driven, Vec1>);
-static_assert(FirstOrderSystem<Driven, Vec2>);
+static_assert(SecondOrderSystem<Driven, Vec1> && SecondOrderSystem<Driven, VecX>);
+static_assert(FirstOrderSystem<DrivenFirstOrder, Vec2> && !FirstOrderSystem<Driven, Vec2>);
 static_assert(!SecondOrderSystem<NotASystem, Vec1>);
 static_assert(core::SecondOrderStepper<integrators::Rk4<Vec1>, Driven, Vec1>);
-static_assert(core::FirstOrderStepper<integrators::Rk4<Vec2>, Driven, Vec2>);
+static_assert(core::FirstOrderStepper<integrators::Rk4<Vec2>, DrivenFirstOrder, Vec2>);
 
 }  // namespace
 }  // namespace verisim::testing

@@ -2,11 +2,14 @@
 // harmonic oscillator and the damped oscillator, in both system forms where the seed gives both.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
-#include "problems.hpp"
+#include "reference/order_fit.hpp"
+#include "reference/problems/first_order_form.hpp"
+#include "reference/problems/oscillator.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "type_list.hpp"
@@ -14,24 +17,21 @@
 namespace verisim::testing {
 namespace {
 
-struct Fit {
-  double order;
-  int points;
-};
+using reference::OrderFit;
+using reference::problems::DampedOscillator;
+using reference::problems::Oscillator;
 
-/// Least-squares slope of log(err) against log(dt) over the points whose error lies between the
-/// round-off floor and 1e-3 (the asymptotic range). The floor is 1e3·n·ε (n steps each adding a
-/// rounding of relative size ε, with a margin of 10³), at least 1e-10.
-Fit fit_order(const std::vector<double>& dt, const std::vector<double>& err, const std::vector<double>& steps) {
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  int m = 0;
-  for (std::size_t i = 0; i < dt.size(); ++i) {
-    const double floor = std::max(1e-10, 1e3 * steps[i] * 2.220446049250313e-16);
-    if (!(err[i] > floor && err[i] < 1e-3)) continue;
-    const double x = std::log(dt[i]), y = std::log(err[i]);
-    sx += x, sy += y, sxx += x * x, sxy += x * y, ++m;
-  }
-  return {(m * sxy - sx * sy) / (m * sxx - sx * sx), m};
+// The undamped oscillator ω = 1 from (1, 0), and a damped (ζ = 0.1), forced one from (1, 0.5).
+const Oscillator kUndamped{.m = 1.0, .k = 1.0, .force = 0.0, .x0 = 1.0, .v0 = 0.0};
+const DampedOscillator kDamped{.m = 1.0, .k = 1.0, .b = 0.2, .force = 0.3, .x0 = 1.0, .v0 = 0.5};
+
+/// The order fitted by reference::fit_order (the studies' fit) over the points whose error lies
+/// between the round-off floor and 1e-3 (above it the error is not yet asymptotic). The floor is
+/// 1e3·n·ε (n steps each adding a rounding of relative size ε, with a margin of 10³), at least 1e-10.
+OrderFit fit(const std::vector<double>& dt, const std::vector<double>& err, const std::vector<double>& steps) {
+  std::vector<double> floor;
+  for (double n : steps) floor.push_back(std::max(1e-10, 1e3 * n * 2.220446049250313e-16));
+  return reference::fit_order(dt, err, floor, 0.3, 1e-3);
 }
 
 constexpr double kT = 5.0;  // not a multiple of the period: no accidental superconvergence
@@ -43,33 +43,36 @@ std::vector<double> ladder() {
   return n;
 }
 
-template <class Stepper, class Sys>
-Fit measure_second_order(const Sys& sys) {
+template <class Stepper, class Problem>
+OrderFit measure_second_order(const Problem& problem) {
   std::vector<double> dts, errs, ns;
+  const auto exact = problem.exact(kT);
   for (double n : ladder()) {
     Stepper stepper{};
     const double dt = kT / n;
-    PhaseState<Vec1> x{Vec1(sys.exact.x0), Vec1(sys.exact.v0)};
-    integrators::integrate_n_steps(stepper, sys, x, 0.0, dt, static_cast<std::size_t>(n));
-    const double e = std::max(std::abs(x.q[0] - sys.exact.position(kT)), std::abs(x.v[0] - sys.exact.velocity(kT)));
+    auto x = problem.initial();
+    integrators::integrate_n_steps(stepper, problem, x, 0.0, dt, static_cast<std::size_t>(n));
+    const double e = std::max(std::abs(x.q[0] - exact.q[0]), std::abs(x.v[0] - exact.v[0]));
     dts.push_back(dt), errs.push_back(e), ns.push_back(n);
   }
-  return fit_order(dts, errs, ns);
+  return fit(dts, errs, ns);
 }
 
-template <class Stepper>
-Fit measure_first_order(const reference::analytic::HarmonicOscillator& exact) {
+/// The same on the first-order form y = (x, ẋ) (reference/problems/first_order_form.hpp).
+template <class Stepper, class Problem>
+OrderFit measure_first_order(const Problem& problem) {
   std::vector<double> dts, errs, ns;
-  const OscillatorFirstOrder sys{exact};
+  const auto sys = reference::problems::first_order_form<Vec1>(problem);
+  const auto exact = problem.exact(kT);
   for (double n : ladder()) {
     Stepper stepper{};
     const double dt = kT / n;
-    Vec2 y(exact.x0, exact.v0);
+    Vec2 y = reference::problems::stack(problem.initial());
     integrators::integrate_n_steps(stepper, sys, y, 0.0, dt, static_cast<std::size_t>(n));
-    const double e = std::max(std::abs(y[0] - exact.position(kT)), std::abs(y[1] - exact.velocity(kT)));
+    const double e = std::max(std::abs(y[0] - exact.q[0]), std::abs(y[1] - exact.v[0]));
     dts.push_back(dt), errs.push_back(e), ns.push_back(n);
   }
-  return fit_order(dts, errs, ns);
+  return fit(dts, errs, ns);
 }
 
 template <class S>
@@ -80,40 +83,40 @@ TYPED_TEST_SUITE(IntegratorsConvergence, SecondOrderSteppers<Vec1>, StepperNames
 constexpr double kOrderTolerance = 0.15;
 
 TYPED_TEST(IntegratorsConvergence, MeasuredOrderOnHarmonicOscillatorIsDeclared) {
-  const auto fit = measure_second_order<TypeParam>(Oscillator<false>{undamped()});
-  std::printf("%-18s harmonic: declared %d, measured %.3f on %d step sizes\n", TypeParam::info.name.data(),
-              TypeParam::info.order, fit.order, fit.points);
-  EXPECT_GE(fit.points, 5);
+  const auto fit = measure_second_order<TypeParam>(kUndamped);
+  std::printf("%-18s harmonic: declared %d, measured %.3f on %zu step sizes\n", TypeParam::info.name.data(),
+              TypeParam::info.order, fit.order, fit.points());
+  EXPECT_GE(fit.points(), 5u);
   EXPECT_NEAR(fit.order, TypeParam::info.order, kOrderTolerance) << TypeParam::info.name;
 }
 
 TYPED_TEST(IntegratorsConvergence, MeasuredOrderOnDampedOscillatorIsDeclared) {
-  const auto fit = measure_second_order<TypeParam>(Oscillator<true>{damped()});
-  std::printf("%-18s damped:   declared %d, measured %.3f on %d step sizes\n", TypeParam::info.name.data(),
-              TypeParam::info.order, fit.order, fit.points);
-  EXPECT_GE(fit.points, 5);
+  const auto fit = measure_second_order<TypeParam>(kDamped);
+  std::printf("%-18s damped:   declared %d, measured %.3f on %zu step sizes\n", TypeParam::info.name.data(),
+              TypeParam::info.order, fit.order, fit.points());
+  EXPECT_GE(fit.points(), 5u);
   EXPECT_NEAR(fit.order, TypeParam::info.order, kOrderTolerance) << TypeParam::info.name;
 }
 
 // The first-order forms the seed gives: Euler (§3.1), Euler-Cromer (§3.2.2), RK4 (§3.4.2).
 TEST(IntegratorsConvergence_FirstOrderForm, EulerIsOrderOne) {
-  for (const auto& ex : {undamped(), damped()}) {
-    const auto fit = measure_first_order<integrators::Euler<Vec2>>(ex);
-    EXPECT_GE(fit.points, 5);
+  for (const auto& fit : {measure_first_order<integrators::Euler<Vec2>>(kUndamped),
+                          measure_first_order<integrators::Euler<Vec2>>(kDamped)}) {
+    EXPECT_GE(fit.points(), 5u);
     EXPECT_NEAR(fit.order, 1.0, kOrderTolerance);
   }
 }
 TEST(IntegratorsConvergence_FirstOrderForm, EulerCromerIsOrderOne) {
-  for (const auto& ex : {undamped(), damped()}) {
-    const auto fit = measure_first_order<integrators::EulerCromer<Vec2>>(ex);
-    EXPECT_GE(fit.points, 5);
+  for (const auto& fit : {measure_first_order<integrators::EulerCromer<Vec2>>(kUndamped),
+                          measure_first_order<integrators::EulerCromer<Vec2>>(kDamped)}) {
+    EXPECT_GE(fit.points(), 5u);
     EXPECT_NEAR(fit.order, 1.0, kOrderTolerance);
   }
 }
 TEST(IntegratorsConvergence_FirstOrderForm, Rk4IsOrderFour) {
-  for (const auto& ex : {undamped(), damped()}) {
-    const auto fit = measure_first_order<integrators::Rk4<Vec2>>(ex);
-    EXPECT_GE(fit.points, 5);
+  for (const auto& fit : {measure_first_order<integrators::Rk4<Vec2>>(kUndamped),
+                          measure_first_order<integrators::Rk4<Vec2>>(kDamped)}) {
+    EXPECT_GE(fit.points(), 5u);
     EXPECT_NEAR(fit.order, 4.0, kOrderTolerance);
   }
 }
@@ -121,8 +124,8 @@ TEST(IntegratorsConvergence_FirstOrderForm, Rk4IsOrderFour) {
 // Kahan-compensated splitting keeps the order of its plain twin.
 TEST(IntegratorsConvergence_Compensated, Yoshida6KeepsOrderSixOnDampedOscillator) {
   using S = integrators::Yoshida6<Vec1, integrators::Summation::compensated>;
-  const auto fit = measure_second_order<S>(Oscillator<true>{damped()});
-  EXPECT_GE(fit.points, 5);
+  const auto fit = measure_second_order<S>(kDamped);
+  EXPECT_GE(fit.points(), 5u);
   EXPECT_NEAR(fit.order, 6.0, kOrderTolerance);
 }
 

@@ -1,24 +1,73 @@
 #pragma once
-// The registry's steppers as a GoogleTest type list: a new integrator added to
-// integrators::AnyStepper gets every typed test by that one line.
+// The registry's steppers as GoogleTest type lists: a new integrator added to
+// integrators::AnyStepper gets every typed test by that one line, and each suite picks its members
+// by what the stepper declares (StepperInfo), never by a hand list of names.
 #include <gtest/gtest.h>
 
 #include <string>
+#include <type_traits>
 #include <variant>
 
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::testing {
 
-template <class Variant>
-struct ToTypes;
-template <class... T>
-struct ToTypes<std::variant<T...>> {
-  using type = ::testing::Types<T...>;
+/// A choice of steppers by their declared metadata.
+using InfoPredicate = bool (*)(const StepperInfo&);
+
+constexpr bool every_stepper(const StepperInfo&) { return true; }
+constexpr bool is_symplectic(const StepperInfo& info) { return info.symplectic; }
+
+/// The coefficient table of a splitting stepper (integrators::Splitting), found through its base class.
+template <class V, class Method, integrators::Summation Sum>
+Method splitting_method_of(const integrators::Splitting<V, Method, Sum>*);
+template <class S>
+concept SplittingStepper = requires { splitting_method_of(static_cast<const S*>(nullptr)); };
+template <SplittingStepper S>
+using SplittingMethod = decltype(splitting_method_of(static_cast<const S*>(nullptr)));
+
+namespace detail {
+template <class T, class List>
+struct Prepend;
+template <class T, class... Ts>
+struct Prepend<T, ::testing::Types<Ts...>> {
+  using type = ::testing::Types<T, Ts...>;
 };
 
+/// The alternatives T of a std::variant for which Keep<T>::value, as ::testing::Types.
+template <template <class> class Keep, class... Ts>
+struct Filter {
+  using type = ::testing::Types<>;
+};
+template <template <class> class Keep, class T, class... Ts>
+struct Filter<Keep, T, Ts...> {
+  using rest = typename Filter<Keep, Ts...>::type;
+  using type = std::conditional_t<Keep<T>::value, typename Prepend<T, rest>::type, rest>;
+};
+template <template <class> class Keep, class Variant>
+struct FilterVariant;
+template <template <class> class Keep, class... Ts>
+struct FilterVariant<Keep, std::variant<Ts...>> {
+  using type = typename Filter<Keep, Ts...>::type;
+};
+
+template <InfoPredicate P>
+struct InfoSatisfies {
+  template <class S>
+  using test = std::bool_constant<P(S::info)>;
+};
+template <class S>
+using IsSplitting = std::bool_constant<SplittingStepper<S>>;
+}  // namespace detail
+
+/// The second-order steppers of the registry whose StepperInfo satisfies Keep, in registry order.
+template <class V, InfoPredicate Keep = every_stepper>
+using SecondOrderSteppers =
+    typename detail::FilterVariant<detail::InfoSatisfies<Keep>::template test, integrators::AnyStepper<V>>::type;
+
+/// The registry's splitting methods (those with a coefficient table, integrators::Splitting).
 template <class V>
-using SecondOrderSteppers = typename ToTypes<integrators::AnyStepper<V>>::type;
+using SplittingSteppers = typename detail::FilterVariant<detail::IsSplitting, integrators::AnyStepper<V>>::type;
 
 /// The position of T in a std::variant's alternatives.
 template <class T, class Variant>

@@ -2,10 +2,11 @@
 // or sphere, the total force is m·ẍ and its non-external part is a pure tension (seed 001 §B.2,
 // §B.3), and the seed's u_φ / total-force slips of §B.3 (see toolkit/models/sphere.hpp).
 #include <cmath>
+#include <random>
 
 #include <gtest/gtest.h>
 
-#include "tests/models/model_test_support.hpp"
+#include "toolkit/core/random.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/rk4.hpp"
 #include "toolkit/models/circle.hpp"
@@ -20,12 +21,13 @@
 #include "toolkit/models/spherical_pendulum.hpp"
 
 namespace vm = verisim::models;
-namespace vt = verisim::models::test;
 using verisim::PhaseState;
 using verisim::Vec;
 using verisim::Vec1;
 using verisim::Vec2;
 using verisim::Vec3;
+using verisim::core::random_vec;
+using verisim::core::uniform;
 
 namespace {
 
@@ -33,10 +35,10 @@ struct Frame {
   Vec3 O, d, k;
 };
 /// A random pivot and a random orthonormal pair (d, k).
-Frame random_frame() {
-  const Vec3 k = vt::uniform_vec<3>(-1, 1).normalized();
-  const Vec3 d = vt::uniform_vec<3>(-1, 1).cross(k).normalized();
-  return {vt::uniform_vec<3>(-5, 5), d, k};
+Frame random_frame(std::mt19937_64& rng) {
+  const Vec3 k = random_vec<3>(rng, 1).normalized();
+  const Vec3 d = random_vec<3>(rng, 1).cross(k).normalized();
+  return {random_vec<3>(rng, 5), d, k};
 }
 
 /// ‖v − (x(E + hĖ) − x(E − hĖ))/2h‖ / ‖v‖. Centred difference with h = 1e-5: truncation
@@ -54,28 +56,30 @@ constexpr double kVelocityTolerance = 1e-7;  // the issue's bound (see velocity_
 }  // namespace
 
 TEST(Models_Constraints, WorldVelocityIsTheDerivativeOfWorldPosition) {
+  std::mt19937_64 rng(321);
   for (int n = 0; n < 50; ++n) {
-    const Frame f = random_frame();
-    const double L = vt::uniform(0.2, 3.0);
-    EXPECT_LT(velocity_mismatch(vm::Free{f.O, f.d}, vt::uniform_vec<3>(-2, 2), vt::uniform_vec<3>(-2, 2)),
+    const Frame f = random_frame(rng);
+    const double L = uniform(rng, 0.2, 3.0);
+    EXPECT_LT(velocity_mismatch(vm::Free{f.O, f.d}, random_vec<3>(rng, 2), random_vec<3>(rng, 2)),
               kVelocityTolerance);
-    EXPECT_LT(velocity_mismatch(vm::Line<>{f.O, f.d, 3.0, L}, vt::uniform_vec<1>(-2, 2), vt::uniform_vec<1>(-2, 2)),
+    EXPECT_LT(velocity_mismatch(vm::Line<>{f.O, f.d, 3.0, L}, random_vec<1>(rng, 2), random_vec<1>(rng, 2)),
               kVelocityTolerance);
-    EXPECT_LT(velocity_mismatch(vm::Circle<>{f.O, f.d, f.k, L}, vt::uniform_vec<1>(-4, 4), vt::uniform_vec<1>(-2, 2)),
+    EXPECT_LT(velocity_mismatch(vm::Circle<>{f.O, f.d, f.k, L}, random_vec<1>(rng, 4), random_vec<1>(rng, 2)),
               kVelocityTolerance);
-    const Vec2 E(vt::uniform(0.05, 3.09), vt::uniform(-4, 4));
-    EXPECT_LT(velocity_mismatch(vm::Sphere{f.O, f.d, f.k, L}, E, vt::uniform_vec<2>(-2, 2)), kVelocityTolerance);
+    const Vec2 E(uniform(rng, 0.05, 3.09), uniform(rng, -4, 4));
+    EXPECT_LT(velocity_mismatch(vm::Sphere{f.O, f.d, f.k, L}, E, random_vec<2>(rng, 2)), kVelocityTolerance);
   }
 }
 
 TEST(Models_Constraints, SphereUnitVectorsAreTheDerivativesOfURho) {
+  std::mt19937_64 rng(322);
   // Seed 001 §B.3 prints u_φ as a second "u_θ"; the one consistent reading is u_φ = (1/sin θ) ∂u_ρ/∂φ
   // and u_θ = ∂u_ρ/∂θ. Centred differences, h = 1e-6: error ~ h² + ε/h ~ 1e-10.
   constexpr double h = 1e-6;
   for (int n = 0; n < 20; ++n) {
-    const Frame f = random_frame();
+    const Frame f = random_frame(rng);
     const vm::Sphere s{f.O, f.d, f.k, 1.0};
-    const Vec2 E(vt::uniform(0.1, 3.0), vt::uniform(-4, 4));
+    const Vec2 E(uniform(rng, 0.1, 3.0), uniform(rng, -4, 4));
     const Vec3 dth = (s.u_rho(E + Vec2(h, 0)) - s.u_rho(E - Vec2(h, 0))) / (2 * h);
     const Vec3 dph = (s.u_rho(E + Vec2(0, h)) - s.u_rho(E - Vec2(0, h))) / (2 * h);
     EXPECT_LT((s.u_theta(E) - dth).norm(), 1e-8);
@@ -87,17 +91,18 @@ TEST(Models_Constraints, SphereUnitVectorsAreTheDerivativesOfURho) {
 }
 
 TEST(Models_Constraints, TotalForceIsMassTimesAccelerationAndTensionIsRadial) {
+  std::mt19937_64 rng(323);
   // m ẍ by a centred difference of the world velocity along the flow: ẋ(E ± hĖ, Ė ± h f), h = 1e-5
   // (error ~ h²‖x⁽⁴⁾‖ + ε‖v‖/h ~ 1e-9). F − F_ext must be along the rod (u_ρ): a pure tension.
   // With the seed's printed "f₂ sin θ − 2θ̇φ̇ cos θ" the first check fails by 4 m L |θ̇φ̇ cos θ|.
   constexpr double h = 1e-5;
   for (int n = 0; n < 20; ++n) {
-    const Vec3 g = 9.81 * vt::uniform_vec<3>(-1, 1).normalized();
-    const Vec3 d = vt::uniform_vec<3>(-1, 1).cross(g).normalized();
-    const Vec3 Fc = vt::uniform_vec<3>(-3, 3);  // a constant force too, so that F_ext·u_φ ≠ 0
-    const vm::SphericalPendulumParameters p{.m = 1.7, .L = 1.3, .O = vt::uniform_vec<3>(-2, 2), .d = d, .g = g};
+    const Vec3 g = 9.81 * random_vec<3>(rng, 1).normalized();
+    const Vec3 d = random_vec<3>(rng, 1).cross(g).normalized();
+    const Vec3 Fc = random_vec<3>(rng, 3);  // a constant force too, so that F_ext·u_φ ≠ 0
+    const vm::SphericalPendulumParameters p{.m = 1.7, .L = 1.3, .O = random_vec<3>(rng, 2), .d = d, .g = g};
     const auto sp = vm::make_spherical_pendulum(p, vm::make_forces(vm::UniformGravity{g}, vm::ConstantForce{Fc}));
-    const Vec2 E(vt::uniform(0.2, 2.9), vt::uniform(-3, 3)), Ed = vt::uniform_vec<2>(-2, 2);
+    const Vec2 E(uniform(rng, 0.2, 2.9), uniform(rng, -3, 3)), Ed = random_vec<2>(rng, 2);
     const Vec2 f = sp.acceleration(E, Ed, 0.0);
     const Vec3 a = (sp.velocity(E + h * Ed, Ed + h * f) - sp.velocity(E - h * Ed, Ed - h * f)) / (2 * h);
     const Vec3 F = sp.total_force(E, Ed, 0.0);
@@ -106,7 +111,7 @@ TEST(Models_Constraints, TotalForceIsMassTimesAccelerationAndTensionIsRadial) {
     EXPECT_LT(tension.cross(sp.constraint.u_rho(E)).norm(), 1e-12 * (1.0 + tension.norm()));
 
     const auto pp = vm::make_plane_pendulum<vm::Damped>({.m = 0.8, .L = 2.1, .b = 0.3, .d = d, .g = g});
-    const Vec1 th(vt::uniform(-3, 3)), thd(vt::uniform(-2, 2));
+    const Vec1 th(uniform(rng, -3, 3)), thd(uniform(rng, -2, 2));
     const Vec1 fp = pp.acceleration(th, thd, 0.0);
     const Vec3 ap = (pp.velocity(th + h * thd, thd + h * fp) - pp.velocity(th - h * thd, thd - h * fp)) / (2 * h);
     const Vec3 Fp = pp.total_force(th, thd, 0.0);
@@ -126,18 +131,19 @@ TEST(Models_Constraints, PendulumBobsStayAtDistanceLFromThePivot) {
   });
   EXPECT_LT(worst, 1e-12);
 
-  // Spherical pendulum passing within 1e-3 rad of the bottom: the charted integration changes chart.
+  // Spherical pendulum passing within 1e-3 rad of the bottom: its remap hook changes chart.
   auto sp = vm::make_spherical_pendulum({.m = 1.0, .L = 2.0, .O = O, .E0 = Vec2(1.2, 0.0), .Edot0 = Vec2(0.0, 0.002)});
   verisim::integrators::Rk4<Vec2> rk2;
   auto s2 = sp.state;
   worst = 0.0;
-  vm::integrate_n_steps_charted(rk2, sp, s2, 0.0, 1e-2, 2000, [&](const auto& s, double, std::size_t) {
+  verisim::integrators::integrate_n_steps(rk2, sp, s2, 0.0, 1e-2, 2000, [&](const auto& s, double, std::size_t) {
     worst = std::max(worst, std::abs((sp.position(s.q) - O).norm() / 2.0 - 1.0));
   });
   EXPECT_LT(worst, 1e-12);
 }
 
 TEST(Models_Constraints, VelocityIndependenceFlagMatchesTheAcceleration) {
+  std::mt19937_64 rng(324);
   // Objects declaring velocity_independent give the same f for any Ė (bit for bit); the others
   // (friction b, drag, the sphere's centrifugal terms) do change with Ė.
   const auto spring = vm::make_spring({.k = 3.0});
@@ -152,9 +158,9 @@ TEST(Models_Constraints, VelocityIndependenceFlagMatchesTheAcceleration) {
   static_assert(!decltype(dspring)::velocity_independent && !decltype(dpend)::velocity_independent &&
                 !decltype(dpoint)::velocity_independent && !decltype(sph)::velocity_independent);
   for (int n = 0; n < 10; ++n) {
-    const Vec1 q1 = vt::uniform_vec<1>(-2, 2), a1 = vt::uniform_vec<1>(-2, 2), b1 = vt::uniform_vec<1>(-2, 2);
-    const Vec3 q3 = vt::uniform_vec<3>(-2, 2), a3 = vt::uniform_vec<3>(-2, 2), b3 = vt::uniform_vec<3>(-2, 2);
-    const Vec2 q2(vt::uniform(0.3, 2.8), vt::uniform(-3, 3)), a2 = vt::uniform_vec<2>(-2, 2), b2 = vt::uniform_vec<2>(-2, 2);
+    const Vec1 q1 = random_vec<1>(rng, 2), a1 = random_vec<1>(rng, 2), b1 = random_vec<1>(rng, 2);
+    const Vec3 q3 = random_vec<3>(rng, 2), a3 = random_vec<3>(rng, 2), b3 = random_vec<3>(rng, 2);
+    const Vec2 q2(uniform(rng, 0.3, 2.8), uniform(rng, -3, 3)), a2 = random_vec<2>(rng, 2), b2 = random_vec<2>(rng, 2);
     EXPECT_EQ(spring.acceleration(q1, a1, 0), spring.acceleration(q1, b1, 0));
     EXPECT_EQ(pend.acceleration(q1, a1, 0), pend.acceleration(q1, b1, 0));
     EXPECT_EQ(point.acceleration(q3, a3, 0), point.acceleration(q3, b3, 0));

@@ -1,7 +1,9 @@
 // Forces of toolkit/models: each against its formula, potentials against −∇V, and the sum.
 #include <gtest/gtest.h>
 
-#include "tests/models/model_test_support.hpp"
+#include <random>
+
+#include "toolkit/core/random.hpp"
 #include "toolkit/models/central_gravity.hpp"
 #include "toolkit/models/constant_force.hpp"
 #include "toolkit/models/force_sum.hpp"
@@ -11,6 +13,7 @@
 
 namespace vm = verisim::models;
 using verisim::Vec3;
+using verisim::core::random_vec;
 
 namespace {
 // −∇V by centred differences, h = 1e-5: truncation h²|V'''| and round-off ε|V|/h, both < 1e-9 here.
@@ -44,9 +47,10 @@ TEST(Models_Forces, EachForceIsItsFormula) {
 }
 
 TEST(Models_Forces, ConservativeForcesAreMinusTheGradientOfTheirPotential) {
+  std::mt19937_64 rng(301);
   const double m = 1.3, q = 0.7;
   for (int n = 0; n < 20; ++n) {
-    const Vec3 x = vm::test::uniform_vec<3>(-3.0, 3.0) + Vec3(0, 0, 5.0);  // away from the centre below
+    const Vec3 x = random_vec<3>(rng, 3.0) + Vec3(0, 0, 5.0);  // away from the centre below
     const Vec3 zero = Vec3::Zero();
     const vm::UniformGravity g{Vec3(0.1, -0.2, -9.81)};
     const vm::ConstantForce c{Vec3(1, -2, 3)};

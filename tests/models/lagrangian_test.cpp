@@ -3,10 +3,12 @@
 // mechanics (Goldstein, Classical Mechanics, §1.4–1.5; Rayleigh dissipation §1.5) and
 // differentiated numerically (model_test_support.hpp). Agreement to 1e-6 relative at random states.
 #include <cmath>
+#include <random>
 
 #include <gtest/gtest.h>
 
 #include "tests/models/model_test_support.hpp"
+#include "toolkit/core/random.hpp"
 #include "toolkit/models/central_gravity.hpp"
 #include "toolkit/models/constant_force.hpp"
 #include "toolkit/models/linear_drag.hpp"
@@ -22,6 +24,9 @@ using verisim::Vec;
 using verisim::Vec1;
 using verisim::Vec2;
 using verisim::Vec3;
+namespace core = verisim::core;
+using verisim::core::random_vec;
+using verisim::core::uniform;
 
 namespace {
 // Finite differences give ~1e-8 relative (model_test_support.hpp); 1e-6 is the bound.
@@ -31,29 +36,30 @@ void expect_close(const Vec<N>& model, const Vec<N>& lagrange) {
   EXPECT_LT((model - lagrange).norm(), kTolerance * std::max(1.0, lagrange.norm()))
       << "model " << model.transpose() << " vs Euler-Lagrange " << lagrange.transpose();
 }
-Vec3 random_unit() { return vt::uniform_vec<3>(-1, 1).normalized(); }
 }  // namespace
 
 TEST(Models_LagrangianValidation, SpringOnAnAxis) {
+  std::mt19937_64 rng(311);
   for (int n = 0; n < 20; ++n) {
-    const double k = vt::uniform(0.5, 10), m = vt::uniform(0.2, 3), b = vt::uniform(0, 2);
-    const Vec3 g = vt::uniform_vec<3>(-10, 10), d = random_unit(), O = vt::uniform_vec<3>(-1, 1);
+    const double k = uniform(rng, 0.5, 10), m = uniform(rng, 0.2, 3), b = uniform(rng, 0, 2);
+    const Vec3 g = random_vec<3>(rng, 10), d = core::random_unit<3>(rng), O = random_vec<3>(rng, 1);
     const auto s = vm::make_spring<vm::Damped>({.k = k, .m = m, .b = b, .O = O, .d = d, .g = g});
     // T = ½ m ẋ², V = ½ k x² − m g·(O + x d), R = ½ b ẋ²
     const auto L = [&](const Vec1& q, const Vec1& qd) {
       return 0.5 * m * qd[0] * qd[0] - 0.5 * k * q[0] * q[0] + m * g.dot(O + q[0] * d);
     };
     const auto R = [&](const Vec1& qd) { return 0.5 * b * qd[0] * qd[0]; };
-    const Vec1 q = vt::uniform_vec<1>(-2, 2), qd = vt::uniform_vec<1>(-2, 2);
+    const Vec1 q = random_vec<1>(rng, 2), qd = random_vec<1>(rng, 2);
     expect_close<1>(s.acceleration(q, qd, 0.0), vt::euler_lagrange_acceleration<1>(L, R, q, qd));
   }
 }
 
 TEST(Models_LagrangianValidation, PlanePendulumWithAxisFrictionAndAnExtraForce) {
+  std::mt19937_64 rng(312);
   for (int n = 0; n < 20; ++n) {
-    const double m = vt::uniform(0.2, 3), len = vt::uniform(0.3, 3), b = vt::uniform(0, 2);
-    const Vec3 g = 9.81 * random_unit(), d = vt::uniform_vec<3>(-1, 1).cross(g).normalized();
-    const Vec3 Fc = vt::uniform_vec<3>(-5, 5), O = vt::uniform_vec<3>(-1, 1);
+    const double m = uniform(rng, 0.2, 3), len = uniform(rng, 0.3, 3), b = uniform(rng, 0, 2);
+    const Vec3 g = 9.81 * core::random_unit<3>(rng), d = random_vec<3>(rng, 1).cross(g).normalized();
+    const Vec3 Fc = random_vec<3>(rng, 5), O = random_vec<3>(rng, 1);
     const auto p = vm::make_plane_pendulum<vm::Damped>({.m = m, .L = len, .b = b, .O = O, .d = d, .g = g});
     const vm::Object<vm::Circle<vm::Damped>, vm::ForceSum<vm::UniformGravity, vm::ConstantForce>> pf{
         p.constraint, vm::make_forces(vm::UniformGravity{g}, vm::ConstantForce{Fc}), m};
@@ -65,18 +71,19 @@ TEST(Models_LagrangianValidation, PlanePendulumWithAxisFrictionAndAnExtraForce) 
       return 0.5 * m * len * len * qd[0] * qd[0] + (m * g + Fc).dot(x);
     };
     const auto R = [&](const Vec1& qd) { return 0.5 * b * qd[0] * qd[0]; };
-    const Vec1 q = vt::uniform_vec<1>(-3, 3), qd = vt::uniform_vec<1>(-3, 3);
+    const Vec1 q = random_vec<1>(rng, 3), qd = random_vec<1>(rng, 3);
     expect_close<1>(pf.acceleration(q, qd, 0.0), vt::euler_lagrange_acceleration<1>(L, R, q, qd));
   }
 }
 
 TEST(Models_LagrangianValidation, SphericalPendulumWithAForceAcrossTheVertical) {
+  std::mt19937_64 rng(313);
   // A constant force with a component along j makes F·u_φ ≠ 0: this checks the seed's φ̈ equation
   // with u_φ = −sin φ d + cos φ j (the vector printed as a second "u_θ" in seed 001 §B.3).
   for (int n = 0; n < 20; ++n) {
-    const double m = vt::uniform(0.2, 3), len = vt::uniform(0.3, 3);
-    const Vec3 g = 9.81 * random_unit(), d = vt::uniform_vec<3>(-1, 1).cross(g).normalized();
-    const Vec3 Fc = vt::uniform_vec<3>(-5, 5);
+    const double m = uniform(rng, 0.2, 3), len = uniform(rng, 0.3, 3);
+    const Vec3 g = 9.81 * core::random_unit<3>(rng), d = random_vec<3>(rng, 1).cross(g).normalized();
+    const Vec3 Fc = random_vec<3>(rng, 5);
     const auto p = vm::make_spherical_pendulum({.m = m, .L = len, .d = d, .g = g},
                                                vm::make_forces(vm::UniformGravity{g}, vm::ConstantForce{Fc}));
     // Spherical coordinates about the axis k = ĝ: x = L(sin θ cos φ d + sin θ sin φ j + cos θ k),
@@ -87,16 +94,17 @@ TEST(Models_LagrangianValidation, SphericalPendulumWithAForceAcrossTheVertical) 
       const Vec3 x = len * (st * std::cos(q[1]) * d + st * std::sin(q[1]) * j + std::cos(q[0]) * k);
       return 0.5 * m * len * len * (qd[0] * qd[0] + st * st * qd[1] * qd[1]) + (m * g + Fc).dot(x);
     };
-    const Vec2 q(vt::uniform(0.2, 2.9), vt::uniform(-3, 3)), qd = vt::uniform_vec<2>(-3, 3);
+    const Vec2 q(uniform(rng, 0.2, 2.9), uniform(rng, -3, 3)), qd = random_vec<2>(rng, 3);
     expect_close<2>(p.acceleration(q, qd, 0.0), vt::euler_lagrange_acceleration<2>(L, vt::NoRayleigh{}, q, qd));
   }
 }
 
 TEST(Models_LagrangianValidation, MassPointUnderEveryForce) {
+  std::mt19937_64 rng(314);
   for (int n = 0; n < 20; ++n) {
-    const double m = vt::uniform(0.2, 3), charge = vt::uniform(-2, 2), b = vt::uniform(0, 1);
-    const Vec3 g = vt::uniform_vec<3>(-10, 10), Fc = vt::uniform_vec<3>(-3, 3);
-    const Vec3 E = vt::uniform_vec<3>(-2, 2), B = vt::uniform_vec<3>(-2, 2), c(0, 0, -10);
+    const double m = uniform(rng, 0.2, 3), charge = uniform(rng, -2, 2), b = uniform(rng, 0, 1);
+    const Vec3 g = random_vec<3>(rng, 10), Fc = random_vec<3>(rng, 3);
+    const Vec3 E = random_vec<3>(rng, 2), B = random_vec<3>(rng, 2), c(0, 0, -10);
     const double GM = 50.0;
     const auto pt = vm::make_mass_point(
         {.m = m, .charge = charge},
@@ -109,7 +117,7 @@ TEST(Models_LagrangianValidation, MassPointUnderEveryForce) {
              charge * (v.dot(0.5 * B.cross(x)) + E.dot(x));
     };
     const auto R = [&](const Vec3& v) { return 0.5 * b * v.squaredNorm(); };
-    const Vec3 x = vt::uniform_vec<3>(-2, 2), v = vt::uniform_vec<3>(-2, 2);
+    const Vec3 x = random_vec<3>(rng, 2), v = random_vec<3>(rng, 2);
     expect_close<3>(pt.acceleration(x, v, 0.0), vt::euler_lagrange_acceleration<3>(L, R, x, v));
   }
 }

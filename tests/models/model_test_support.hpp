@@ -1,25 +1,12 @@
 #pragma once
-// Shared by the tests of toolkit/models: random states and an independent, numerical
-// Euler–Lagrange acceleration from a Lagrangian L(q, q̇) = T − V and a Rayleigh function R(q̇).
-#include <random>
-
+// Shared by the tests of toolkit/models: an independent, numerical Euler–Lagrange acceleration
+// from a Lagrangian L(q, q̇) = T − V and a Rayleigh function R(q̇). Random states come from
+// toolkit/core/random.hpp, each test with its own seeded engine.
 #include <Eigen/LU>
 
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::models::test {
-
-inline std::mt19937_64& rng() {
-  static std::mt19937_64 engine(20250220);  // fixed seed: reproducible "random" states
-  return engine;
-}
-inline double uniform(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng()); }
-template <int N>
-Vec<N> uniform_vec(double lo, double hi) {
-  Vec<N> x;
-  for (int i = 0; i < N; ++i) x[i] = uniform(lo, hi);
-  return x;
-}
 
 /// q̈ from the Euler–Lagrange equations d/dt ∂L/∂q̇ − ∂L/∂q = −∂R/∂q̇ for a time-independent L:
 ///   M q̈ = ∂L/∂q − C q̇ − ∂R/∂q̇,   M = ∂²L/∂q̇², C = ∂²L/∂q̇∂q,

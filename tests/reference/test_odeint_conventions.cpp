@@ -9,8 +9,14 @@
 #include <numbers>
 #include <vector>
 
-#include "reference/odeint/problems.hpp"
 #include "reference/odeint/run.hpp"
+#include "reference/order_fit.hpp"
+#include "reference/problems/charged_particle.hpp"
+#include "reference/problems/damped_contact.hpp"
+#include "reference/problems/driven_pendulum.hpp"
+#include "reference/problems/kepler.hpp"
+#include "reference/problems/oscillator.hpp"
+#include "reference/problems/pendulum.hpp"
 #include "reference/trajectory.hpp"
 #include "toolkit/integrators/euler_cromer.hpp"
 #include "toolkit/integrators/mclachlan4.hpp"
@@ -24,10 +30,10 @@ using namespace verisim;
 using namespace verisim::reference;
 using odeint::Stepper;
 
-const analytic::HarmonicOscillator kSpring{.m = 1.0, .k = 4.0, .b = 0.0, .force = 0.0, .x0 = 1.0, .v0 = 0.5};
+const problems::Oscillator kSpring{.m = 1.0, .k = 4.0, .force = 0.0, .x0 = 1.0, .v0 = 0.5};
 
 TEST(ReferenceOdeint, RunSamplesEveryStepAtExactTimes) {
-  const odeint::UndampedOscillatorSystem sys{kSpring};
+  const auto& sys = kSpring;
   for (const auto& d : odeint::kSteppers) {
     const auto tr = odeint::run<Vec1>(d.name, sys, sys.initial(), 0.25, 0.01, 100);
     ASSERT_EQ(tr.size(), 101u) << d.name;
@@ -42,7 +48,7 @@ TEST(ReferenceOdeint, RunSamplesEveryStepAtExactTimes) {
 }
 
 TEST(ReferenceOdeint, SymplecticSteppersRefuseVelocityDependentSystems) {
-  const odeint::OscillatorSystem damped{{.m = 1.0, .k = 4.0, .b = 0.3}};
+  const problems::DampedOscillator damped{.m = 1.0, .k = 4.0, .b = 0.3};
   EXPECT_THROW(odeint::run<Vec1>(Stepper::symplectic_euler, damped, damped.initial(), 0.0, 0.01, 10),
                std::invalid_argument);
   EXPECT_NO_THROW(odeint::run<Vec1>(Stepper::velocity_verlet, damped, damped.initial(), 0.0, 0.01, 10));
@@ -50,7 +56,7 @@ TEST(ReferenceOdeint, SymplecticSteppersRefuseVelocityDependentSystems) {
 
 // Convention 3: odeint's symplectic_euler is q first, then p with the force at the new q.
 TEST(ReferenceOdeint, SymplecticEulerMatchesItsHandComputationOfOneStep) {
-  const odeint::PendulumSystem sys{{.g = 9.81, .L = 1.0, .theta0 = 1.2}};
+  const problems::PendulumProblem sys{.g = 9.81, .L = 1.0, .theta0 = 1.2};
   const double dt = 0.05, q0 = 1.2, p0 = 0.0;
   const double q1 = q0 + dt * p0;                                 // drift with the old p
   const double p1 = p0 + dt * (-(9.81 / 1.0) * std::sin(q1));   // kick with F(q₁)
@@ -68,7 +74,7 @@ TEST(ReferenceOdeint, SymplecticEulerMatchesItsHandComputationOfOneStep) {
 }
 
 TEST(ReferenceOdeint, SymplecticEulerIsOurSymplecticEulerStepForStepAndNotOurEulerCromer) {
-  const odeint::PendulumSystem sys{{.g = 9.81, .L = 1.0, .theta0 = 2.0}};
+  const problems::PendulumProblem sys{.g = 9.81, .L = 1.0, .theta0 = 2.0};
   const double dt = 0.01;
   const std::size_t n = 2000;
   const auto theirs = odeint::run<Vec1>(Stepper::symplectic_euler, sys, sys.initial(), 0.0, dt, n);
@@ -87,8 +93,8 @@ TEST(ReferenceOdeint, SymplecticEulerIsOurSymplecticEulerStepForStepAndNotOurEul
 }
 
 TEST(ReferenceOdeint, RungeKutta4AndMcLachlanAreOursStepForStep) {
-  const odeint::KeplerSystem sys{{.mu = 1.0, .a = 1.0, .e = 0.5}};
-  const double dt = sys.exact.period() / 400.0;
+  const problems::KeplerProblem sys{.mu = 1.0, .a = 1.0, .e = 0.5};
+  const double dt = sys.period() / 400.0;
   const std::size_t n = 800;
   const auto rk_theirs = odeint::run<Vec2>(Stepper::runge_kutta4, sys, sys.initial(), 0.0, dt, n);
   const auto rk_ours = run_toolkit(integrators::Rk4<Vec2>{}, sys, sys.initial(), 0.0, dt, n);
@@ -112,21 +118,16 @@ double global_error(const Run& run_n, const analytic::HarmonicOscillator& exact,
   return std::hypot(tr.q.back()[0] - exact.position(t_end), (tr.v.back()[0] - exact.velocity(t_end)) / exact.omega0());
 }
 
-/// Least-squares slope of log(error) against log(dt).
+/// Least-squares slope of log(error) against log(dt) over all the points (reference::log_log_fit,
+/// the studies' fit).
 double fitted_order(const std::vector<double>& dts, const std::vector<double>& errs) {
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  const double m = static_cast<double>(dts.size());
-  for (std::size_t i = 0; i < dts.size(); ++i) {
-    const double x = std::log(dts[i]), y = std::log(errs[i]);
-    sx += x, sy += y, sxx += x * x, sxy += x * y;
-  }
-  return (m * sxy - sx * sy) / (m * sxx - sx * sx);
+  return log_log_fit(dts, errs, 0, dts.size() - 1).slope;
 }
 
 // Convention 4: odeint's velocity_verlet evaluates a(x⁺, v½): order 1 with damping; ours keeps 2.
 TEST(ReferenceOdeint_Convergence, VelocityVerletFallsToOrderOneOnDampedOscillatorWhileOursKeepsTwo) {
-  const analytic::HarmonicOscillator damped{.m = 1.0, .k = 4.0, .b = 0.4, .force = 0.0, .x0 = 1.0, .v0 = 0.0};
-  const odeint::OscillatorSystem sys{damped};
+  const problems::DampedOscillator sys{.m = 1.0, .k = 4.0, .b = 0.4, .force = 0.0, .x0 = 1.0, .v0 = 0.0};
+  const analytic::HarmonicOscillator damped = sys.solution();
   const double t_end = 10.0;  // ~3 periods
   std::vector<double> dts, e_theirs, e_ours;
   for (std::size_t n : {400u, 800u, 1600u, 3200u, 6400u}) {
@@ -150,14 +151,14 @@ TEST(ReferenceOdeint_Convergence, VelocityVerletFallsToOrderOneOnDampedOscillato
   EXPECT_EQ(odeint::describe(Stepper::velocity_verlet).declared_order, 1);
 
   // without damping odeint's velocity_verlet is order 2, although it declares 1
-  const odeint::UndampedOscillatorSystem undamped{kSpring};
+  const auto& undamped = kSpring;
   std::vector<double> e_undamped;
   for (std::size_t n : {400u, 800u, 1600u, 3200u, 6400u})
     e_undamped.push_back(global_error(
         [&](double dt, std::size_t m) {
           return odeint::run<Vec1>(Stepper::velocity_verlet, undamped, undamped.initial(), 0.0, dt, m, m);
         },
-        kSpring, t_end, n));
+        kSpring.solution(), t_end, n));
   const double p_undamped = fitted_order(dts, e_undamped);
   std::printf("velocity_verlet fitted order on the undamped oscillator: odeint %.4f\n", p_undamped);
   EXPECT_NEAR(p_undamped, 2.0, 0.1);
@@ -181,8 +182,8 @@ TEST(ReferenceOdeint_Validation, TruthRunAgreesWithEveryExactSolutionOverTenPeri
   // undamped, under-, critically (b = 2√(km) = 4), over-damped, within 1e-7 of critical on both
   // sides, and strongly over-damped (ζ = 50)
   for (double b : {0.0, 0.5, 4.0, 9.0, 4.0 * (1.0 + 1e-7), 4.0 * (1.0 - 1e-7), 200.0}) {
-    const analytic::HarmonicOscillator ho{.m = 1.0, .k = 4.0, .b = b, .force = 1.5, .x0 = 1.0, .v0 = -0.5};
-    const odeint::OscillatorSystem sys{ho};
+    const problems::DampedOscillator sys{.m = 1.0, .k = 4.0, .b = b, .force = 1.5, .x0 = 1.0, .v0 = -0.5};
+    const analytic::HarmonicOscillator ho = sys.solution();
     const double T = 2.0 * std::numbers::pi / ho.omega0();
     const auto tr = odeint::run<Vec1>(Stepper::truth, sys, sys.initial(), 0.0, T / 50.0, 500);
     const double rel = max_relative_error(tr, [&](double t) { return Vec1(ho.position(t)); });
@@ -190,40 +191,38 @@ TEST(ReferenceOdeint_Validation, TruthRunAgreesWithEveryExactSolutionOverTenPeri
     EXPECT_LE(rel, kTol) << "b=" << b;
   }
   for (double theta0 : {0.3, 2.0, 3.0}) {
-    const odeint::PendulumSystem sys{{.g = 9.81, .L = 1.0, .theta0 = theta0}};
-    const double T = sys.exact.period();
+    const problems::PendulumProblem sys{.g = 9.81, .L = 1.0, .theta0 = theta0};
+    const double T = sys.period();
     const auto tr = odeint::run<Vec1>(Stepper::truth, sys, sys.initial(), 0.0, T / 50.0, 500);
-    const double rel = max_relative_error(tr, [&](double t) { return Vec1(sys.exact.theta(t)); });
+    const double rel = max_relative_error(tr, [&](double t) { return sys.exact(t).q; });
     std::printf("truth vs exact, pendulum theta0 = %.1f: %.3e\n", theta0, rel);
     EXPECT_LE(rel, kTol) << "theta0=" << theta0;
   }
   for (double e : {0.0, 0.5, 0.9}) {
-    const odeint::KeplerSystem sys{{.mu = 1.0, .a = 1.0, .e = e}};
-    const double T = sys.exact.period();
+    const problems::KeplerProblem sys{.mu = 1.0, .a = 1.0, .e = e};
+    const double T = sys.period();
     const auto tr = odeint::run<Vec2>(Stepper::truth, sys, sys.initial(), 0.0, T / 50.0, 500);
-    const double rel = max_relative_error(tr, [&](double t) { return sys.exact.position(t); });
+    const double rel = max_relative_error(tr, [&](double t) { return sys.exact(t).q; });
     std::printf("truth vs exact, Kepler e = %.2f: %.3e\n", e, rel);
     EXPECT_LE(rel, kTol) << "e=" << e;
   }
   {
-    analytic::ChargedParticle p{.q = 1.0, .m = 1.0, .B = 2.0, .E = Vec3(0.3, -0.2, 0.05), .r0 = Vec3::Zero(),
-                                .v0 = Vec3(1.0, 0.0, 0.2)};
-    const odeint::ChargedParticleSystem sys{p};
-    const double T = 2.0 * std::numbers::pi / p.cyclotron_frequency();
+    const problems::ChargedParticleProblem sys{.charge = 1.0, .m = 1.0, .B = 2.0, .E = Vec3(0.3, -0.2, 0.05),
+                                               .r0 = Vec3::Zero(), .v0 = Vec3(1.0, 0.0, 0.2)};
+    const double T = 2.0 * std::numbers::pi / sys.solution().cyclotron_frequency();
     const auto tr = odeint::run<Vec3>(Stepper::truth, sys, sys.initial(), 0.0, T / 50.0, 500);
-    const double rel = max_relative_error(tr, [&](double t) { return p.position(t); });
+    const double rel = max_relative_error(tr, [&](double t) { return sys.exact(t).q; });
     std::printf("truth vs exact, charged particle (E x B drift): %.3e\n", rel);
     EXPECT_LE(rel, kTol);
   }
   {
     // one contact (half a damped period): the "10 periods" of the others do not exist here
-    const auto c = analytic::DampedContact::from_restitution(0.5, 0.01, 1e4, 2.0);
-    const odeint::DampedContactSystem sys{c};
-    const auto tr = odeint::run<Vec1>(Stepper::truth, sys, sys.initial(), 0.0, c.duration() / 100.0, 100);
-    const double rel = max_relative_error(tr, [&](double t) { return Vec1(c.delta(t)); });
+    const auto sys = problems::DampedContactProblem::from_restitution(0.5, 0.01, 1e4, 2.0);
+    const auto tr = odeint::run<Vec1>(Stepper::truth, sys, sys.initial(), 0.0, sys.duration() / 100.0, 100);
+    const double rel = max_relative_error(tr, [&](double t) { return sys.exact(t).q; });
     std::printf("truth vs exact, damped contact eps = 0.5: %.3e\n", rel);
     EXPECT_LE(rel, kTol);
-    EXPECT_NEAR(-tr.v.back()[0] / c.vi, 0.5, 1e-10);  // the seed's restitution at δ = 0
+    EXPECT_NEAR(-tr.v.back()[0] / sys.vi, 0.5, 1e-10);  // the seed's restitution at δ = 0
   }
 }
 
@@ -231,20 +230,15 @@ TEST(ReferenceOdeint_Validation, TruthRunAgreesWithEveryExactSolutionOverTenPeri
 
 namespace {
 
-/// Two uncoupled pendulums as one dynamic-size system: odeint's steppers on Eigen::VectorXd.
-struct TwoPendulums {
-  static constexpr bool velocity_independent = true;
-  double w2 = 9.81;
-  void operator()(const verisim::VecX& q, const verisim::VecX& /*v*/, verisim::VecX& a, double /*t*/) const {
-    a = -w2 * q.array().sin().matrix();
-  }
-};
+/// Two uncoupled pendulums θ̈ᵢ = −9.81 sin θᵢ as one dynamic-size system (the catalogue's driven
+/// pendulum without damping or drive): odeint's steppers on Eigen::VectorXd.
+const verisim::reference::problems::DrivenPendulum<false> kTwoPendulums{.omega0_sq = 9.81, .A = 0.0};
 
 TEST(ReferenceOdeint, DynamicSizeStatesRunAndMatchTheFixedSizeOnes) {
   using namespace verisim;
   using namespace verisim::reference;
-  const odeint::PendulumSystem one{{.g = 9.81, .L = 1.0, .theta0 = 1.0}};
-  const TwoPendulums two{};
+  const problems::PendulumProblem one{.g = 9.81, .L = 1.0, .theta0 = 1.0};
+  const auto& two = kTwoPendulums;
   const PhaseState<VecX> x0{VecX::Constant(2, 1.0), VecX::Zero(2)};
   for (const auto& d : odeint::kSteppers) {
     const auto fixed = odeint::run<Vec1>(d.stepper, one, one.initial(), 0.0, 0.01, 200, 50);

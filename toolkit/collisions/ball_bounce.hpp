@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "toolkit/collisions/branch.hpp"
+#include "toolkit/collisions/scaling.hpp"
 
 namespace verisim::collisions {
 
@@ -33,8 +34,20 @@ struct BallResult {
   Branch branch;
 };
 
-/// seed 004 eq. (10): mu_e = -alpha |vx - omega R| / (vy (1 + gamma)(1 + alpha)).
-inline double mu_e(const BallState& s, const BallParams& p) {
+/// (vx, vy, omega) 2^k, exact (scaling.hpp). Seed 004's map is linear in the state (eq. 12), so
+/// the functions below run on a state whose largest velocity (vx, vy, omega R) lies in [1, 2) and
+/// scale back: an intermediate (vx - omega R, a sum in P V) overflows only when the answer does.
+inline BallState times_power_of_two(const BallState& s, int k) {
+  return {std::ldexp(s.vx, k), std::ldexp(s.vy, k), std::ldexp(s.omega, k)};
+}
+inline int velocity_exponent(const BallState& s, double radius) {
+  return power_of_two_exponent(largest_magnitude(s.vx, s.vy, radius * std::abs(s.omega)));
+}
+
+/// seed 004 eq. (10): mu_e = -alpha |vx - omega R| / (vy (1 + gamma)(1 + alpha)) (a ratio of
+/// velocities: evaluated on the scaled state).
+inline double mu_e(const BallState& state, const BallParams& p) {
+  const BallState s = times_power_of_two(state, -velocity_exponent(state, p.radius));
   return -p.alpha * std::abs(s.vx - s.omega * p.radius) / (s.vy * (1.0 + p.gamma) * (1.0 + p.alpha));
 }
 
@@ -62,9 +75,12 @@ inline Eigen::Matrix3d ball_stick_matrix(const BallParams& p) {
   return P;
 }
 
-inline BallState apply(const Eigen::Matrix3d& P, const BallState& s) {
+/// P (vx, vy, omega), on the state scaled by a power of two (see times_power_of_two above).
+inline BallState apply(const Eigen::Matrix3d& P, const BallState& state) {
+  const int k = power_of_two_exponent(largest_magnitude(state.vx, state.vy));
+  const BallState s = times_power_of_two(state, -k);
   const Eigen::Vector3d w = P * Eigen::Vector3d(s.vx, s.vy, s.omega);
-  return {w(0), w(1), w(2)};
+  return times_power_of_two(BallState{w(0), w(1), w(2)}, k);
 }
 
 /// The two branches on their own (seed 004 eqs. (5),(7) and (8)), whatever mu_e.

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "toolkit/collisions/scaling.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::collisions {
@@ -31,12 +32,29 @@ struct ContactTime {
 /// = (R|dv| - |dx ^ dv|)(R|dv| + |dx ^ dv|), computed without that cancellation. The smaller
 /// root for b < 0 is taken as t = c / (-b + sqrt(disc)) (the product of the roots is c/a), which
 /// never divides by a small a and never subtracts nearly equal numbers.
+///
+/// Range (issue 12.2): a, b, c are of degree 2 in lengths and velocities and overflowed for
+/// coordinates of 1e200 (NaN times). The relative position and the radii are divided by a power of
+/// two 2^kx, the relative velocity by another 2^kv (exact), so that the largest of each lies in
+/// [1, 2) (each difference is first formed from inputs scaled by their own largest magnitude, so
+/// that x2 - x1 cannot overflow either). t is invariant under dx -> dx/2^kx, R -> R/2^kx,
+/// dv -> dv/2^kx, and dv -> dv/2^kv multiplies it by 2^kv: t = 2^(kx - kv) t_scaled, which
+/// overflows only when the contact time itself is not representable. The discriminant is kept as
+/// its two factors p q (sqrt(disc) = sqrt(p) sqrt(q)): for a radius far below the distance, R^2
+/// would underflow and a collision read as grazing.
 template <int N>
 ContactTime contact_time(const Vec<N>& x1, const Vec<N>& v1, double r1, const Vec<N>& x2, const Vec<N>& v2,
                          double r2) {
-  const Vec<N> dx = x2 - x1;
-  const Vec<N> dv = v2 - v1;
-  const double R = r1 + r2;
+  const int kx0 = power_of_two_exponent(largest_magnitude(x1, x2, r1, r2));
+  const Vec<N> dx0 = times_power_of_two(x2, -kx0) - times_power_of_two(x1, -kx0);  // |dx0_i| < 4: no overflow
+  const double R0 = std::ldexp(r1, -kx0) + std::ldexp(r2, -kx0);
+  const int kx1 = power_of_two_exponent(largest_magnitude(dx0, R0));
+  const Vec<N> dx = times_power_of_two(dx0, -kx1);
+  const double R = std::ldexp(R0, -kx1);
+  const int kv0 = power_of_two_exponent(largest_magnitude(v1, v2));
+  const Vec<N> dv0 = times_power_of_two(v2, -kv0) - times_power_of_two(v1, -kv0);
+  const int kv1 = power_of_two_exponent(largest_magnitude(dv0));
+  const Vec<N> dv = times_power_of_two(dv0, -kv1);
   const double a = dv.squaredNorm();  // seed 000 eq. (3)
   const double b = dx.dot(dv);        // seed 000 eq. (4)
   const double dxn = dx.norm();
@@ -52,12 +70,12 @@ ContactTime contact_time(const Vec<N>& x1, const Vec<N>& v1, double r1, const Ve
     }
   const double dvn = std::sqrt(a);
   const double w = std::sqrt(wedge2);
-  const double disc = (R * dvn - w) * (R * dvn + w);  // = b^2 - a c
-  if (disc < 0.0) return {ContactStatus::no_collision, nan};
-  if (disc == 0.0) return {ContactStatus::grazing, nan};
+  const double p = R * dvn - w, q = R * dvn + w;  // b^2 - a c = p q, q >= 0
+  if (p < 0.0) return {ContactStatus::no_collision, nan};
+  if (p == 0.0) return {ContactStatus::grazing, nan};
   if (b >= 0.0) return {ContactStatus::no_collision, nan};  // moving apart: both roots <= 0
-  const double t = c / (-b + std::sqrt(disc));  // smaller root, stable form
-  return {ContactStatus::collision, t};
+  const double t = c / (-b + std::sqrt(p) * std::sqrt(q));  // smaller root, stable form (scaled units)
+  return {ContactStatus::collision, std::ldexp(t, (kx0 + kx1) - (kv0 + kv1))};
 }
 
 }  // namespace verisim::collisions

@@ -4,11 +4,14 @@
 #include <utility>
 
 #include "toolkit/collisions/branch.hpp"
+#include "toolkit/collisions/compliance.hpp"
+#include "toolkit/collisions/scaling.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::collisions {
 
-/// Seed 001 E.1 parameters: restitution alpha (0 <= alpha; > 1 "trampoline"), friction mu >= 0.
+/// Seed 001 E.1 parameters: restitution alpha >= 0 (1 elastic; the seed allows alpha > 1 for a
+/// trampoline, which adds energy), friction mu >= 0.
 struct CoulombParams {
   double mu;
   double alpha;
@@ -48,43 +51,57 @@ inline Vec3 normal_reaction_obstacle(Vec3 f1, const Vec3& n) {
   return f1;
 }
 
-/// seed 001 E.1 steps 2-5, two bodies of masses m1, m2 (finite).
+/// seed 001 E.1 steps 2-5, two bodies of masses m1 > 0 finite, m2 > 0 or +inf (then the result
+/// is the obstacle's, below, to rounding). The seed's lambda = (1 + alpha) m2/(m1 + m2) and m1/m2
+/// are taken as the shares s1 = m2/(m1 + m2), s2 = m1/(m1 + m2) of compliance.hpp: with
+/// q = (1 + alpha) v* n - (2/7) v_c (step 3) or (1 + alpha) v* (n - mu {v_c}_1) (step 4),
+/// Delta v = s1 q and body 2 changes by -(m1/m2) Delta v = -s2 q (step 5). Written as in the seed,
+/// 2 m2 or m1 + m2 overflow for masses near 1e308 (issue 12.2). Velocities enter divided by a
+/// power of two (scaling.hpp: the law is homogeneous of degree 1 in them).
 inline CoulombResult coulomb_spheres(double m1, const Vec3& v1, double m2, const Vec3& v2, const Vec3& n,
                                      const CoulombParams& p) {
-  const double v_star = (v2 - v1).dot(n);         // step 2
-  const Vec3 v_c = v1 - v2 + v_star * n;          // step 2
-  if (v_star <= 0.0) return {v1, v2, Vec3::Zero(), v_star, v_c, Branch::separating};
-  const double lambda = (1.0 + p.alpha) * m2 / (m1 + m2);  // lambda = (1 + alpha) m2 / (m1 + m2)
-  const double vc = v_c.norm();
-  Vec3 dv;
+  const int k = power_of_two_exponent(largest_magnitude(v1, v2));
+  const Vec3 u1 = times_power_of_two(v1, -k), u2 = times_power_of_two(v2, -k);  // exact
+  const double v_star = (u2 - u1).dot(n);         // step 2
+  const Vec3 v_c = u1 - u2 + v_star * n;          // step 2
+  if (v_star <= 0.0)
+    return {v1, v2, Vec3::Zero(), times_power_of_two(v_star, k), times_power_of_two(v_c, k), Branch::separating};
+  const MassShares s = mass_shares(m1, m2);
+  Vec3 q;
   Branch branch;
-  if (7.0 * p.mu * (1.0 + p.alpha) * v_star >= 2.0 * vc) {  // step 3
-    dv = lambda * v_star * n - (2.0 * m2 / (7.0 * (m1 + m2))) * v_c;
+  if (7.0 * p.mu * (1.0 + p.alpha) * v_star >= 2.0 * v_c.stableNorm()) {  // step 3
+    q = (1.0 + p.alpha) * v_star * n - (2.0 / 7.0) * v_c;  // Delta v = lambda v* n - 2 m2/(7 (m1 + m2)) v_c = s1 q
     branch = Branch::stick;
   } else {  // step 4 (v_c != 0 here)
-    dv = lambda * v_star * (n - p.mu * v_c / vc);
+    q = (1.0 + p.alpha) * v_star * (n - p.mu * unit_direction(v_c));  // Delta v = lambda v* (n - mu {v_c}_1) = s1 q
     branch = Branch::slip;
   }
-  return {v1 + dv, v2 - (m1 / m2) * dv, dv, v_star, v_c, branch};  // step 5
+  const Vec3 dv = s.body1 * q;
+  return {times_power_of_two(Vec3(u1 + dv), k), times_power_of_two(Vec3(u2 - s.body2 * q), k),  // step 5
+          times_power_of_two(dv, k), times_power_of_two(v_star, k), times_power_of_two(v_c, k), branch};
 }
 
 /// seed 001 E.1, obstacle (m2 infinite, v2 = 0), the seed's own reduced formulas. n = {x1 - x_k}_1
 /// with x_k the obstacle's closest point (seed 001 appendix D): geometry::closest_point(...).normal.
 inline CoulombResult coulomb_sphere_obstacle(const Vec3& v1, const Vec3& n, const CoulombParams& p) {
-  const double v_star = -v1.dot(n);     // step 2
-  const Vec3 v_c = v1 + v_star * n;     // step 2
-  if (v_star <= 0.0) return {v1, Vec3::Zero(), Vec3::Zero(), v_star, v_c, Branch::separating};
-  const double vc = v_c.norm();
+  const int k = power_of_two_exponent(largest_magnitude(v1));  // scaling.hpp
+  const Vec3 u1 = times_power_of_two(v1, -k);
+  const double v_star = -u1.dot(n);     // step 2
+  const Vec3 v_c = u1 + v_star * n;     // step 2
+  if (v_star <= 0.0)
+    return {v1, Vec3::Zero(), Vec3::Zero(), times_power_of_two(v_star, k), times_power_of_two(v_c, k),
+            Branch::separating};
   Vec3 dv;
   Branch branch;
-  if (7.0 * p.mu * (1.0 + p.alpha) * v_star >= 2.0 * vc) {  // step 3
+  if (7.0 * p.mu * (1.0 + p.alpha) * v_star >= 2.0 * v_c.stableNorm()) {  // step 3
     dv = (1.0 + p.alpha) * v_star * n - (2.0 / 7.0) * v_c;
     branch = Branch::stick;
   } else {  // step 4
-    dv = (1.0 + p.alpha) * v_star * (n - p.mu * v_c / vc);
+    dv = (1.0 + p.alpha) * v_star * (n - p.mu * unit_direction(v_c));
     branch = Branch::slip;
   }
-  return {v1 + dv, Vec3::Zero(), dv, v_star, v_c, branch};  // step 5
+  return {times_power_of_two(Vec3(u1 + dv), k), Vec3::Zero(), times_power_of_two(dv, k), times_power_of_two(v_star, k),
+          times_power_of_two(v_c, k), branch};  // step 5
 }
 
 /// Obstacle of any shape of seed 001 appendix D (Plane, PlanePortion, Brick, Sphere, Cylinder):

@@ -24,11 +24,13 @@ struct GarwinParams {
 inline BallResult garwin_bounce(const BallState& s, const GarwinParams& p) {
   if (s.vy >= 0.0) return {s, 0.0, Branch::separating};
   const double a = p.alpha, R = p.radius, e = p.e_x;
+  const int k = velocity_exponent(s, R);  // linear in the state: run it scaled (ball_bounce.hpp)
+  const BallState u = times_power_of_two(s, -k);
   BallState out;
-  out.vx = (s.vx * (1.0 - a * e) + a * R * s.omega * (1.0 + e)) / (1.0 + a);
-  out.vy = -p.gamma * s.vy;
-  out.omega = (s.vx * (1.0 + e) + R * s.omega * (a - e)) / (R * (1.0 + a));
-  return {out, 0.0, Branch::tangential_restitution};
+  out.vx = (u.vx * (1.0 - a * e) + a * R * u.omega * (1.0 + e)) / (1.0 + a);
+  out.vy = -p.gamma * u.vy;
+  out.omega = (u.vx * (1.0 + e) + R * u.omega * (a - e)) / (R * (1.0 + a));
+  return {times_power_of_two(out, k), 0.0, Branch::tangential_restitution};
 }
 
 }  // namespace verisim::collisions

@@ -2,8 +2,11 @@
 // Impulse collision of two rigid bodies with inertia, seed 002 §4 (frictionless, restitution C_R).
 #include <Eigen/Dense>
 #include <cmath>
+#include <limits>
 
 #include "toolkit/collisions/branch.hpp"
+#include "toolkit/collisions/compliance.hpp"
+#include "toolkit/collisions/scaling.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::collisions {
@@ -17,14 +20,20 @@ struct RigidBody2 {
   double omega;
 };
 
-/// Spatial rigid body: inertia tensor about the centre of mass, in world axes.
-/// An obstacle: mass = +inf and inertia = Zero; use `inverse_inertia` below to see how.
+/// Spatial rigid body: inertia tensor about the centre of mass, in world axes (symmetric positive
+/// definite). As in 2D, mass = +inf: the body does not translate; an inertia with a non-finite
+/// entry (`infinite_inertia()`): it does not rotate. A fixed obstacle has both.
 struct RigidBody3 {
   double mass;
   Eigen::Matrix3d inertia;
   Vec3 velocity;
   Vec3 omega;
 };
+
+/// +inf on the diagonal, 0 elsewhere: a body that does not rotate (RigidBody3::inertia).
+inline Eigen::Matrix3d infinite_inertia() {
+  return Eigen::Vector3d::Constant(std::numeric_limits<double>::infinity()).asDiagonal();
+}
 
 template <class Body>
 struct RigidResult {
@@ -43,47 +52,95 @@ struct RigidResult {
 inline double cross2(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
 inline Vec2 cross2(double w, const Vec2& r) { return {-w * r.y(), w * r.x()}; }  // w e_z ^ r
 
-/// seed 002: J = -(1 + C_R) v_r.n / (1/m1 + 1/m2 + (r1 ^ n)^2/I1 + (r2 ^ n)^2/I2), 2D.
+namespace detail {
+/// One body's compliances at the contact (compliance.hpp), as mantissa * 2^exponent: translation
+/// 1/m, rotation c.I^-1 c with c = r ^ n (seed 002's (r ^ n)^2 / I), and the change of angular
+/// velocity per unit impulse y = I^-1 c = y * 2^y_exponent (a scalar in 2D, a vector in 3D).
+template <class Rot>
+struct BodyCompliance {
+  Scaled translation;
+  Scaled rotation;
+  Rot y;
+  int y_exponent = 0;
+};
+
+inline Scaled inverse_mass(double m) {
+  if (std::isinf(m)) return {};  // a body of infinite mass does not translate
+  const Scaled s = Scaled::of(m);
+  return Scaled::of(1.0 / s.mantissa, -s.exponent);
+}
+
+inline BodyCompliance<double> compliance(const RigidBody2& b, const Vec2& r, const Vec2& n) {
+  BodyCompliance<double> out{inverse_mass(b.mass), {}, 0.0, 0};
+  const int kr = power_of_two_exponent(largest_magnitude(r));
+  const double c = cross2(Vec2(times_power_of_two(r, -kr)), n);  // (r ^ n) 2^-kr, exact scaling
+  if (c == 0.0 || std::isinf(b.inertia)) return out;  // no lever arm, or a body that does not rotate
+  const Scaled I = Scaled::of(b.inertia);
+  out.y = c / I.mantissa;  // I^-1 c = y 2^(kr - e_I)
+  out.y_exponent = kr - I.exponent;
+  out.rotation = Scaled::of(c * out.y, kr + out.y_exponent);  // c I^-1 c
+  return out;
+}
+
+inline BodyCompliance<Vec3> compliance(const RigidBody3& b, const Vec3& r, const Vec3& n) {
+  BodyCompliance<Vec3> out{inverse_mass(b.mass), {}, Vec3::Zero(), 0};
+  const int kr = power_of_two_exponent(largest_magnitude(r));
+  const Vec3 c = Vec3(times_power_of_two(r, -kr)).cross(n);  // (r ^ n) 2^-kr
+  if (c.isZero(0.0) || !b.inertia.allFinite()) return out;
+  const int kI = power_of_two_exponent(largest_magnitude(b.inertia));
+  const Eigen::Matrix3d I = times_power_of_two(b.inertia, -kI);  // largest entry in [1, 2)
+  out.y = I.ldlt().solve(c);  // I^-1 c = y 2^(kr - kI)
+  out.y_exponent = kr - kI;
+  out.rotation = Scaled::of(c.dot(out.y), kr + out.y_exponent);
+  return out;
+}
+}  // namespace detail
+
+/// seed 002 §4: J = -(1 + C_R) v_r.n / (1/m1 + 1/m2 + (r1 ^ n)^2/I1 + (r2 ^ n)^2/I2) (2D), the term
+/// (r ^ n)^2 / I becoming (r ^ n).I^-1 (r ^ n) in 3D (the general rigid-body impulse denominator;
+/// equal to the seed's for I = I 1). Then eqs. (1)-(4): v1 += J n/m1, v2 -= J n/m2,
+/// w1 += I1^-1 (r1 ^ J n), w2 -= I2^-1 (r2 ^ J n) (sign of eq. (4) corrected, see above).
+///
+/// Computed without forming the denominator K (compliance.hpp): each velocity change is
+/// (1 + C_R)(-v_r.n) times its compliance divided by K, every factor kept as mantissa * 2^exponent,
+/// so masses, inertias and lever arms of any magnitude (1e-300 kg, r = 1e200 m) give the answer
+/// whenever it is representable; velocities enter divided by a power of two (scaling.hpp). An
+/// infinite mass does not translate, an infinite inertia does not rotate (seed 002: "m2, I2 -> inf"
+/// is the fixed wall of §3); at least one of the eight must be free (K > 0).
+namespace detail {
+template <class Body, class V>
+RigidResult<Body> rigid_impulse(const Body& b1, const V& r1, const Body& b2, const V& r2, const V& n,
+                                double restitution) {
+  const int k = power_of_two_exponent(largest_magnitude(b1.velocity, b2.velocity,
+                                                        largest_magnitude(b1.omega) * largest_magnitude(r1),
+                                                        largest_magnitude(b2.omega) * largest_magnitude(r2)));
+  const auto spin = [k](const auto& w, const V& r) {  // w ^ r, scaled by 2^-k
+    if constexpr (V::RowsAtCompileTime == 2) return cross2(std::ldexp(w, -k), r);
+    else return V(times_power_of_two(w, -k).cross(r));
+  };
+  const V vp1 = times_power_of_two(b1.velocity, -k) + spin(b1.omega, r1);  // eq. (5), scaled
+  const V vp2 = times_power_of_two(b2.velocity, -k) + spin(b2.omega, r2);  // eq. (6), scaled
+  const double vrn = (vp1 - vp2).dot(n);                                   // eq. (7) . n
+  if (vrn >= 0.0) return {b1, b2, 0.0, Branch::separating};
+  const auto c1 = detail::compliance(b1, r1, n), c2 = detail::compliance(b2, r2, n);
+  const ComplianceSum K{c1.translation, c2.translation, c1.rotation, c2.rotation};
+  const double a = (1.0 + restitution) * (-vrn);  // J = a 2^k / K
+  RigidResult<Body> r{b1, b2, K.divide(a, k), Branch::frictionless};
+  r.b1.velocity += K.divide(a * c1.translation.mantissa, k + c1.translation.exponent) * n;  // eq. (1): J n / m1
+  r.b2.velocity -= K.divide(a * c2.translation.mantissa, k + c2.translation.exponent) * n;  // eq. (2): J n / m2
+  r.b1.omega += K.divide(a * c1.y, k + c1.y_exponent);  // eq. (3): J I1^-1 (r1 ^ n)
+  r.b2.omega -= K.divide(a * c2.y, k + c2.y_exponent);  // eq. (4), sign corrected
+  return r;
+}
+}  // namespace detail
+
 inline RigidResult<RigidBody2> rigid_body_collision(const RigidBody2& b1, const Vec2& r1, const RigidBody2& b2,
                                                     const Vec2& r2, const Vec2& n, double restitution) {
-  const Vec2 vp1 = b1.velocity + cross2(b1.omega, r1);  // eq. (5)
-  const Vec2 vp2 = b2.velocity + cross2(b2.omega, r2);  // eq. (6)
-  const double vrn = (vp1 - vp2).dot(n);                // eq. (7) . n
-  if (vrn >= 0.0) return {b1, b2, 0.0, Branch::separating};
-  const double c1 = cross2(r1, n), c2 = cross2(r2, n);
-  const double J = -(1.0 + restitution) * vrn / (1.0 / b1.mass + 1.0 / b2.mass + c1 * c1 / b1.inertia + c2 * c2 / b2.inertia);
-  RigidResult<RigidBody2> r{b1, b2, J, Branch::frictionless};
-  r.b1.velocity += J * n / b1.mass;   // eq. (1)
-  r.b2.velocity -= J * n / b2.mass;   // eq. (2)
-  r.b1.omega += J * c1 / b1.inertia;  // eq. (3)
-  r.b2.omega -= J * c2 / b2.inertia;  // eq. (4), sign corrected (see above)
-  return r;
+  return detail::rigid_impulse(b1, r1, b2, r2, n, restitution);
 }
-
-/// I^-1, with the obstacle convention (infinite mass) giving zero.
-inline Eigen::Matrix3d inverse_inertia(const RigidBody3& b) {
-  if (std::isinf(b.mass)) return Eigen::Matrix3d::Zero();
-  return b.inertia.inverse();
-}
-
-/// seed 002 in 3D with an inertia tensor: the term (r ^ n)^2 / I becomes (r ^ n).I^-1 (r ^ n)
-/// (= n.[(I^-1 (r ^ n)) ^ r], the general rigid-body impulse denominator; equal to the seed's
-/// term for I = I 1).
 inline RigidResult<RigidBody3> rigid_body_collision(const RigidBody3& b1, const Vec3& r1, const RigidBody3& b2,
                                                     const Vec3& r2, const Vec3& n, double restitution) {
-  const Vec3 vp1 = b1.velocity + b1.omega.cross(r1);  // eq. (5)
-  const Vec3 vp2 = b2.velocity + b2.omega.cross(r2);  // eq. (6)
-  const double vrn = (vp1 - vp2).dot(n);
-  if (vrn >= 0.0) return {b1, b2, 0.0, Branch::separating};
-  const Eigen::Matrix3d Ii1 = inverse_inertia(b1), Ii2 = inverse_inertia(b2);
-  const Vec3 c1 = r1.cross(n), c2 = r2.cross(n);
-  const double J = -(1.0 + restitution) * vrn / (1.0 / b1.mass + 1.0 / b2.mass + c1.dot(Ii1 * c1) + c2.dot(Ii2 * c2));
-  RigidResult<RigidBody3> r{b1, b2, J, Branch::frictionless};
-  r.b1.velocity += J * n / b1.mass;  // eq. (1)
-  r.b2.velocity -= J * n / b2.mass;  // eq. (2)
-  r.b1.omega += Ii1 * (J * c1);      // eq. (3) with the tensor
-  r.b2.omega -= Ii2 * (J * c2);      // eq. (4), sign corrected
-  return r;
+  return detail::rigid_impulse(b1, r1, b2, r2, n, restitution);
 }
 
 }  // namespace verisim::collisions

@@ -59,21 +59,23 @@ concept FirstOrderStepper = OdeintStepper<S> && DescribedStepper<S> &&
 
 /// A tag for do_step, passed by a loop that guarantees the state is exactly what the previous
 /// do_step of the same stepper left, at the time it ended (integrators::integrate_n_steps does:
-/// its observer sees the state as const). A stepper may then skip the checks it needs when the
+/// its observer sees the state as const, and after a system's remap it steps without the tag,
+/// having called the stepper's reset()). A stepper may then skip the checks it needs when the
 /// state could have been changed between steps (velocity Verlet's FSAL key). Steppers without
 /// such checks need no overload: the loop only passes the tag where it is accepted.
 struct Continuation {};
 inline constexpr Continuation continuation{};
 
-/// The typedefs Boost.Odeint looks for, shared by every stepper of the toolkit.
-template <int Order>
+/// The typedefs Boost.Odeint looks for, shared by every stepper of the toolkit (CRTP: `class Rk4 :
+/// public core::OdeintStepperTraits<Rk4<V>>`). The order odeint reads is the stepper's
+/// `info.order`: a stepper states its order once, in its StepperInfo.
+template <class Stepper>
 struct OdeintStepperTraits {
   using order_type = unsigned short;
   using stepper_category = boost::numeric::odeint::stepper_tag;
   using value_type = double;
   using time_type = double;
-  static constexpr order_type order_value = Order;
-  order_type order() const { return order_value; }
+  order_type order() const { return static_cast<order_type>(Stepper::info.order); }
 };
 
 }  // namespace core

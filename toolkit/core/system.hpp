@@ -10,6 +10,11 @@
 // acceleration does not depend on v (no damping, drag or magnetic force). Splitting methods then
 // take the exact one-evaluation kick; otherwise they integrate the kick to their own order
 // (see toolkit/integrators/splitting.hpp).
+//
+// A system may also declare `bool remap(State&)` (non-const): between two steps the loop lets it
+// move the state to another description of the same physical state — a change of chart, as the
+// spherical pendulum's near the poles of its coordinates (toolkit/models/sphere.hpp) — and it
+// returns true when it did. The stepper's caches then describe the old chart: the loop resets them.
 #include <concepts>
 #include <type_traits>
 
@@ -32,6 +37,13 @@ concept HamiltonianSystem = requires(const S& sys, const V& q, const V& p, V& ou
 };
 
 namespace core {
+
+/// A system that may remap its state between steps (see the top of this file). Only a non-const
+/// system can: a system passed to the loop as const is stepped in the chart it has.
+template <class S, class State>
+concept RemapsState = requires(S& sys, State& x) {
+  { sys.remap(x) } -> std::same_as<bool>;
+};
 
 template <class S>
 concept DeclaresVelocityIndependence = requires {

@@ -3,14 +3,14 @@
 //   E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·Ė⁽ⁿ⁻¹⁾,    Ė⁽ⁿ⁾ = Ė⁽ⁿ⁻¹⁾ + Δt·f(Tₙ₋₁, E⁽ⁿ⁻¹⁾, Ė⁽ⁿ⁻¹⁾)
 // First-order form: E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·f(Tₙ₋₁, E⁽ⁿ⁻¹⁾).
 // Order 1, not symplectic: the energy of an oscillator grows by (1 + ω²Δt²) per step (seed 001 §G.2.1, α = 0).
-#include "toolkit/core/assign.hpp"
+#include "toolkit/core/scale_sum.hpp"
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
 
 namespace verisim::integrators {
 
 template <class V>
-class Euler : public core::OdeintStepperTraits<1> {
+class Euler : public core::OdeintStepperTraits<Euler<V>> {
  public:
   using state_type = PhaseState<V>;
   static constexpr StepperInfo info{
@@ -21,15 +21,14 @@ class Euler : public core::OdeintStepperTraits<1> {
   void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
     core::resize_like(a_, x.v);
     sys(x.q, x.v, a_, t);
-    core::add_assign(x.q, dt * x.v);
-    core::add_assign(x.v, dt * a_);
+    core::scale_sum(core::into(x.q, x.q, core::scaled(dt, x.v)), core::into(x.v, x.v, core::scaled(dt, a_)));
   }
 
   template <FirstOrderSystem<V> Sys>
   void do_step(const Sys& sys, V& y, double t, double dt) {
     core::resize_like(a_, y);
     sys(y, a_, t);
-    core::add_assign(y, dt * a_);
+    core::scale_sum(y, y, core::scaled(dt, a_));
   }
 
  private:

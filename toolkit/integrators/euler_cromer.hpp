@@ -5,6 +5,7 @@
 // It is the splitting kick(Δt)·drift(Δt), symplectic Euler in its "velocity first" ordering
 // (seed 001 §G.2 with α = 1; §G.2.2 proves MᵀJM = J). Order 1.
 // First-order form (§3.2.2): E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·f(Tₙ₋₁, E⁽ⁿ⁻¹⁾), i.e. explicit Euler.
+#include "toolkit/core/scale_sum.hpp"
 #include "toolkit/integrators/splitting.hpp"
 
 namespace verisim::integrators {
@@ -29,7 +30,7 @@ class EulerCromer : public Splitting<V, methods::EulerCromer, Sum> {
   void do_step(const Sys& sys, V& y, double t, double dt) {
     core::resize_like(dydt_, y);
     sys(y, dydt_, t);
-    core::add_assign(y, dt * dydt_);
+    core::scale_sum(y, y, core::scaled(dt, dydt_));
   }
 
  private:

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "toolkit/core/scale_sum.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
@@ -20,7 +21,7 @@ struct FixedPointParameters {
 };
 
 template <class V>
-class ImplicitSymplecticEuler : public core::OdeintStepperTraits<1> {
+class ImplicitSymplecticEuler : public core::OdeintStepperTraits<ImplicitSymplecticEuler<V>> {
  public:
   using state_type = CanonicalState<V>;
   static constexpr StepperInfo info{
@@ -41,12 +42,12 @@ class ImplicitSymplecticEuler : public core::OdeintStepperTraits<1> {
     for (iterations_ = 1; iterations_ <= p_.max_iterations; ++iterations_) {
       prev_ = x.p;
       sys.grad_q(x.q, x.p, grad_);  // ∇_q H(p⁽ᵏ⁾, qₙ)
-      x.p = p0_ - dt * grad_;
+      core::scale_sum(x.p, p0_, core::scaled(-dt, grad_));
       residual = (x.p - prev_).norm();
       if (!std::isfinite(residual)) break;
       if (residual < p_.epsilon) {
         sys.grad_p(x.q, x.p, grad_);  // ∇_p H(pₙ₊₁, qₙ)
-        x.q += dt * grad_;
+        core::scale_sum(x.q, x.q, core::scaled(dt, grad_));
         return;
       }
     }

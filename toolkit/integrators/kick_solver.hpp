@@ -13,8 +13,10 @@
 //   tableau as in Butcher, Numerical Methods for ODEs, 3rd ed. (2016), §325).
 #include <array>
 #include <cstddef>
+#include <type_traits>
+#include <utility>
 
-#include "toolkit/core/assign.hpp"
+#include "toolkit/core/scale_sum.hpp"
 #include "toolkit/core/system.hpp"
 #include "toolkit/core/vec.hpp"
 
@@ -63,6 +65,32 @@ class KickSolver {
   static constexpr const auto& kTab = tableaus::for_order<Order>();
   static constexpr std::size_t kS = std::remove_cvref_t<decltype(kTab)>::stages;
 
+  // The indices j of the nonzero entries of a tableau row (A's row I: j < I; b: all), in order, so
+  // that each combination below is one scale_sum with the nonzero terms only.
+  template <std::size_t I>
+  static constexpr auto kStageTerms = [] {
+    constexpr std::size_t n = [] {
+      std::size_t c = 0;
+      for (std::size_t j = 0; j < I; ++j) c += kTab.A[I][j] != 0.0 ? 1 : 0;
+      return c;
+    }();
+    std::array<std::size_t, n> idx{};
+    for (std::size_t j = 0, c = 0; j < I; ++j)
+      if (kTab.A[I][j] != 0.0) idx[c++] = j;
+    return idx;
+  }();
+  static constexpr auto kWeightTerms = [] {
+    constexpr std::size_t n = [] {
+      std::size_t c = 0;
+      for (std::size_t j = 0; j < kS; ++j) c += kTab.b[j] != 0.0 ? 1 : 0;
+      return c;
+    }();
+    std::array<std::size_t, n> idx{};
+    for (std::size_t j = 0, c = 0; j < kS; ++j)
+      if (kTab.b[j] != 0.0) idx[c++] = j;
+    return idx;
+  }();
+
  public:
   /// Number of f evaluations of one velocity-dependent kick.
   static constexpr int evaluations = static_cast<int>(kS);
@@ -73,18 +101,28 @@ class KickSolver {
   void operator()(const Sys& sys, const V& q, const V& v, double t, double tau, V& dv) {
     for (auto& k : k_) core::resize_like(k, v);
     core::resize_like(vs_, v);
-    for (std::size_t i = 0; i < kS; ++i) {
-      vs_ = v;
-      for (std::size_t j = 0; j < i; ++j)
-        if (kTab.A[i][j] != 0.0) core::add_assign(vs_, (tau * kTab.A[i][j]) * k_[j]);
-      sys(q, vs_, k_[i], t);
-    }
-    core::assign(dv, (tau * kTab.b[0]) * k_[0]);
-    for (std::size_t i = 1; i < kS; ++i)
-      if (kTab.b[i] != 0.0) core::add_assign(dv, (tau * kTab.b[i]) * k_[i]);
+    [&]<std::size_t... I>(std::index_sequence<I...>) { (stage<I>(sys, q, v, t, tau), ...); }(std::make_index_sequence<kS>{});
+    // Δv = τ Σ bᵢ kᵢ
+    [&]<std::size_t... N>(std::index_sequence<N...>) {
+      core::scale_sum(dv, core::scaled(tau * kTab.b[kWeightTerms[N]], k_[kWeightTerms[N]])...);
+    }(std::make_index_sequence<kWeightTerms.size()>{});
   }
 
  private:
+  // kᵢ = f(t, q, v + τ Σⱼ Aᵢⱼ kⱼ)
+  template <std::size_t I, class Sys>
+  void stage(const Sys& sys, const V& q, const V& v, double t, double tau) {
+    constexpr auto& terms = kStageTerms<I>;
+    if constexpr (terms.empty()) {
+      sys(q, v, k_[I], t);
+    } else {
+      [&]<std::size_t... N>(std::index_sequence<N...>) {
+        core::scale_sum(vs_, v, core::scaled(tau * kTab.A[I][terms[N]], k_[terms[N]])...);
+      }(std::make_index_sequence<terms.size()>{});
+      sys(q, vs_, k_[I], t);
+    }
+  }
+
   std::array<V, kS> k_{};
   V vs_ = core::zero<V>();
 };

@@ -6,7 +6,10 @@
 //   E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·Ė⁽ⁿ⁻¹⁾ + Δt²·((½ − β)s + βr)
 // The seed's method is β = 1/6, γ = 1/2 (linear acceleration): Ė⁽ⁿ⁾ = Ė⁽ⁿ⁻¹⁾ + Δt/2·(r + s),
 // E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·Ė⁽ⁿ⁻¹⁾ + Δt²/3·(r/2 + s). β = 1/4, γ = 1/2 is the average-acceleration
-// (trapezoidal) rule, unconditionally stable on the linear oscillator. Order 2 when γ = ½, else 1.
+// (trapezoidal) rule, unconditionally stable on the linear oscillator. Both presets take γ = ½,
+// which makes the method second order (Newmark 1959; γ ≠ ½ is first order and damps numerically):
+// γ is a constant of the class, not a parameter, so the order the presets' StepperInfo declares is
+// the order of the method that runs.
 //
 // The implicit equation for r is solved by
 //  - Solver::fixed_point, exactly the seed's loop: start from E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾, Ė⁽ⁿ⁾ = Ė⁽ⁿ⁻¹⁾; repeat
@@ -24,6 +27,7 @@
 
 #include <Eigen/LU>
 
+#include "toolkit/core/scale_sum.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
@@ -32,7 +36,6 @@ namespace verisim::integrators {
 
 struct NewmarkParameters {
   double beta = 1.0 / 6.0;    ///< seed 001 §3.3
-  double gamma = 0.5;         ///< seed 001 §3.3
   double epsilon = 1e-12;     ///< ε of the seed's stopping rule ‖E⁽ⁿ⁾ − q‖ < ε (absolute, state units)
   int max_iterations = 100;   ///< the cap
   enum class Solver { fixed_point, newton } solver = Solver::fixed_point;
@@ -52,7 +55,7 @@ struct LinearAcceleration {
 /// The average-acceleration (trapezoidal) rule β = 1/4, γ = 1/2, solved by Newton so that its
 /// unconditional stability is usable at large ω·Δt.
 struct AverageAcceleration {
-  static constexpr NewmarkParameters defaults{0.25, 0.5, 1e-12, 100, NewmarkParameters::Solver::newton};
+  static constexpr NewmarkParameters defaults{0.25, 1e-12, 100, NewmarkParameters::Solver::newton};
   static constexpr StepperInfo info{
       "newmark-avg", "Newmark β = 1/4, γ = 1/2 (average acceleration, Newton)", 2, false, true, 2,
       "Newmark, J. Eng. Mech. Div. ASCE 85 (1959) 67; Hughes, The Finite Element Method (1987) §9.1",
@@ -61,17 +64,16 @@ struct AverageAcceleration {
 }  // namespace newmark
 
 template <class V, class Preset = newmark::LinearAcceleration>
-class Newmark : public core::OdeintStepperTraits<2> {
+class Newmark : public core::OdeintStepperTraits<Newmark<V, Preset>> {
  public:
   using state_type = PhaseState<V>;
   using Solver = NewmarkParameters::Solver;
   static constexpr StepperInfo info = Preset::info;
+  static constexpr double kGamma = 0.5;  ///< seed 001 §3.3; the order 2 of info (see the top of this file)
 
   Newmark() = default;
   explicit Newmark(NewmarkParameters p) : p_(p) {}
   const NewmarkParameters& parameters() const { return p_; }
-  /// Global order: 2 when γ = ½ (Newmark 1959; Hughes, The Finite Element Method (1987) §9.1).
-  int declared_order() const { return p_.gamma == 0.5 ? 2 : 1; }
   /// Iterations taken by the last step.
   int last_iterations() const { return iterations_; }
 
@@ -89,10 +91,13 @@ class Newmark : public core::OdeintStepperTraits<2> {
   }
 
  private:
-  // E and Ė from r (the two update formulas above).
-  void update(PhaseState<V>& x, double dt) const {
-    x.v = v0_ + dt * ((1.0 - p_.gamma) * s_ + p_.gamma * r_);
-    x.q = q0_ + dt * v0_ + (dt * dt) * ((0.5 - p_.beta) * s_ + p_.beta * r_);
+  // E and Ė from r (the two update formulas above):
+  //   Ė = Ė⁽ⁿ⁻¹⁾ + Δt(1 − γ)·s + Δtγ·r,   E = E⁽ⁿ⁻¹⁾ + Δt·Ė⁽ⁿ⁻¹⁾ + Δt²(½ − β)·s + Δt²β·r
+  void update(const V& r, V& q, V& v, double dt) const {
+    using core::scaled;
+    const double h2 = dt * dt;
+    core::scale_sum(v, v0_, scaled(dt * (1.0 - kGamma), s_), scaled(dt * kGamma, r));
+    core::scale_sum(q, q0_, scaled(dt, v0_), scaled(h2 * (0.5 - p_.beta), s_), scaled(h2 * p_.beta, r));
   }
 
   template <class Sys>
@@ -101,7 +106,7 @@ class Newmark : public core::OdeintStepperTraits<2> {
     for (iterations_ = 1; iterations_ <= p_.max_iterations; ++iterations_) {
       q_ = x.q;              // q ← E⁽ⁿ⁾
       sys(x.q, x.v, r_, t1); // r ← f(Tₙ, E⁽ⁿ⁾, Ė⁽ⁿ⁾)
-      update(x, dt);
+      update(r_, x.q, x.v, dt);
       residual = (x.q - q_).norm();
       if (!std::isfinite(residual)) break;
       if (residual < p_.epsilon) return;  // the seed's "tant que ‖E⁽ⁿ⁾ − q‖ ≥ ε"
@@ -117,27 +122,26 @@ class Newmark : public core::OdeintStepperTraits<2> {
     r_ = s_;  // initial guess: the old acceleration
     double residual = std::numeric_limits<double>::infinity();
     for (iterations_ = 1; iterations_ <= p_.max_iterations; ++iterations_) {
-      update(x, dt);
+      update(r_, x.q, x.v, dt);
       sys(x.q, x.v, fp_, t1);
-      g_ = r_ - fp_;  // G(r)
+      core::scale_sum(g_, r_, core::scaled(-1.0, fp_));  // G(r) = r − f
       // Forward-difference Jacobian of G, step √ε·max(1, |r_j|) (Dennis & Schnabel (1983) §5.4).
       rs_ = r_;
       for (Eigen::Index j = 0; j < n; ++j) {
         const double h = 1.4901161193847656e-08 * std::max(1.0, std::abs(rs_[j]));
         r_ = rs_;
         r_[j] += h;
-        vp_ = v0_ + dt * ((1.0 - p_.gamma) * s_ + p_.gamma * r_);
-        qp_ = q0_ + dt * v0_ + (dt * dt) * ((0.5 - p_.beta) * s_ + p_.beta * r_);
+        update(r_, qp_, vp_, dt);
         sys(qp_, vp_, rp_, t1);
-        gp_ = r_ - rp_;
+        core::scale_sum(gp_, r_, core::scaled(-1.0, rp_));
         jac_.col(j) = (gp_ - g_) / h;
       }
       if (!lu_ || lu_->rows() != n) lu_.emplace(n);
       lu_->compute(jac_);
       gp_ = lu_->solve(g_);  // evaluated into gp_'s storage: no temporary
-      r_ = rs_ - gp_;
+      core::scale_sum(r_, rs_, core::scaled(-1.0, gp_));
       q_ = x.q;
-      update(x, dt);
+      update(r_, x.q, x.v, dt);
       residual = (x.q - q_).norm();
       if (!std::isfinite(residual)) break;
       if (residual < p_.epsilon) return;

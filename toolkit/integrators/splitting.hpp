@@ -26,9 +26,10 @@
 #include <cstddef>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 #include <utility>
 
-#include "toolkit/core/assign.hpp"
+#include "toolkit/core/scale_sum.hpp"
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
 #include "toolkit/integrators/kick_solver.hpp"
@@ -58,13 +59,16 @@ void compensated_add(V& x, const V& d, V& c) {
 
 /// Method: a type with `static constexpr SplittingTable<S> table;` and `static constexpr StepperInfo info;`.
 template <class V, class Method, Summation Sum = Summation::plain>
-class Splitting : public core::OdeintStepperTraits<Method::info.order> {
+class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   static constexpr auto kTab = Method::table;
   static constexpr std::size_t kS = decltype(kTab)::stages;
+  static constexpr bool kCompensated = Sum == Summation::compensated;
   static constexpr bool kEndsWithKick = kTab.a[kS - 1] == 0.0 && kTab.b[kS - 1] != 0.0;
   // FSAL pays only when the step also begins with a kick at (t, q): velocity Verlet, not symplectic
-  // Euler (which ends with a kick but begins with a drift, so there is nothing to remember).
-  static constexpr bool kFsal = kEndsWithKick && kTab.b[0] != 0.0;
+  // Euler (which ends with a kick but begins with a drift, so there is nothing to remember). Not
+  // with compensated summation: the next step starts from the Kahan sum of q and Δq, not from the
+  // q + Δq at which the last force was evaluated.
+  static constexpr bool kFsal = !kCompensated && kEndsWithKick && kTab.b[0] != 0.0;
   // cᵢ = a₀ + … + aᵢ₋₁, summed in table order (the kick times of the stages).
   static constexpr std::array<double, kS> kC = [] {
     std::array<double, kS> c{};
@@ -82,30 +86,21 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
 
   template <SecondOrderSystem<V> Sys>
   void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
-    core::resize_like(acc_, x.v);
-    if constexpr (Sum == Summation::plain) {
-      step_in_place<false>(sys, x, t, dt);
-    } else {
-      step_compensated(sys, x, t, dt);
-    }
+    step<false>(sys, x, t, dt);
   }
 
   /// The same step when the caller guarantees the state is the one the previous step left
   /// (core::Continuation): the FSAL force is reused without checking its key.
   template <SecondOrderSystem<V> Sys>
   void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt, core::Continuation) {
-    core::resize_like(acc_, x.v);
-    if constexpr (Sum == Summation::plain) {
-      step_in_place<true>(sys, x, t, dt);
-    } else {
-      step_compensated(sys, x, t, dt);
-    }
+    step<true>(sys, x, t, dt);
   }
 
-  /// Forget the FSAL cache and the running compensation (call when switching to another system).
+  /// Forget the FSAL cache and the running compensation (call when switching to another system;
+  /// integrate_n_steps calls it after a system remaps its state).
   void reset() {
     acc_current_ = key_valid_ = false;
-    compensation_ready_ = false;
+    if constexpr (kCompensated) sum_.ready = false;
   }
 
  private:
@@ -115,47 +110,87 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
   //   for i: if bᵢ ≠ 0 kick(t + cᵢh, bᵢh); if aᵢ ≠ 0 drift(aᵢh)
   // with one rewriting, exact in real arithmetic: a kick followed by a drift in the same stage
   // moves q with the expanded form of kick_drift below (results differ by round-off only).
+  // Plain and compensated summation run this same code; they differ only in where a kick or a
+  // drift lands (on x, or on the step's increments Δ with the stages seeing x + Δ): kick(),
+  // drift(), kick_drift(), position(), velocity().
   // Trusted: the state is the one the previous step left (core::Continuation), so the FSAL force
   // is reused as is and no key is kept; otherwise the key (t, q) is checked and written.
   template <bool Trusted, class Sys>
-  void step_in_place(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  void step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+    core::resize_like(acc_, x.v);
+    if constexpr (kCompensated) sum_.begin(x);
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (stage<I, Trusted>(sys, x, t, dt), ...);
     }(std::make_index_sequence<kS>{});
+    if constexpr (kCompensated) sum_.end(x);
   }
 
   template <std::size_t I, bool Trusted, class Sys>
   void stage(const Sys& sys, PhaseState<V>& x, double t, double dt) {
-    if constexpr (kTab.b[I] != 0.0) {
+    constexpr double a = kTab.a[I], b = kTab.b[I];
+    constexpr bool kCacheQ = !Trusted && kFsal && I + 2 == kS;  // this stage's drift is the step's last
+    if constexpr (b != 0.0) {
       const double ts = t + kC[I] * dt;
       if constexpr (core::velocity_independent<Sys>()) {
-        bool reuse = false;
-        if constexpr (kFsal && I == 0) {
-          if constexpr (Trusted)
-            reuse = acc_current_;
-          else
-            reuse = acc_current_ && key_valid_ && same_time(ts, t_cache_, dt) && same_coordinates(x.q, q_cache_);
-        }
-        if (!reuse) sys(x.q, x.v, acc_, ts);
-        if constexpr (kTab.a[I] != 0.0) {
-          kick_drift<I, Trusted>(x, dt);  // this stage's kick and drift in one pass
+        if (!reuse_force<I, Trusted>(x.q, ts, dt)) sys(position(x), x.v, acc_, ts);
+        if constexpr (a != 0.0) {
+          kick_drift<I, kCacheQ>(x, b * dt, a * dt);  // this stage's kick and drift in one pass
           return;
         }
-        core::add_assign(x.v, (kTab.b[I] * dt) * acc_);
+        kick(x, core::scaled(b * dt, acc_));
         if constexpr (kFsal && I == kS - 1) {
           if constexpr (!Trusted && (kS < 2 || kTab.a[kS - 2] == 0.0)) q_cache_ = x.q;  // no drift wrote it
           remember(ts, !Trusted);
         }
       } else {
-        core::resize_like(dv_, x.v);
-        kick_(sys, x.q, x.v, ts, kTab.b[I] * dt, dv_);
-        core::add_assign(x.v, dv_);
+        core::resize_like(dvk_, x.v);
+        kick_(sys, position(x), velocity(x), ts, b * dt, dvk_);
+        kick(x, dvk_);
       }
     }
-    if constexpr (kTab.a[I] != 0.0) {
-      core::add_assign(x.q, (kTab.a[I] * dt) * x.v);
-      if constexpr (!Trusted && kFsal && I + 2 == kS && core::velocity_independent<Sys>())
-        q_cache_ = x.q;  // the last drift: q is final
+    if constexpr (a != 0.0) drift<kCacheQ && core::velocity_independent<Sys>()>(x, a * dt);
+  }
+
+  // --- where the stages land: on x (plain), or on the increments Δq, Δv (compensated) ----------
+
+  // The position and the velocity a stage sees: x, or x + Δ.
+  const V& position(const PhaseState<V>& x) {
+    if constexpr (kCompensated) {
+      core::scale_sum(sum_.qs, x.q, sum_.dq);
+      return sum_.qs;
+    } else {
+      return x.q;
+    }
+  }
+  const V& velocity(const PhaseState<V>& x) {
+    if constexpr (kCompensated) {
+      core::scale_sum(sum_.vs, x.v, sum_.dv);
+      return sum_.vs;
+    } else {
+      return x.v;
+    }
+  }
+
+  // kick: v ← v + term (term = bᵢh·f, or the kick solver's Δv).
+  template <class Term>
+  void kick(PhaseState<V>& x, const Term& term) {
+    if constexpr (kCompensated)
+      core::scale_sum(sum_.dv, sum_.dv, term);
+    else
+      core::scale_sum(x.v, x.v, term);
+  }
+
+  // drift: q ← q + c·v (compensated: Δq ← Δq + c·v + c·Δv); CacheQ: q is final, copy it to the FSAL key.
+  template <bool CacheQ>
+  void drift(PhaseState<V>& x, double c) {
+    using core::into, core::scaled;
+    if constexpr (kCompensated) {
+      core::scale_sum(sum_.dq, sum_.dq, scaled(c, x.v), scaled(c, sum_.dv));
+    } else if constexpr (CacheQ) {
+      core::resize_like(q_cache_, x.q);
+      core::scale_sum(into(x.q, x.q, scaled(c, x.v)), into(q_cache_, x.q, scaled(c, x.v)));  // the same q⁺ twice
+    } else {
+      core::scale_sum(x.q, x.q, scaled(c, x.v));
     }
   }
 
@@ -163,70 +198,49 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
   //   q⁺ = (q + aᵢh·v) + aᵢbᵢh²·a
   // — the form of velocity Verlet of Swope, Andersen, Berens & Wilson (J. Chem. Phys. 76 (1982)
   // 637: q⁺ = q + Δt·v + ½Δt²·f(q)), which Boost.Odeint uses too. Exact in real arithmetic, it
-  // differs from q + aᵢh·v⁺ by round-off only, and q⁺ no longer waits for v⁺: a 1-DOF step is
-  // latency bound, and its dependency chain is one multiply-add shorter. In the FSAL stage the
-  // remembered force is added first, (q + aᵢbᵢh²·a) + aᵢh·v: it is ready before v, the last value
-  // the previous step wrote. And since the two lanes are no longer the same expression, GCC 12's
-  // SLP vectoriser stops packing (q, v) into one 16-byte load right after the 8-byte store of v (a
-  // store-forwarding stall). Together: velocity Verlet on the oscillator went from 1.3× odeint to
-  // 0.9× (docs/bench.md). One pass over memory (no FMA contraction: the build is ISO C++,
-  // -ffp-contract=off). When it is the step's last drift before an FSAL kick, the final q is also
-  // written to the cache in the same pass.
-  template <std::size_t I, bool Trusted>
-  void kick_drift(PhaseState<V>& x, double dt) {
-    const double kb = kTab.b[I] * dt;
-    const double ka = kTab.a[I] * dt;
-    constexpr bool kCache = !Trusted && kFsal && I + 2 == kS;
-    if constexpr (kCache) core::resize_like(q_cache_, x.q);
-    double* __restrict q = x.q.data();
-    double* __restrict v = x.v.data();
-    const double* __restrict a = acc_.data();
-    double* __restrict qc = kCache ? q_cache_.data() : nullptr;
-    const Eigen::Index n = x.q.size();
+  // differs from q + aᵢh·v⁺ by round-off only, and q⁺ and v⁺ both come from the old (q, v, a): one
+  // pass over memory, and q⁺ does not wait for v⁺ (a 1-DOF step is latency bound). In the FSAL
+  // stage the remembered force, ready before v, is added first: (q + aᵢbᵢh²·a) + aᵢh·v. No FMA
+  // contraction (the build is ISO C++). When it is the step's last drift before an FSAL kick, q⁺
+  // is written to the key in the same pass. Compensated: Δq ← Δq + aᵢh·(v + Δv) + aᵢbᵢh²·a and
+  // Δv ← Δv + bᵢh·a.
+  template <std::size_t I, bool CacheQ>
+  void kick_drift(PhaseState<V>& x, double kb, double ka) {
+    using core::into, core::scaled;
     const double kab = ka * kb;
-    constexpr bool kForceFirst = kFsal && I == 0;
-    for (Eigen::Index k = 0; k < n; ++k) {
-      const double vk = v[k];
-      v[k] = vk + kb * a[k];
-      const double qk = kForceFirst ? (q[k] + kab * a[k]) + ka * vk : (q[k] + ka * vk) + kab * a[k];
-      q[k] = qk;
-      if constexpr (kCache) qc[k] = qk;
+    if constexpr (kCompensated) {
+      core::scale_sum(into(sum_.dq, sum_.dq, scaled(ka, x.v), scaled(ka, sum_.dv), scaled(kab, acc_)),
+                      into(sum_.dv, sum_.dv, scaled(kb, acc_)));
+    } else {
+      constexpr bool kForceFirst = kFsal && I == 0;
+      const auto q_new = [&](V& out) {
+        if constexpr (kForceFirst)
+          return into(out, x.q, scaled(kab, acc_), scaled(ka, x.v));
+        else
+          return into(out, x.q, scaled(ka, x.v), scaled(kab, acc_));
+      };
+      if constexpr (CacheQ) {
+        core::resize_like(q_cache_, x.q);
+        core::scale_sum(q_new(x.q), into(x.v, x.v, scaled(kb, acc_)), q_new(q_cache_));  // q⁺ to the key as well
+      } else {
+        core::scale_sum(q_new(x.q), into(x.v, x.v, scaled(kb, acc_)));
+      }
     }
   }
 
-  template <class Sys>
-  void step_compensated(const Sys& sys, PhaseState<V>& x, double t, double dt) {
-    for (V* b : {&dq_, &dv_, &dvk_, &qs_, &vs_}) core::resize_like(*b, x.v);
-    if (!compensation_ready_ || cq_.size() != x.q.size()) {
-      core::resize_like(cq_, x.q);
-      core::resize_like(cv_, x.v);
-      cq_.setZero();
-      cv_.setZero();
-      compensation_ready_ = true;
+  // --- FSAL ------------------------------------------------------------------------------------
+
+  // May stage I take the remembered force instead of evaluating f at (ts, q)?
+  template <std::size_t I, bool Trusted>
+  bool reuse_force(const V& q, double ts, double dt) const {
+    if constexpr (kFsal && I == 0) {
+      if constexpr (Trusted)
+        return acc_current_;
+      else
+        return acc_current_ && key_valid_ && same_time(ts, t_cache_, dt) && same_coordinates(q, q_cache_);
+    } else {
+      return false;
     }
-    dq_.setZero();
-    dv_.setZero();
-    double c = 0.0;
-    for (std::size_t i = 0; i < kS; ++i) {
-      if (kTab.b[i] != 0.0) {
-        qs_ = x.q + dq_;
-        vs_ = x.v + dv_;
-        const double ts = t + c * dt;
-        if constexpr (core::velocity_independent<Sys>()) {
-          sys(qs_, vs_, acc_, ts);
-          dv_ += (kTab.b[i] * dt) * acc_;
-        } else {
-          kick_(sys, qs_, vs_, ts, kTab.b[i] * dt, dvk_);
-          dv_ += dvk_;
-        }
-      }
-      if (kTab.a[i] != 0.0) {
-        dq_ += (kTab.a[i] * dt) * (x.v + dv_);
-        c += kTab.a[i];
-      }
-    }
-    compensated_add(x.q, dq_, cq_);
-    compensated_add(x.v, dv_, cv_);
   }
 
   // The next step's t = t₀ + (k+1)Δt and this step's t + Σaᵢ·Δt agree only to round-off: a force
@@ -250,17 +264,42 @@ class Splitting : public core::OdeintStepperTraits<Method::info.order> {
     t_cache_ = t;
   }
 
-  V acc_ = core::zero<V>(), dv_ = core::zero<V>();
+  // --- compensated summation --------------------------------------------------------------------
+
+  // The step's increments Δq, Δv, the state x + Δ the stages see, and the running compensation of
+  // q and v (Kahan's c), kept from step to step.
+  struct Increments {
+    V dq = core::zero<V>(), dv = core::zero<V>(), qs = core::zero<V>(), vs = core::zero<V>();
+    V cq = core::zero<V>(), cv = core::zero<V>();
+    bool ready = false;
+
+    void begin(const PhaseState<V>& x) {
+      for (V* b : {&dq, &dv, &qs, &vs}) core::resize_like(*b, x.v);
+      if (!ready || cq.size() != x.q.size()) {
+        core::resize_like(cq, x.q);
+        core::resize_like(cv, x.v);
+        cq.setZero();
+        cv.setZero();
+        ready = true;
+      }
+      dq.setZero();
+      dv.setZero();
+    }
+    void end(PhaseState<V>& x) {
+      compensated_add(x.q, dq, cq);
+      compensated_add(x.v, dv, cv);
+    }
+  };
+  struct NoIncrements {};
+
+  V acc_ = core::zero<V>(), dvk_ = core::zero<V>();  // f at the kick; a velocity-dependent kick's Δv
   KickSolver<V, Method::info.order> kick_{};
   // FSAL cache (velocity-independent systems whose table begins and ends with a kick):
   // acc_current_: acc_ is f at the state the last step left; key_valid_: (t_cache_, q_cache_) name it.
   V q_cache_ = core::zero<V>();
   double t_cache_ = 0.0;
   bool acc_current_ = false, key_valid_ = false;
-  // compensated summation: step increments and the running compensation of q and v
-  V dq_ = core::zero<V>(), dvk_ = core::zero<V>(), qs_ = core::zero<V>(), vs_ = core::zero<V>();
-  V cq_ = core::zero<V>(), cv_ = core::zero<V>();
-  bool compensation_ready_ = false;
+  [[no_unique_address]] std::conditional_t<kCompensated, Increments, NoIncrements> sum_{};
 };
 
 }  // namespace verisim::integrators

@@ -4,6 +4,8 @@
 // convention of toolkit/core/system.hpp, `sys(q, v, a, t)`, so every integrator steps it:
 //   x = C.position(E), w = C.velocity(E, Ė), F = forces(x, w, m, q, t), f = C.evolution(t, E, Ė, F, m).
 // Everything is resolved at compile time: no virtual call, no allocation in the step path.
+#include <concepts>
+
 #include "toolkit/core/phase_state.hpp"
 #include "toolkit/core/vec.hpp"
 #include "toolkit/models/constraint.hpp"
@@ -37,6 +39,14 @@ struct Object {
   }
   void operator()(const vector_type& E, const vector_type& Edot, vector_type& a, double t) const {
     a = acceleration(E, Edot, t);
+  }
+
+  /// The constraint's change of chart between steps, when it has one (the sphere near its poles):
+  /// the system's remap hook of toolkit/core/system.hpp, which integrators::integrate_n_steps calls.
+  bool remap(state_type& s)
+    requires requires(C& c, state_type& x) { { c.remap(x) } -> std::same_as<bool>; }
+  {
+    return constraint.remap(s);
   }
 
   // --- in the world ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ class PoleSingularity : public StepError {
   PoleSingularity(double theta, double phi, double t)
       : StepError(fmt::format("spherical pendulum at the pole of its chart: θ = {:.17g}, φ = {:.17g} at t = {:.17g} "
                               "(|sin θ| below the guard); seed 001 §B.3's equations divide by sin θ there. "
-                              "Step with models::integrate_n_steps_charted, which changes chart near the poles",
+                              "Step the object non-const with integrators::integrate_n_steps: its remap() changes chart near the poles",
                               theta, phi, t)),
         theta_(theta), phi_(phi), t_(t) {}
   double theta() const { return theta_; }

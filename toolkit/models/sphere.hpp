@@ -24,10 +24,11 @@
 //   1. evolution() refuses |sin θ| < kPoleGuard with PoleSingularity (one exception, full context)
 //      rather than returning NaN or an infinite acceleration;
 //   2. change of chart: the same formulas in the basis (d', k') = (k, d), whose poles ±d are 90°
-//      away from ±k. rechart() maps the world position and velocity exactly into the other chart
-//      when |sin θ| < kChartSwitch, and integrate_n_steps_charted (spherical_pendulum.hpp) does it
-//      between steps, so any integrator crosses the bottom of the sphere. After a switch
-//      |sin θ'| ≥ cos(asin kChartSwitch) = 0.87 > kChartSwitch: no chattering between charts.
+//      away from ±k. remap() maps the world position and velocity exactly into the other chart
+//      when |sin θ| < kChartSwitch; it is the system's remap hook (toolkit/core/system.hpp), which
+//      integrators::integrate_n_steps calls between steps on a non-const object, so any integrator
+//      crosses the bottom of the sphere. After a switch |sin θ'| ≥ cos(asin kChartSwitch) = 0.87
+//      > kChartSwitch: no chattering between charts.
 #include <cmath>
 
 #include <Eigen/Geometry>
@@ -98,6 +99,15 @@ struct Sphere {
     const Vec2 E(std::atan2(std::hypot(rd, rj), rk), std::atan2(rj, rd));
     const Vec2 Edot(w.dot(u_theta(E)) / L, w.dot(u_phi(E)) / (L * std::sin(E[0])));
     return {E, Edot};
+  }
+  /// If E is within 30° of a pole of this chart, switch to the other chart and map the state there
+  /// exactly (same world position and velocity). Returns true when it switched.
+  bool remap(PhaseState<Vec2>& s) {
+    if (!near_pole(s.q)) return false;
+    const Vec3 x = position(s.q), w = velocity(s.q, s.v);
+    *this = other_chart();
+    s = coordinates(x, w);
+    return true;
   }
 };
 

@@ -33,7 +33,7 @@
 namespace verisim::scene {
 
 template <class Inner>
-class EventStepper : public core::OdeintStepperTraits<Inner::info.order> {
+class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
  public:
   using state_type = State;
   static constexpr StepperInfo info = Inner::info;

@@ -617,7 +617,7 @@ bool World::rechart(State& x) {
   bool any = false;
   for (auto& s : sphericals_) {
     PhaseState<Vec2> e{x.q.segment<2>(s.off), x.v.segment<2>(s.off)};
-    if (models::rechart(s.o, e)) {  // models/spherical_pendulum.hpp: same world position and velocity
+    if (s.o.remap(e)) {  // models/sphere.hpp: the other chart, same world position and velocity
       x.q.segment<2>(s.off) = e.q;
       x.v.segment<2>(s.off) = e.v;
       any = true;

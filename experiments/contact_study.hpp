@@ -1,0 +1,105 @@
+#pragma once
+// The `contact` study (issue 13, seed 003): the soft-contact particle world against theory, as plain
+// data. Rendering (tables, plots, verdict lines) belongs to the report writer.
+//   restitution  ε in → ε out for both ends of contact, against seed 003's ε(η) and Schwager &
+//                Pöschel's ε_F (reference/analytic/damped_contact.hpp), and the contact duration;
+//   overlap      δ(t) of one simulated contact against the closed-form damped oscillation;
+//   impulse      a soft oblique impact of two spinning spheres against seed 001 F's impulse law
+//                (toolkit/collisions) as k_n grows;
+//   cost         CPU time per particle-step of a settled 3D box against the number of particles
+//                (a timing: not deterministic, unlike the rest).
+// The scenario functions are public: tests/contact asserts on them.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "toolkit/contact/contact_force.hpp"
+
+namespace verisim::experiments {
+
+// --- scenarios --------------------------------------------------------------------------------
+
+/// A head-on collision of two discs (D = 2) or spheres (D = 3) of masses 1 and 3, radii 0.5 and 0.7
+/// (m_eff = 3/4), or of a disc of mass 2 and radius 0.4 against a plane wall (`wall`); relative
+/// approach speed 1, k_n = 10⁴, Δt = c π √(m_eff/k_n); the contact begins a fraction `phase` into a
+/// step. Stepped by the default stepper (velocity Verlet).
+struct HeadOnCase {
+  int dim = 2;
+  bool wall = false;
+  double restitution = 1.0;
+  contact::ContactEnd end = contact::ContactEnd::overlap;
+  double step_factor = 0.001;  ///< c
+  double phase = 0.0;
+};
+struct HeadOnOutcome {
+  double restitution = 0.0;  ///< |relative normal velocity after/before|
+  double t_start = 0.0;      ///< first zero of δ(t), linear interpolation between steps
+  double t_end = 0.0;        ///< last zero of δ(t)
+  double m_eff = 0.0, kn = 0.0;
+  std::vector<double> t, overlap;  ///< −δ(t) at every step (filled when record = true)
+};
+HeadOnOutcome simulate_head_on(const HeadOnCase& c, bool record = false);
+
+/// Largest difference (relative to the approach speed; spins × radius) between the soft oblique
+/// impact of two spinning solid spheres (masses 1 and 2, radii 0.5 and 0.8, force end of contact,
+/// restitution ε, Δt = c π √(m_eff/k_n) with c = 0.002, k_t at γ_t Δt = 0.5) and seed 001 F's impulse
+/// law at the normal of first touch, restitution α = ε_F.
+double soft_vs_impulse_law(double kn, double mu, double eps);
+
+// --- the study ----------------------------------------------------------------------------------
+
+struct RestitutionRow {
+  double eps = 0.0;                 ///< input ε (seed 003's η(ε))
+  double overlap_measured = 0.0;    ///< worst over the phases, overlap end
+  double overlap_error = 0.0;       ///< max |measured − ε| over the phases
+  double force_theory = 0.0;        ///< ε_F (Schwager & Pöschel 2007)
+  double force_measured = 0.0;
+  double force_error = 0.0;         ///< max |measured − ε_F| over the phases
+  double duration_theory = 0.0;     ///< π/ω
+  double duration_error = 0.0;      ///< max |measured/theory − 1| over the phases, at c = 0.05
+  double seed_bound_error = 0.0;    ///< max |measured − ε| at the seed's own c = 0.05 (O(Δt), see docs)
+  double tolerance = 1e-3;
+  bool passed = false;              ///< overlap and force errors ≤ 1e-3, duration ≤ 1 %
+};
+
+struct OverlapCurve {
+  double eps = 0.0;
+  std::vector<double> t, simulated, exact;  ///< overlap −δ(t) from first touch
+  double max_error = 0.0;                   ///< max |simulated − exact| / (v_i/ω₀)
+};
+
+struct ImpulseRow {
+  double kn = 0.0;
+  double contact_duration = 0.0;  ///< π √(m_eff/k_n)
+  double slip = 0.0;              ///< difference to seed 001 F, slip branch (μ = 0.05)
+  double stick = 0.0;             ///< stick branch (μ = 0.5)
+};
+
+struct CostRow {
+  std::size_t particles = 0;
+  double contacts_per_particle = 0.0;
+  double ns_dem_verlet = 0.0;         ///< CPU ns per particle-step, dem-verlet (1 evaluation)
+  double ns_verlet = 0.0;             ///< default velocity Verlet (4 evaluations with damping)
+  double bytes_per_particle = 0.0;    ///< world buffers + state + dem-verlet's force vector
+};
+
+struct ContactStudy {
+  double step_factor = 0.0;  ///< c of the restitution rows
+  std::vector<RestitutionRow> restitution;
+  std::vector<OverlapCurve> overlap;
+  std::vector<ImpulseRow> impulse;
+  double impulse_order_slip = 0.0, impulse_order_stick = 0.0;  ///< slope of log diff vs log k_n (−1/2)
+  std::vector<CostRow> cost;
+};
+
+struct ContactStudyOptions {
+  bool quick = false;                      ///< fewer phases, k_n values and sizes
+  double step_factor = 0.001;              ///< c for the restitution rows (1e-3 needs c ≤ 0.002)
+  std::vector<double> eps{0.1, 0.3, 0.5, 0.8, 0.95};
+  bool timing = true;                      ///< the cost rows (a timing: off for deterministic output)
+};
+
+/// Computes the study (pure except the cost rows: same options, same numbers).
+ContactStudy run_contact_study(const ContactStudyOptions& options = {});
+
+}  // namespace verisim::experiments

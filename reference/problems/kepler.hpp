@@ -1,0 +1,53 @@
+#pragma once
+// The Kepler problem r̈ = −μ·r/|r|³ (seed 003, a comet passing a much heavier planet fixed at the
+// origin, μ = G·M) on a bound orbit, unit mass, starting at periapsis on +x.
+//   invariants  E = ½|ṙ|² − μ/|r| = −μ/(2a) (vis-viva),  h = x·ẏ − y·ẋ = √(μa(1 − e²)),
+//               and the Runge–Lenz vector (the orbit does not precess)
+//   exact       reference/analytic/kepler.hpp (Kepler's equation E − e sin E = n·t, Danby (1988) §6.3)
+// Default: μ = a = 1, e = 0.6 — the example of Hairer, Lubich & Wanner, Geometric Numerical
+// Integration (2006) §I.2.3: q(0) = (1 − e, 0), q̇(0) = (0, √((1 + e)/(1 − e))); period 2π,
+// E = −½, h = √(1 − e²) = 0.8.
+#include <cmath>
+#include <string_view>
+
+#include <Eigen/Core>
+
+#include "reference/analytic/kepler.hpp"
+#include "toolkit/core/phase_state.hpp"
+#include "toolkit/core/vec.hpp"
+
+namespace verisim::reference::problems {
+
+struct KeplerProblem {
+  static constexpr bool velocity_independent = true;
+  static constexpr std::string_view name = "kepler";
+  static constexpr std::string_view title = "Kepler orbit (e = 0.6)";
+  using V = Vec2;
+
+  double mu = 1.0;  ///< gravitational parameter G·M
+  double a = 1.0;   ///< semi-major axis
+  double e = 0.6;   ///< eccentricity, 0 ≤ e < 1
+
+  analytic::KeplerOrbit solution() const { return {mu, a, e}; }
+
+  /// r̈ = −μ·r/|r|³.
+  void operator()(const Vec2& q, const Vec2& /*v*/, Vec2& acc, double /*t*/) const {
+    acc = solution().acceleration(q);
+  }
+  PhaseState<Vec2> initial() const { return exact(0.0); }
+  PhaseState<Vec2> exact(double t) const {
+    const auto o = solution();
+    return {o.position(t), o.velocity(t)};
+  }
+  double period() const { return solution().period(); }
+  double energy(const PhaseState<Vec2>& x) const { return 0.5 * x.v.squaredNorm() - mu / x.q.norm(); }
+  /// z component of r × ṙ (per unit mass).
+  double angular_momentum(const PhaseState<Vec2>& x) const { return x.q[0] * x.v[1] - x.q[1] * x.v[0]; }
+  /// ∇²V for V = −μ/r: μ(I/r³ − 3 r rᵀ/r⁵).
+  Eigen::Matrix2d hessian(const Vec2& q) const {
+    const double r2 = q.squaredNorm(), r = std::sqrt(r2);
+    return mu * (Eigen::Matrix2d::Identity() / (r2 * r) - 3.0 * q * q.transpose() / (r2 * r2 * r));
+  }
+};
+
+}  // namespace verisim::reference::problems

@@ -1,0 +1,154 @@
+#pragma once
+// Long-range forces between particles (gravity, Coulomb), seed 003 "Les forces à longue portée".
+// Pair law, on i from j (d = r_i − r_j):
+//   F_i = C s_i s_j d/|d|³,   energy C s_i s_j/|d|
+//   gravity: C = −G, s = mass (attractive);  Coulomb: C = 1/(4π ε₀), s = charge.
+// When F_ij ∝ r⁻ⁿ with n ≤ d, the number of far particles (∝ r^d) compensates the decay, so no
+// cut-off is allowed (seed 003). The seed's two-step method, done here:
+//   1. cells large enough to erase local anisotropy (a coarse grid of its own, `cells_per_side`
+//      cubic cells along the cloud's longest side);
+//   2. exact pair sum with the particles of the near cells (the cell and its 3^d − 1 neighbours);
+//   3. mean field for the other cells: one effective particle per cell carrying the cell's total
+//      s ("une particule de charge égale à la somme de toutes les charges de sa cellule"), placed at
+//      the cell's centre (the seed's words) or, by default, at the |s|-weighted centroid of its
+//      particles (the centre of mass for gravity: the dipole term of the far-field expansion
+//      vanishes and the error falls from O(h/r) to O((h/r)²) per cell — measured in docs/contact.md).
+// Cost O(N·(near particles + cells)) per evaluation: the seed's method, not a tree code; the number of
+// cells is what the user trades against accuracy.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "toolkit/core/vec.hpp"
+
+namespace verisim::contact {
+
+/// Where a far cell's effective particle sits.
+enum class MeanFieldCentre { centroid, cell_centre };
+
+struct LongRangeLaw {
+  double coupling = 0.0;   ///< C: −G for gravity (strengths = masses), 1/(4π ε₀) for Coulomb (charges)
+  bool use_mass = true;    ///< s = mass (gravity) or the particle's charge (Coulomb)
+  int cells_per_side = 8;  ///< coarse cells along the cloud's longest side (≥ 1; 1 or 2: all exact)
+  MeanFieldCentre centre = MeanFieldCentre::centroid;
+};
+
+/// C s_i s_j d/|d|³ (seed 003's long-range pair, on i).
+template <int D>
+inline Vec<D> long_range_force(const Vec<D>& d, double cs_i_s_j) {
+  const double r2 = d.squaredNorm();
+  return (cs_i_s_j / (r2 * std::sqrt(r2))) * d;
+}
+
+/// The near-exact, far-mean-field evaluation. Holds its grid buffers (sized on first use, reused:
+/// no allocation afterwards for a fixed particle count). Not thread-safe (mutable buffers).
+template <int D>
+class MeanField {
+ public:
+  /// Adds to f[i] the long-range force on particle i; x[i] positions, s[i] strengths, C the coupling.
+  void add_forces(const std::vector<Vec<D>>& x, const std::vector<double>& s, const LongRangeLaw& law,
+                  std::vector<Vec<D>>& f) {
+    const std::size_t n = x.size();
+    if (n < 2) return;
+    bin(x, law.cells_per_side);
+    // effective particle of each cell: total strength and its position
+    std::fill(cell_s_.begin(), cell_s_.end(), 0.0);
+    std::fill(cell_w_.begin(), cell_w_.end(), 0.0);
+    std::fill(cell_x_.begin(), cell_x_.end(), Vec<D>::Zero());
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t c = cell_of_[i];
+      cell_s_[c] += s[i];
+      cell_w_[c] += std::abs(s[i]);
+      cell_x_[c] += std::abs(s[i]) * x[i];
+    }
+    for (std::size_t c = 0; c < ncells_; ++c) {
+      if (law.centre == MeanFieldCentre::centroid && cell_w_[c] > 0.0)
+        cell_x_[c] /= cell_w_[c];
+      else
+        cell_x_[c] = centre_of(c);
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto ci = coords(cell_of_[i]);
+      Vec<D> fi = Vec<D>::Zero();
+      for (std::size_t c = 0; c < ncells_; ++c) {
+        const auto cc = coords(static_cast<std::uint32_t>(c));
+        bool near = true;
+        for (int k = 0; k < D; ++k) near = near && std::abs(cc[k] - ci[k]) <= 1;
+        if (near) {  // exact pair sum over the cell's particles
+          for (std::uint32_t a = start_[c]; a < start_[c + 1]; ++a) {
+            const std::uint32_t j = sorted_[a];
+            if (j != i) fi += long_range_force<D>(x[i] - x[j], law.coupling * s[i] * s[j]);
+          }
+        } else if (cell_s_[c] != 0.0) {  // mean field: the cell's effective particle
+          fi += long_range_force<D>(x[i] - cell_x_[c], law.coupling * s[i] * cell_s_[c]);
+        }
+      }
+      f[i] += fi;
+    }
+  }
+
+  /// Cells along each axis of the last evaluation, and their side.
+  const std::array<int, D>& cells() const { return dims_; }
+  double cell_size() const { return h_; }
+
+ private:
+  void bin(const std::vector<Vec<D>>& x, int per_side) {
+    Vec<D> lo = x[0], hi = x[0];
+    for (const auto& p : x) lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
+    const double extent = (hi - lo).maxCoeff();
+    const int m = std::max(1, per_side);
+    h_ = extent > 0.0 ? extent / m : 1.0;
+    lo_ = lo;
+    ncells_ = 1;
+    for (int k = 0; k < D; ++k) {
+      dims_[k] = std::clamp(static_cast<int>(std::ceil((hi[k] - lo[k]) / h_)), 1, m);
+      ncells_ *= static_cast<std::size_t>(dims_[k]);
+    }
+    cell_of_.resize(x.size());
+    start_.resize(ncells_ + 1);
+    std::fill(start_.begin(), start_.end(), 0u);
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      std::uint32_t c = 0;
+      for (int k = D - 1; k >= 0; --k) {
+        const int ck = std::clamp(static_cast<int>((x[i][k] - lo[k]) / h_), 0, dims_[k] - 1);
+        c = c * static_cast<std::uint32_t>(dims_[k]) + static_cast<std::uint32_t>(ck);
+      }
+      cell_of_[i] = c;
+      ++start_[c + 1];
+    }
+    for (std::size_t c = 0; c < ncells_; ++c) start_[c + 1] += start_[c];
+    sorted_.resize(x.size());
+    fill_.assign(start_.begin(), start_.end() - 1);
+    for (std::size_t i = 0; i < x.size(); ++i) sorted_[fill_[cell_of_[i]]++] = static_cast<std::uint32_t>(i);
+    cell_s_.resize(ncells_);
+    cell_w_.resize(ncells_);
+    cell_x_.resize(ncells_);
+  }
+
+  std::array<int, D> coords(std::uint32_t c) const {
+    std::array<int, D> r{};
+    for (int k = 0; k < D; ++k) {
+      r[k] = static_cast<int>(c % static_cast<std::uint32_t>(dims_[k]));
+      c /= static_cast<std::uint32_t>(dims_[k]);
+    }
+    return r;
+  }
+  Vec<D> centre_of(std::size_t c) const {
+    const auto cc = coords(static_cast<std::uint32_t>(c));
+    Vec<D> p;
+    for (int k = 0; k < D; ++k) p[k] = lo_[k] + (cc[k] + 0.5) * h_;
+    return p;
+  }
+
+  std::array<int, D> dims_{};
+  std::size_t ncells_ = 0;
+  double h_ = 1.0;
+  Vec<D> lo_ = Vec<D>::Zero();
+  std::vector<std::uint32_t> cell_of_, start_, sorted_, fill_;
+  std::vector<double> cell_s_, cell_w_;
+  std::vector<Vec<D>> cell_x_;
+};
+
+}  // namespace verisim::contact
