@@ -18,11 +18,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
+fs::path scratch_root() { return fs::temp_directory_path() / ("verisim_scene_test_" + std::to_string(getpid())); }
+
 fs::path scratch(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("verisim_scene_test_" + std::to_string(getpid())) / name;
+  const fs::path p = scratch_root() / name;
   fs::remove_all(p);
   return p;
 }
+
+/// Removes the scratch folder when the tests end.
+class ScratchCleanup : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(scratch_root(), ec);
+  }
+};
+const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
 
 bool have_node() { return std::system("node --version >/dev/null 2>&1") == 0; }
 

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 #include <numbers>
 #include <vector>
 
@@ -19,6 +21,13 @@
 
 namespace verisim::scene::test {
 namespace {
+
+/// A measured figure for the test report (RecordProperty), 3 significant digits.
+std::string g3(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", x);
+  return b;
+}
 
 Scene bundled(const std::string& name) { return load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/" + name + ".toml"); }
 
@@ -59,7 +68,7 @@ void check_spring(const std::string& name, double b) {
   // RK4's phase error per step is (ωΔt)⁵/120 of the amplitude (2.35 m about equilibrium): 1e4 steps
   // at ωΔt = 2e-3 give 6e-12; 1e-9 leaves room for round-off.
   EXPECT_LT(err, 1e-9) << name;
-  ::testing::Test::RecordProperty(name + "_max_error", std::to_string(err));
+  ::testing::Test::RecordProperty(name + "_max_error", g3(err));
 }
 TEST(SceneValidation, SpringMatchesTheAnalyticSolution) { check_spring("spring", 0.0); }
 TEST(SceneValidation, DampedSpringMatchesTheAnalyticSolution) { check_spring("spring_damped", 0.5); }
@@ -73,6 +82,8 @@ void check_pendulum(const std::string& name, double theta0) {
   // θ crosses zero where θ̈ = 0, so the linear interpolation between samples 5 ms apart errs by
   // O(θ‴Δ³) ~ 1e-8 s at most; RK4's phase error is ~1e-11.
   EXPECT_NEAR(T, expected, 1e-7 * expected) << name;
+  ::testing::Test::RecordProperty("period", g3(T));
+  ::testing::Test::RecordProperty("relative_error", g3(T / expected - 1.0));
 }
 TEST(SceneValidation, SmallPendulumPeriod) { check_pendulum("pendulum_small", 0.1); }
 TEST(SceneValidation, LargePendulumPeriod) { check_pendulum("pendulum_large", 2.5); }
@@ -85,8 +96,8 @@ TEST(SceneValidation, SphericalPendulumConservesEnergyAndLk) {
   // RK4: energy error O(Δt⁴) over the run; at Δt = 1e-3 and ω ~ 4 rad/s, (ωΔt)⁴ ~ 3e-10.
   EXPECT_LT(dE / E0, 1e-8);
   EXPECT_LT(dL / L0, 1e-8);
-  ::testing::Test::RecordProperty("energy_rel", std::to_string(dE / E0));
-  ::testing::Test::RecordProperty("Lk_rel", std::to_string(dL / L0));
+  ::testing::Test::RecordProperty("energy_rel", g3(dE / E0));
+  ::testing::Test::RecordProperty("Lk_rel", g3(dL / L0));
 }
 
 // ---- a charge in E and B: the helix, cyclotron frequency qB/m ---------------------------------
@@ -101,6 +112,8 @@ TEST(SceneValidation, ChargedPointFollowsTheHelixAtTheCyclotronFrequency) {
   EXPECT_LT(err, 1e-9);  // RK4 at ΩΔt = 2e-3 over 1e4 steps: ~1e-11 (as the spring)
   const double T = mean_period(upward_crossings(t, vx));
   EXPECT_NEAR(2.0 * std::numbers::pi / T, exact.cyclotron_frequency(), 1e-7);
+  ::testing::Test::RecordProperty("position_error", g3(err));
+  ::testing::Test::RecordProperty("omega_error", g3(2.0 * std::numbers::pi / T - exact.cyclotron_frequency()));
 }
 
 // ---- seed 000: contact time and post-impact velocities --------------------------------------
@@ -113,7 +126,8 @@ TEST(SceneValidation, TwoDiscsMatchSeed000) {
   const auto ct = collisions::contact_time<2>(Vec2(-10, 0.8), Vec2(1, 0), 1.0, Vec2(0, 0), Vec2(0, 0), 1.0);
   ASSERT_TRUE(ct.collides());
   EXPECT_NEAR(ct.t, 10.0 - std::sqrt(4.0 - 0.64), 1e-14);
-  EXPECT_NEAR(e.t, ct.t, 1e-12);  // located to a few ulps of the step (uniform motion: Verlet is exact)
+  EXPECT_NEAR(e.t, ct.t, 1e-12);
+  ::testing::Test::RecordProperty("contact_time_error", g3(e.t - ct.t));  // located to a few ulps of the step (uniform motion: Verlet is exact)
   // post-impact velocities: the closed form of seed 000's system at the contact positions
   const Vec2 x1(-10.0 + ct.t, 0.8), x2(0.0, 0.0);
   const auto v = reference::analytic::frictionless_collision<Vec2>(1.0, 1.0, x1, x2, Vec2(1, 0), Vec2(0, 0), 1.0);
@@ -142,8 +156,8 @@ TEST(SceneValidation, FallingBlockLosesEnergyAndComesToRest) {
   EXPECT_NEAR(std::remainder(angle.back(), std::numbers::pi / 2.0), 0.0, 1e-6);  // lying on a face
   EXPECT_GT(r.events.size(), 2u);
   for (const Event& e : r.events) EXPECT_LE(e.energy_change, 1e-12);
-  ::testing::Test::RecordProperty("growth", std::to_string(growth));
-  ::testing::Test::RecordProperty("final_kinetic", std::to_string(T.back()));
+  ::testing::Test::RecordProperty("growth", g3(growth));
+  ::testing::Test::RecordProperty("final_kinetic", g3(T.back()));
 }
 
 // ---- seed 003: the comet's conic ------------------------------------------------------------
@@ -155,7 +169,7 @@ TEST(SceneValidation, CometFollowsTheKeplerEllipse) {
   for (std::size_t i = 0; i < t.size(); ++i) err = std::max(err, (Vec2(x[i], y[i]) - orbit.position(t[i])).norm());
   // RK4 with Δt = 1e-4: at periapsis (r = 0.1, v = 4.36) Δt·v/r = 4.4e-3, local error ~ (4.4e-3)⁵ r.
   EXPECT_LT(err, 1e-6);
-  ::testing::Test::RecordProperty("max_position_error", std::to_string(err));
+  ::testing::Test::RecordProperty("max_position_error", g3(err));
 }
 
 // ---- seed 004: each bounce against the law's μₑ branch ----------------------------------------
@@ -211,8 +225,8 @@ double bounce_height_error(EventMode mode) {
 TEST(SceneValidation, LocatedEventsKeepTheBounceHeight) {
   const double located = bounce_height_error(EventMode::located);
   const double after = bounce_height_error(EventMode::after_penetration);
-  ::testing::Test::RecordProperty("located", std::to_string(located));
-  ::testing::Test::RecordProperty("after_penetration", std::to_string(after));
+  ::testing::Test::RecordProperty("located", g3(located));
+  ::testing::Test::RecordProperty("after_penetration", g3(after));
   EXPECT_LT(located, 1e-9);  // issue 14: 1e-9 over 100 bounces
   EXPECT_GT(after, 1e3 * located);  // detected after penetration, the error is of the order g·Δt·v
   std::printf("bounce height error over 100 bounces: located %.3g m, after penetration %.3g m\n", located, after);
@@ -228,7 +242,7 @@ void check_nbody(const std::string& name, double energy_bound) {
     const auto p = column(r.energy, c);
     EXPECT_LT(max_deviation(p), 1e-12) << name << " " << c;  // pair forces are opposite: exact to round-off
   }
-  ::testing::Test::RecordProperty("energy_rel", std::to_string(dE));
+  ::testing::Test::RecordProperty("energy_rel", g3(dE));
   std::printf("%s: max relative energy error %.3g\n", name.c_str(), dE);
 }
 // Verlet at 10 days: the energy error is bounded, O((ωΔt)²) with Jupiter's ω = 2π/4332 d: ~2e-4

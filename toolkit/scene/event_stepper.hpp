@@ -14,8 +14,9 @@
 //                       (seed 002 §3.1's code: "cuando alguno haya penetrado la pared, se dispara
 //                       el algoritmo de colisión"), no position correction.
 //
-// A contact that touched at the start of the step and overlaps at its end is resting (the bodies
-// press on each other): restitution 0 and the overlap projected away at the end of the step
+// A contact that touched at the start of the step (gap ≤ 2|g|Δt²) and overlaps at its end by less
+// than another 2|g|Δt² is resting (the bodies press on each other): restitution 0 and the overlap
+// projected away at the end of the step
 // (seed 001 E.1 step 1 removes the normal force pushing into the obstacle; here its impulse over
 // the step does). So is an approach slower than v_rest = 2|g|Δt (world.cpp).
 // After the step, spherical pendulums near a pole of their chart move to the other chart.
@@ -77,7 +78,9 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
         const double g1 = w.gap(p, x.q);
         if (!(g1 < 0.0)) continue;
         const double g0 = w.gap(p, x0_.q);
-        if (g0 <= touch) {  // touched at the start and presses on: resting contact
+        // touched at the start and pressed on by less than a free fall's step: resting contact.
+        // (A fast body that merely started the step close by is located as a collision.)
+        if (g0 <= touch && g0 - g1 <= 2.0 * touch) {
           resting = true;
           continue;
         }

@@ -68,6 +68,7 @@ RunResult simulate(const Scene& scene, Progress progress) {
   Recorder rec{&world, &result, sim.sample_every, sim.steps, progress, std::max<std::size_t>(1, sim.steps / 100), {}};
   rec.row.reserve(result.trajectory.header.size() + result.energy.header.size());
   State x = world.initial_state();
+  world.rechart(x);  // a spherical pendulum started near its pole starts in its other chart
   auto stepper = integrators::make_stepper<VecX>(sim.integrator);  // the registry's variant, visited once
   try {
     std::visit(
