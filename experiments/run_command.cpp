@@ -290,7 +290,7 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
   {  // energy
     Figure f = figure("energy", "Energy of " + sc.title, "t (s)", "energy (J)");
     for (const auto& r : runs) {
-      const std::string csv = r.integrator + "/energy.csv";
+      const std::string csv = r.integrator + "_energy.csv";
       f.series.push_back({csv, "1:4", several ? "total, " + r.integrator : "total", "lines lw 2"});
       if (!several) {
         f.series.push_back({csv, "1:2", "kinetic", "lines"});
@@ -304,7 +304,7 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
     Figure f = figure("energy_error", "Energy error E(t) − E(0)", "t (s)", "E − E(0) (J)");
     for (const auto& r : runs) {
       const double E0 = r.energy.at(0, 3);
-      f.series.push_back({r.integrator + "/energy.csv", fmt::format("1:($4-({:.17g}))", E0), r.integrator, "lines lw 2"});
+      f.series.push_back({r.integrator + "_energy.csv", fmt::format("1:($4-({:.17g}))", E0), r.integrator, "lines lw 2"});
     }
     f.caption = "The drift of the total energy: it grows with Euler, stays bounded with the symplectic methods, drifts slowly with RK4.";
     out.push_back(f);
@@ -317,7 +317,7 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
       for (const auto& o : sc.objects) {
         const std::string ca = world_col(o, ax[0]), cb = world_col(o, ax[1]);
         if (!has_col(r.trajectory, ca) || !has_col(r.trajectory, cb)) continue;
-        f.series.push_back({r.integrator + "/trajectory.csv", col(r.trajectory, ca) + ":" + col(r.trajectory, cb),
+        f.series.push_back({r.integrator + "_trajectory.csv", col(r.trajectory, ca) + ":" + col(r.trajectory, cb),
                             several ? o.name + ", " + r.integrator : o.name, "lines"});
       }
     f.caption = "World positions of the objects' centres of mass (trajectory.csv), in the plane where they move most.";
@@ -330,7 +330,7 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
     else continue;
     Figure f = figure("phase_" + o.name, "Phase portrait of " + o.name, q + " (" + unit + ")", v + " (" + unit + "/s)");
     for (const auto& r : runs)
-      f.series.push_back({r.integrator + "/trajectory.csv", col(r.trajectory, q) + ":" + col(r.trajectory, v), r.integrator, "lines"});
+      f.series.push_back({r.integrator + "_trajectory.csv", col(r.trajectory, q) + ":" + col(r.trajectory, v), r.integrator, "lines"});
     f.caption = "E₁ against Ė₁: a closed curve when the energy is conserved.";
     out.push_back(f);
   }
@@ -361,8 +361,8 @@ std::string page(const scene::Scene& sc, const std::vector<scene::RunResult>& ru
        + html_escape(runs.front().integrator) + "), drawn in the plane where the objects move most.</p>\n";
   h += "<h2>Runs</h2>\n<table>\n<tr><th>integrator</th><th>max |E − E(0)| / energy scale</th><th>collisions</th><th>resting-contact impulses</th><th>data</th></tr>\n";
   for (const auto& r : runs)
-    h += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><a href=\"data/{}/trajectory.csv\">trajectory.csv</a>, "
-                     "<a href=\"data/{}/energy.csv\">energy.csv</a>, <a href=\"data/{}/events.csv\">events.csv</a></td></tr>\n",
+    h += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><a href=\"data/{}_trajectory.csv\">trajectory</a>, "
+                     "<a href=\"data/{}_energy.csv\">energy</a>, <a href=\"data/{}_events.csv\">events</a></td></tr>\n",
                      r.integrator, fmt_g(energy_error(r), 3), r.stats.collisions, r.stats.resting, r.integrator, r.integrator, r.integrator);
   h += "</table>\n";
   if (!plotted) h += "<p class=\"note\">The plots were not drawn (gnuplot missing or --no-plots); the Gnuplot scripts are in data/.</p>\n";
@@ -425,9 +425,9 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
   table.caption = "Runs";
   table.group = "run";
   for (const auto& r : runs) {
-    study.files.push_back({r.integrator + "/trajectory.csv", samples_csv(r.trajectory)});
-    study.files.push_back({r.integrator + "/energy.csv", samples_csv(r.energy)});
-    study.files.push_back({r.integrator + "/events.csv", events_csv(base, r)});
+    study.files.push_back({r.integrator + "_trajectory.csv", samples_csv(r.trajectory)});
+    study.files.push_back({r.integrator + "_energy.csv", samples_csv(r.energy)});
+    study.files.push_back({r.integrator + "_events.csv", events_csv(base, r)});
     Row row;
     row.fields = {field("integrator", "integrator", r.integrator),
                   field("max |ΔE/E₀|", "energy_error", fmt_g(energy_error(r), 3), Json(energy_error(r))),

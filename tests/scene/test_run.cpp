@@ -50,8 +50,8 @@ TEST(SceneRunValidation, EveryBundledSceneWritesItsPage) {
     EXPECT_TRUE(fs::exists(out / "index.html")) << f;
     EXPECT_TRUE(fs::exists(out / "summary.json")) << f;
     for (const auto& n : r.integrators)
-      for (const char* csv : {"trajectory.csv", "energy.csv", "events.csv"})
-        EXPECT_TRUE(fs::exists(out / "data" / n / csv)) << f << " " << n << " " << csv;
+      for (const char* csv : {"_trajectory.csv", "_energy.csv", "_events.csv"})
+        EXPECT_TRUE(fs::exists(out / "data" / (n + csv))) << f << " " << n << " " << csv;
     EXPECT_EQ(r.plotted, o.plots) << f;
     if (node) {
       const std::string cmd = "node " + std::string(VERISIM_SOURCE_DIR) + "/tests/scene/page_check.js " +
