@@ -10,9 +10,10 @@
 //   Σ bᵢcᵢᵏ = 1/(k + 1)   and   Σ wᵢcᵢᵏ = 1/((k + 1)(k + 2))                          (M_k)
 // so the method is exact for every q of degree ≤ D = d + 2, D = 1 + (the number of leading k for
 // which M_k holds) (D = 1: only a ≡ 0, q linear, which every consistent method gets right).
-// The local error for a = θᵏ is h^(k+1)·(defect of M_k); order p means it is O(h^(p+1)) for every
-// smooth a, so M_k holds for k ≤ p − 2 (and the v-rule for k ≤ p − 1): D ≥ p for a method of
-// order p. The rules of each method (derived from its step with f = a(t)):
+// For a = tᵏ (αₖ ∝ hᵏ) the local error is ∝ h^(k+1) times the defect of the v-rule in v and
+// ∝ h^(k+2) times that of the q-rule in q; order p means both are O(h^(p+1)) for every smooth a,
+// so the v-rule holds for k ≤ p − 1 and M_k for k ≤ p − 2: D ≥ p for a method of order p.
+// The rules of each method (derived from its step with f = a(t)):
 //  * explicit Euler (seed 001 §3.1): q⁺ = q + hv, v⁺ = v + h·a(t): c = (0), b = (1), w = (0).
 //    M₀ fails (w): D = 1.
 //  * splitting methods (splitting.hpp; exact kicks, the problem declares velocity_independent):
@@ -20,8 +21,9 @@
 //    after kick i add up to 1 − cᵢ, so wᵢ = bᵢ(1 − cᵢ). D follows from the table's moments
 //    (computed below): Euler-Cromer, symplectic Euler 1; Verlet, leapfrog 2; Ruth3 3;
 //    Yoshida4, McLachlan4 4; Yoshida6 6 — each exactly its order (M_p fails for every table).
-//  * Newmark (seed 001 §3.3; Newmark 1959): r = a(t + h) whatever E, so the implicit loop is
-//    solved by its first iterate: c = (0, 1), b = (1 − γ, γ), w = (½ − β, β). M₀ always holds;
+//  * Newmark (seed 001 §3.3; Newmark 1959): r = a(t + h) whatever E, so the implicit equation is
+//    solved exactly (the fixed point at its first iterate; Newton, whose Jacobian is then the
+//    identity, to round-off): c = (0, 1), b = (1 − γ, γ), w = (½ − β, β). M₀ always holds;
 //    M₁ needs γ = ½ and β = 1/6: the seed's β = 1/6 (linear acceleration: a linear a is exactly
 //    what it assumes) has D = 3, one more than its order; β = ¼ has D = 2.
 //  * RK4, the seed's second-order form (§3.4.1): k₂ = v + (h/2)a(t), k₃ = v + (h/2)a(t + h/2),
