@@ -5,7 +5,7 @@
 //  - odeint: the same first-order system for euler / runge_kutta4, the momentum function
 //            f(q, dpdt) for symplectic_euler / symplectic_rkn_sb3a_mclachlan (dq/dt = p, unit mass),
 //            and sys(q, v, a, t) for velocity_verlet — the very adapter ours uses.
-// State types: Eigen column vectors, fixed-size when the problem's size is (Vec<N>, Vec<2N>),
+// State types: Eigen column vectors, fixed-size when the problem's size is (core::Vec<N>, core::Vec<2N>),
 // dynamic for the ensemble; odeint uses them through its Eigen support (vector_space_algebra).
 #include <array>
 #include <cstddef>

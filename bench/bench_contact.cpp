@@ -48,7 +48,7 @@ double resident_bytes() {
 template <int D>
 struct Scene {
   std::unique_ptr<World<D>> world;
-  PhaseState<VecX> state;
+  core::PhaseState<core::VecX> state;
   double dt = 0.0;
   double contacts_per_particle = 0.0;
   double rss_per_particle = 0.0;
@@ -68,7 +68,7 @@ Scene<D> make_scene(const std::array<int, D>& cells, double polydispersity, doub
   auto pack = contact::lattice_box<D>(cells, o);
   contact::WorldParams<D> prm;
   prm.kn = 2e5, prm.restitution = 0.5, prm.mu = 0.5;
-  prm.gravity = Vec<D>::Zero();
+  prm.gravity = core::Vec<D>::Zero();
   prm.gravity[D - 1] = -1.0;
   const double dt = 1e-4;
   prm.kt = 0.2 * 1.0 / (3.5 * dt);
@@ -76,7 +76,7 @@ Scene<D> make_scene(const std::array<int, D>& cells, double polydispersity, doub
   s.world = std::make_unique<World<D>>(std::move(pack.particles), prm, std::move(pack.walls));
   s.state = s.world->initial_state();
   s.dt = dt;
-  contact::DemVerletPredicted<VecX> settle;
+  contact::DemVerletPredicted<core::VecX> settle;
   contact::integrate(settle, *s.world, s.state, 0.0, dt, 1000);
   const auto [pairs, walls] = s.world->contacts(s.state.q);
   const double n = static_cast<double>(s.world->size());
@@ -146,8 +146,8 @@ void register_rows(const std::string& scene_name) {
 template <int D>
 void register_scene(const std::string& s) {
   register_rows<contact::DefaultStepper, D>(s);
-  register_rows<contact::DemVerletHalfStep<VecX>, D>(s);
-  register_rows<contact::DemVerletPredicted<VecX>, D>(s);
+  register_rows<contact::DemVerletHalfStep<core::VecX>, D>(s);
+  register_rows<contact::DemVerletPredicted<core::VecX>, D>(s);
 }
 
 [[maybe_unused]] const bool kRegistered = [] {

@@ -72,7 +72,7 @@ void register_rows(const std::string& problem, std::shared_ptr<const P> p) {
     benchmark::RegisterBenchmark((problem + "/" + method + "/" + side).c_str(),
                                  [p, dt, fn](benchmark::State& st) { fn(st, *p, dt); });
   };
-  auto phase = [](const P& q) { return PhaseState<V>{to_vec<V>(q.q0), to_vec<V>(q.v0)}; };
+  auto phase = [](const P& q) { return core::PhaseState<V>{to_vec<V>(q.q0), to_vec<V>(q.v0)}; };
   auto pair = [](const P& q) { return std::pair<V, V>{to_vec<V>(q.q0), to_vec<V>(q.v0)}; };
 
   // ---- explicit Euler: ours on the second-order form; odeint has only the first-order one ----

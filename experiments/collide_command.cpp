@@ -112,7 +112,7 @@ std::string describe(const Range& r) {
 
 void check_range(const CollideOption& o, const std::vector<double>& v) {
   const Range& r = o.range;
-  if (o.shape == Shape::inertia && v.size() == 9) {  // a full tensor: off-diagonal entries may be negative
+  if (o.shape == ValueShape::inertia && v.size() == 9) {  // a full tensor: off-diagonal entries may be negative
     for (double x : v)
       if (!std::isfinite(x)) throw CLI::ValidationError(std::string(o.name), "a tensor's entries must be finite");
     return;  // symmetric and positive definite: check_tensor
@@ -126,12 +126,12 @@ void check_range(const CollideOption& o, const std::vector<double>& v) {
     throw CLI::ValidationError(std::string(o.name), "must not be the zero vector (it gives the normal's direction)");
 }
 
-std::vector<std::size_t> counts(Shape s, int dim) {
+std::vector<std::size_t> counts(ValueShape s, int dim) {
   switch (s) {
-    case Shape::scalar: return {1};
-    case Shape::vector: return {static_cast<std::size_t>(dim)};
-    case Shape::spin: return {dim == 2 ? 1u : 3u};
-    case Shape::inertia: return dim == 2 ? std::vector<std::size_t>{1} : std::vector<std::size_t>{1, 3, 9};
+    case ValueShape::scalar: return {1};
+    case ValueShape::vector: return {static_cast<std::size_t>(dim)};
+    case ValueShape::spin: return {dim == 2 ? 1u : 3u};
+    case ValueShape::inertia: return dim == 2 ? std::vector<std::size_t>{1} : std::vector<std::size_t>{1, 3, 9};
   }
   return {};
 }
@@ -158,7 +158,7 @@ void at_rest_if(bool infinite, const char* option, const V& v, const char* becau
     throw CLI::ValidationError(option, fmt::format("must be 0 with {} (a body of infinite mass or inertia does not move)", because));
 }
 void at_rest_if(bool infinite, const char* option, double w, const char* because) {
-  at_rest_if(infinite, option, Vec1(w), because);
+  at_rest_if(infinite, option, core::Vec1(w), because);
 }
 /// 1/2 m |v|^2, 0 for an obstacle at rest (m = +inf, v = 0).
 template <class V>
@@ -185,35 +185,35 @@ void energy_added(Json& out, double alpha, double energy_change) {
 
 template <int N>
 void contact_time_law(const CollideValues& in, Json& out) {
-  const Vec<N> x1 = in.vec<N>("--x1"), v1 = in.vec<N>("--v1"), x2 = in.vec<N>("--x2"), v2 = in.vec<N>("--v2");
+  const core::Vec<N> x1 = in.vec<N>("--x1"), v1 = in.vec<N>("--v1"), x2 = in.vec<N>("--x2"), v2 = in.vec<N>("--v2");
   const auto ct = collisions::contact_time<N>(x1, v1, in.scalar("--r1"), x2, v2, in.scalar("--r2"));
   static constexpr const char* kStatus[] = {"collision", "no-collision", "grazing", "no-relative-motion", "overlapping"};
   out.str("status", kStatus[static_cast<int>(ct.status)]);
   if (ct.collides()) {
     out.num("t", ct.t);
-    out.set("x1_at_contact", vec(Vec<N>(x1 + v1 * ct.t)));
-    out.set("x2_at_contact", vec(Vec<N>(x2 + v2 * ct.t)));
+    out.set("x1_at_contact", vec(core::Vec<N>(x1 + v1 * ct.t)));
+    out.set("x2_at_contact", vec(core::Vec<N>(x2 + v2 * ct.t)));
   }
 }
 
 template <int N>
 void frictionless_law(const CollideValues& in, Json& out) {
   const double m1 = in.scalar("--m1"), m2 = in.scalar("--m2"), e = in.scalar("--e");
-  const Vec<N> v1 = in.vec<N>("--v1"), v2 = in.vec<N>("--v2"), c1c2 = in.vec<N>("--normal");
+  const core::Vec<N> v1 = in.vec<N>("--v1"), v2 = in.vec<N>("--v2"), c1c2 = in.vec<N>("--normal");
   const bool obstacle = std::isinf(m2);
   at_rest_if(obstacle, "--v2", v2, "--m2 inf");
   const auto r = collisions::frictionless_linear_system<N>(m1, v1, m2, v2, c1c2, e);
-  const Vec<N> n = collisions::unit_direction(c1c2);
+  const core::Vec<N> n = collisions::unit_direction(c1c2);
   out.str("branch", std::string(to_string(r.branch)));
   out.set("v1_after", vec(r.v1));
   out.set("v2_after", vec(r.v2));
   out.set("impulse_on_1", vec(r.p12));
   out.num("kinetic_energy_before", kinetic(m1, v1) + kinetic(m2, v2));
-  out.num("energy_change", work(r.p12, v1, r.v1) + work(Vec<N>(-r.p12), v2, r.v2));
+  out.num("energy_change", work(r.p12, v1, r.v1) + work(core::Vec<N>(-r.p12), v2, r.v2));
   out.num("energy_change_eq12", r.energy_change);
   if (!obstacle) {
-    out.set("momentum_before", vec(Vec<N>(m1 * v1 + m2 * v2)));
-    out.set("momentum_after", vec(Vec<N>(m1 * r.v1 + m2 * r.v2)));
+    out.set("momentum_before", vec(core::Vec<N>(m1 * v1 + m2 * v2)));
+    out.set("momentum_after", vec(core::Vec<N>(m1 * r.v1 + m2 * r.v2)));
   }
   out.num("normal_rel_velocity_before", normal_difference(v1, v2, n));
   out.num("normal_rel_velocity_after", normal_difference(r.v1, r.v2, n));
@@ -221,12 +221,12 @@ void frictionless_law(const CollideValues& in, Json& out) {
 
 void coulomb_spheres_law(const CollideValues& in, Json& out) {
   const double m1 = in.scalar("--m1"), m2 = in.scalar("--m2"), alpha = in.scalar("--alpha");
-  const Vec3 v1 = in.vec<3>("--v1"), v2 = in.vec<3>("--v2"), n = collisions::unit_direction(in.vec<3>("--normal"));
+  const core::Vec3 v1 = in.vec<3>("--v1"), v2 = in.vec<3>("--v2"), n = collisions::unit_direction(in.vec<3>("--normal"));
   const bool obstacle = std::isinf(m2);
   at_rest_if(obstacle, "--v2", v2, "--m2 inf");
   const collisions::CoulombParams p{in.scalar("--mu"), alpha};
   const auto r = obstacle ? collisions::coulomb_sphere_obstacle(v1, n, p) : collisions::coulomb_spheres(m1, v1, m2, v2, n, p);
-  const Vec3 P = m1 * r.dv;  // impulse on body 1; body 2 receives -P
+  const core::Vec3 P = m1 * r.dv;  // impulse on body 1; body 2 receives -P
   out.str("branch", std::string(to_string(r.branch)));
   out.num("v_star", r.v_star);
   out.set("v_c", vec(r.v_c));
@@ -234,12 +234,12 @@ void coulomb_spheres_law(const CollideValues& in, Json& out) {
   if (!obstacle) out.set("v2_after", vec(r.v2));
   out.set("impulse_on_1", vec(P));
   out.num("translational_energy_before", kinetic(m1, v1) + kinetic(m2, v2));
-  const double de = work(P, v1, r.v1) + (obstacle ? 0.0 : work(Vec3(-P), v2, r.v2));
+  const double de = work(P, v1, r.v1) + (obstacle ? 0.0 : work(core::Vec3(-P), v2, r.v2));
   out.num("energy_change", de);
   energy_added(out, alpha, de);
   if (!obstacle) {
-    out.set("momentum_before", vec(Vec3(m1 * v1 + m2 * v2)));
-    out.set("momentum_after", vec(Vec3(m1 * r.v1 + m2 * r.v2)));
+    out.set("momentum_before", vec(core::Vec3(m1 * v1 + m2 * v2)));
+    out.set("momentum_after", vec(core::Vec3(m1 * r.v1 + m2 * r.v2)));
   }
 }
 
@@ -249,21 +249,21 @@ void spinning_spheres_law(const CollideValues& in, Json& out) {
   if (obstacle && in.given("--R2")) throw CLI::ValidationError("--R2", "not used with --m2 inf (an obstacle): leave it out");
   if (!obstacle && !in.given("--R2")) throw CLI::ValidationError("--R2", "is required unless --m2 inf");
   const double R2 = obstacle ? 0.0 : in.scalar("--R2");
-  const Vec3 n = collisions::unit_direction(in.vec<3>("--normal"));
+  const core::Vec3 n = collisions::unit_direction(in.vec<3>("--normal"));
   const collisions::SpinningSphere s1{m1, R1, in.vec<3>("--v1"), in.vec<3>("--w1")};
   const collisions::SpinningSphere s2{m2, R2, in.vec<3>("--v2"), in.vec<3>("--w2")};
   at_rest_if(obstacle, "--v2", s2.velocity, "--m2 inf");
   at_rest_if(obstacle, "--w2", s2.omega, "--m2 inf");
   const collisions::CoulombParams p{in.scalar("--mu"), alpha};
   const auto r = obstacle ? collisions::spinning_sphere_obstacle(s1, n, p) : collisions::spinning_spheres(s1, s2, n, p);
-  const Vec3 P = m1 * (r.b1.velocity - s1.velocity);       // impulse on body 1 at the contact point
-  const Vec3 H1 = -R1 * n.cross(P), H2 = -R2 * n.cross(P);  // angular impulses about the centres (contact at x1 - R1 n, x2 + R2 n)
+  const core::Vec3 P = m1 * (r.b1.velocity - s1.velocity);       // impulse on body 1 at the contact point
+  const core::Vec3 H1 = -R1 * n.cross(P), H2 = -R2 * n.cross(P);  // angular impulses about the centres (contact at x1 - R1 n, x2 + R2 n)
   const auto ke = [](const collisions::SpinningSphere& s) {
     return std::isinf(s.mass) ? 0.0 : kinetic(s.mass, s.velocity) + kinetic(0.4 * s.mass * s.radius * s.radius, s.omega);
   };
   // angular momentum of one sphere about the contact point P; its centre is at P + offset
-  const auto L = [](const collisions::SpinningSphere& s, const Vec3& offset) {
-    return Vec3(s.mass * offset.cross(s.velocity) + 0.4 * s.mass * s.radius * s.radius * s.omega);
+  const auto L = [](const collisions::SpinningSphere& s, const core::Vec3& offset) {
+    return core::Vec3(s.mass * offset.cross(s.velocity) + 0.4 * s.mass * s.radius * s.radius * s.omega);
   };
   out.str("branch", std::string(to_string(r.branch)));
   out.num("v_star", r.v_star);
@@ -277,18 +277,18 @@ void spinning_spheres_law(const CollideValues& in, Json& out) {
   out.set("impulse_on_1", vec(P));
   out.num("kinetic_energy_before", ke(s1) + ke(s2));
   double de = work(P, s1.velocity, r.b1.velocity) + work(H1, s1.omega, r.b1.omega);
-  if (!obstacle) de += work(Vec3(-P), s2.velocity, r.b2.velocity) + work(H2, s2.omega, r.b2.omega);
+  if (!obstacle) de += work(core::Vec3(-P), s2.velocity, r.b2.velocity) + work(H2, s2.omega, r.b2.omega);
   out.num("energy_change", de);
   energy_added(out, alpha, de);
   if (!obstacle) {
-    out.set("momentum_before", vec(Vec3(m1 * s1.velocity + m2 * s2.velocity)));
-    out.set("momentum_after", vec(Vec3(m1 * r.b1.velocity + m2 * r.b2.velocity)));
+    out.set("momentum_before", vec(core::Vec3(m1 * s1.velocity + m2 * s2.velocity)));
+    out.set("momentum_after", vec(core::Vec3(m1 * r.b1.velocity + m2 * r.b2.velocity)));
   }
-  out.set("angular_momentum_1_about_contact_before", vec(L(s1, Vec3(R1 * n))));
-  out.set("angular_momentum_1_about_contact_after", vec(L(r.b1, Vec3(R1 * n))));
+  out.set("angular_momentum_1_about_contact_before", vec(L(s1, core::Vec3(R1 * n))));
+  out.set("angular_momentum_1_about_contact_after", vec(L(r.b1, core::Vec3(R1 * n))));
   if (!obstacle) {
-    out.set("angular_momentum_2_about_contact_before", vec(L(s2, Vec3(-R2 * n))));
-    out.set("angular_momentum_2_about_contact_after", vec(L(r.b2, Vec3(-R2 * n))));
+    out.set("angular_momentum_2_about_contact_before", vec(L(s2, core::Vec3(-R2 * n))));
+    out.set("angular_momentum_2_about_contact_after", vec(L(r.b2, core::Vec3(-R2 * n))));
   }
 }
 
@@ -309,14 +309,14 @@ void rigid_body_law(const CollideValues& in, Json& out) {
   };
   const Body b1{in.scalar("--m1"), inertia("--I1"), in.vec<N>("--v1"), spin("--w1")};
   const Body b2{in.scalar("--m2"), inertia("--I2"), in.vec<N>("--v2"), spin("--w2")};
-  const Vec<N> r1 = in.vec<N>("--r1"), r2 = in.vec<N>("--r2"), n = collisions::unit_direction(in.vec<N>("--normal"));
+  const core::Vec<N> r1 = in.vec<N>("--r1"), r2 = in.vec<N>("--r2"), n = collisions::unit_direction(in.vec<N>("--normal"));
   at_rest_if(infinite(b1.inertia), "--w1", b1.omega, "--I1 inf");
   at_rest_if(std::isinf(b2.mass), "--v2", b2.velocity, "--m2 inf");
   at_rest_if(infinite(b2.inertia), "--w2", b2.omega, "--I2 inf");
   const auto r = collisions::rigid_body_collision(b1, r1, b2, r2, n, in.scalar("--e"));
-  const auto lever = [&](const Vec<N>& arm) {  // r ^ n: the angular impulse per unit J
+  const auto lever = [&](const core::Vec<N>& arm) {  // r ^ n: the angular impulse per unit J
     if constexpr (N == 2) return collisions::cross2(arm, n);
-    else return Vec3(arm.cross(n));
+    else return core::Vec3(arm.cross(n));
   };
   const auto rotation_dot = [](const auto& a, const auto& b) {
     if constexpr (N == 2) return a * b;
@@ -326,13 +326,13 @@ void rigid_body_law(const CollideValues& in, Json& out) {
     const double rot = infinite(b.inertia) ? 0.0 : 0.5 * rotation_dot(b.omega, b.inertia * b.omega);
     return kinetic(b.mass, b.velocity) + rot;
   };
-  const auto contact_velocity = [&](const Body& b, const Vec<N>& arm) -> Vec<N> {  // seed 002 eqs. (5)-(6)
+  const auto contact_velocity = [&](const Body& b, const core::Vec<N>& arm) -> core::Vec<N> {  // seed 002 eqs. (5)-(6)
     if constexpr (N == 2) return b.velocity + collisions::cross2(b.omega, arm);
     else return b.velocity + b.omega.cross(arm);
   };
-  const auto L = [&](const Body& b, const Vec<N>& arm) {  // about the contact point; the centre is at P - arm
-    if constexpr (N == 2) return collisions::cross2(Vec2(-arm), Vec2(b.mass * b.velocity)) + b.inertia * b.omega;
-    else return Vec3((-arm).cross(b.mass * b.velocity) + b.inertia * b.omega);
+  const auto L = [&](const Body& b, const core::Vec<N>& arm) {  // about the contact point; the centre is at P - arm
+    if constexpr (N == 2) return collisions::cross2(core::Vec2(-arm), core::Vec2(b.mass * b.velocity)) + b.inertia * b.omega;
+    else return core::Vec3((-arm).cross(b.mass * b.velocity) + b.inertia * b.omega);
   };
   const auto put = [&](const char* key, const auto& x) {
     if constexpr (std::is_arithmetic_v<std::decay_t<decltype(x)>>) out.num(key, x);
@@ -345,15 +345,15 @@ void rigid_body_law(const CollideValues& in, Json& out) {
   put("v2_after", r.b2.velocity);
   put("w2_after", r.b2.omega);
   out.num("kinetic_energy_before", ke(b1) + ke(b2));
-  const Vec<N> Jn = r.J * n;  // impulse on body 1, -Jn on body 2; angular impulses J (r1 ^ n), -J (r2 ^ n)
-  out.num("energy_change", work(Jn, b1.velocity, r.b1.velocity) + work(Vec<N>(-Jn), b2.velocity, r.b2.velocity) +
+  const core::Vec<N> Jn = r.J * n;  // impulse on body 1, -Jn on body 2; angular impulses J (r1 ^ n), -J (r2 ^ n)
+  out.num("energy_change", work(Jn, b1.velocity, r.b1.velocity) + work(core::Vec<N>(-Jn), b2.velocity, r.b2.velocity) +
                                0.5 * r.J * (rotation_dot(lever(r1), b1.omega + r.b1.omega) -
                                             rotation_dot(lever(r2), b2.omega + r.b2.omega)));
   out.num("normal_rel_velocity_before", normal_difference(contact_velocity(b1, r1), contact_velocity(b2, r2), n));
   out.num("normal_rel_velocity_after", normal_difference(contact_velocity(r.b1, r1), contact_velocity(r.b2, r2), n));
   if (!std::isinf(b2.mass)) {
-    put("momentum_before", Vec<N>(b1.mass * b1.velocity + b2.mass * b2.velocity));
-    put("momentum_after", Vec<N>(r.b1.mass * r.b1.velocity + r.b2.mass * r.b2.velocity));
+    put("momentum_before", core::Vec<N>(b1.mass * b1.velocity + b2.mass * b2.velocity));
+    put("momentum_after", core::Vec<N>(r.b1.mass * r.b1.velocity + r.b2.mass * r.b2.velocity));
   }
   if (!infinite(b1.inertia)) {  // each body's own angular momentum about the contact point is conserved
     put("angular_momentum_1_about_contact_before", L(b1, r1));
@@ -421,31 +421,31 @@ constexpr Range kUnitInterval{.lo = 0.0, .hi = 1.0};
 constexpr Range kDirection{.nonzero = true};
 
 // options shared by several laws
-const CollideOption kM1{"--m1", "mass of body 1", "kg", Shape::scalar, kPositive};
-const CollideOption kV1{"--v1", "velocity of body 1", "m/s", Shape::vector};
-const CollideOption kV2{"--v2", "velocity of body 2", "m/s", Shape::vector};
-const CollideOption kNormalInto1{"--normal", "normal at contact, pointing into body 1", "", Shape::vector, kDirection};
-const CollideOption kObstacleM2{"--m2", "mass of body 2, inf for an obstacle (at rest)", "kg", Shape::scalar, kPositiveOrInf};
-const CollideOption kMu{"--mu", "Coulomb friction coefficient", "", Shape::scalar, kNonNegative};
-const CollideOption kAlpha{"--alpha", "restitution coefficient (> 1: trampoline, seed 001 E.1)", "", Shape::scalar, kNonNegative};
+const CollideOption kM1{"--m1", "mass of body 1", "kg", ValueShape::scalar, kPositive};
+const CollideOption kV1{"--v1", "velocity of body 1", "m/s", ValueShape::vector};
+const CollideOption kV2{"--v2", "velocity of body 2", "m/s", ValueShape::vector};
+const CollideOption kNormalInto1{"--normal", "normal at contact, pointing into body 1", "", ValueShape::vector, kDirection};
+const CollideOption kObstacleM2{"--m2", "mass of body 2, inf for an obstacle (at rest)", "kg", ValueShape::scalar, kPositiveOrInf};
+const CollideOption kMu{"--mu", "Coulomb friction coefficient", "", ValueShape::scalar, kNonNegative};
+const CollideOption kAlpha{"--alpha", "restitution coefficient (> 1: trampoline, seed 001 E.1)", "", ValueShape::scalar, kNonNegative};
 
 std::vector<CollideOption> ball_options(bool friction) {
   std::vector<CollideOption> o{
       {"--vx", "velocity along the plane's x axis (world axes)", "m/s"},
       {"--vy", "velocity along y (world axes; approaching: < 0 along the plane's normal)", "m/s"},
       {"--omega", "spin, CLOCKWISE positive (seed 004)", "rad/s"},
-      {"--gamma", "normal restitution, vn' = -gamma vn", "", Shape::scalar, kUnitInterval},
-      {"--inertia-factor", "alpha in I = alpha m R^2: 2/5 solid ball, 2/3 shell, 1 ring", "", Shape::scalar,
+      {"--gamma", "normal restitution, vn' = -gamma vn", "", ValueShape::scalar, kUnitInterval},
+      {"--inertia-factor", "alpha in I = alpha m R^2: 2/5 solid ball, 2/3 shell, 1 ring", "", ValueShape::scalar,
        {.lo = 0.0, .hi = 1.0, .lo_open = true}, 0.4},
-      {"--R", "radius", "m", Shape::scalar, kPositive, 1.0},
+      {"--R", "radius", "m", ValueShape::scalar, kPositive, 1.0},
   };
   if (friction) {
     o.push_back(kMu);
-    o.push_back({"--phi", "inclination of the plane (seed 004 eq. 11)", "rad", Shape::scalar,
+    o.push_back({"--phi", "inclination of the plane (seed 004 eq. 11)", "rad", ValueShape::scalar,
                  {.lo = -std::numbers::pi, .hi = std::numbers::pi}, 0.0});
   } else {
     o.push_back({"--ex", "tangential restitution of the contact point: 0 rolling, 1 superball, -1 frictionless", "",
-                 Shape::scalar, {.lo = -1.0, .hi = 1.0}});
+                 ValueShape::scalar, {.lo = -1.0, .hi = 1.0}});
   }
   return o;
 }
@@ -456,12 +456,12 @@ const std::vector<CollideLaw>& table() {
        "x_i are the centres at t = 0, moving with v_i. status: collision (at t, the smaller root, >= 0), "
        "no-collision, grazing (a double root), no-relative-motion, overlapping (already interpenetrating).",
        {2, 3},
-       {{"--x1", "centre of body 1 at t = 0", "m", Shape::vector},
+       {{"--x1", "centre of body 1 at t = 0", "m", ValueShape::vector},
         kV1,
-        {"--x2", "centre of body 2 at t = 0", "m", Shape::vector},
+        {"--x2", "centre of body 2 at t = 0", "m", ValueShape::vector},
         kV2,
-        {"--r1", "radius of body 1", "m", Shape::scalar, kPositive},
-        {"--r2", "radius of body 2", "m", Shape::scalar, kPositive}},
+        {"--r1", "radius of body 1", "m", ValueShape::scalar, kPositive},
+        {"--r2", "radius of body 2", "m", ValueShape::scalar, kPositive}},
        by_dimension<contact_time_law<2>, contact_time_law<3>>},
       {"frictionless", "seed 000 eqs. 8-15, A U = B", "frictionless collision of two disks or spheres, restitution e",
        "--normal is C1C2, from the centre of body 1 to that of body 2 (any non-zero length). The bodies "
@@ -472,8 +472,8 @@ const std::vector<CollideLaw>& table() {
         kObstacleM2,
         kV1,
         kV2,
-        {"--normal", "C1C2, centre of 1 to centre of 2", "", Shape::vector, kDirection},
-        {"--e", "restitution coefficient", "", Shape::scalar, kUnitInterval}},
+        {"--normal", "C1C2, centre of 1 to centre of 2", "", ValueShape::vector, kDirection},
+        {"--e", "restitution coefficient", "", ValueShape::scalar, kUnitInterval}},
        by_dimension<frictionless_law<2>, frictionless_law<3>>},
       {"coulomb-spheres", "seed 001 E.1", "spheres with Coulomb friction, spin not tracked",
        "--normal points INTO body 1 ({x1 - x2}_1). Solid spheres (the seed's 2/7). --m2 inf: an obstacle "
@@ -489,12 +489,12 @@ const std::vector<CollideLaw>& table() {
        {3},
        {kM1,
         kObstacleM2,
-        {"--R1", "radius of body 1", "m", Shape::scalar, kPositive},
-        {"--R2", "radius of body 2", "m", Shape::scalar, kPositive, std::nullopt, "unless --m2 inf"},
+        {"--R1", "radius of body 1", "m", ValueShape::scalar, kPositive},
+        {"--R2", "radius of body 2", "m", ValueShape::scalar, kPositive, std::nullopt, "unless --m2 inf"},
         kV1,
         kV2,
-        {"--w1", "angular velocity of body 1", "rad/s", Shape::vector},
-        {"--w2", "angular velocity of body 2", "rad/s", Shape::vector},
+        {"--w1", "angular velocity of body 1", "rad/s", ValueShape::vector},
+        {"--w2", "angular velocity of body 2", "rad/s", ValueShape::vector},
         kNormalInto1,
         kMu,
         kAlpha},
@@ -506,18 +506,18 @@ const std::vector<CollideLaw>& table() {
        "does not move (--v2 0); --I2 inf: it does not rotate (--w2 0); both: seed 002's fixed wall.",
        {2, 3},
        {kM1,
-        {"--m2", "mass of body 2, inf: its centre is fixed", "kg", Shape::scalar, kPositiveOrInf},
-        {"--I1", "inertia of body 1 about its centre of mass, inf: it does not rotate", "kg m^2", Shape::inertia,
+        {"--m2", "mass of body 2, inf: its centre is fixed", "kg", ValueShape::scalar, kPositiveOrInf},
+        {"--I1", "inertia of body 1 about its centre of mass, inf: it does not rotate", "kg m^2", ValueShape::inertia,
          kPositiveOrInf},
-        {"--I2", "inertia of body 2, inf: it does not rotate", "kg m^2", Shape::inertia, kPositiveOrInf},
+        {"--I2", "inertia of body 2, inf: it does not rotate", "kg m^2", ValueShape::inertia, kPositiveOrInf},
         kV1,
         kV2,
-        {"--w1", "angular velocity of body 1", "rad/s", Shape::spin},
-        {"--w2", "angular velocity of body 2", "rad/s", Shape::spin},
-        {"--r1", "centre of mass of 1 -> contact point", "m", Shape::vector},
-        {"--r2", "centre of mass of 2 -> contact point", "m", Shape::vector},
+        {"--w1", "angular velocity of body 1", "rad/s", ValueShape::spin},
+        {"--w2", "angular velocity of body 2", "rad/s", ValueShape::spin},
+        {"--r1", "centre of mass of 1 -> contact point", "m", ValueShape::vector},
+        {"--r2", "centre of mass of 2 -> contact point", "m", ValueShape::vector},
         kNormalInto1,
-        {"--e", "restitution coefficient C_R", "", Shape::scalar, kUnitInterval}},
+        {"--e", "restitution coefficient C_R", "", ValueShape::scalar, kUnitInterval}},
        by_dimension<rigid_body_law<2>, rigid_body_law<3>>},
       {"ball-bounce", "seed 004", "ball bouncing on a plane with friction: slip or stick, switch at mu_e",
        "Seed 004's frame: the plane y = 0 (normal +y), inclined by --phi (eq. 11: tangent (cos phi, sin phi), "
@@ -539,9 +539,9 @@ const std::vector<CollideLaw>& table() {
 std::string help_of(const CollideLaw& law, const CollideOption& o) {
   std::string s(o.meaning);
   if (!o.unit.empty()) s += fmt::format(" [{}]", o.unit);
-  if (o.shape == Shape::vector && law.dims.size() > 1) s += ", 2 or 3 components";
-  if (o.shape == Shape::spin) s += ", 1 number (2D) or 3 (3D)";
-  if (o.shape == Shape::inertia) s += ", 1 number (2D); 1, 3 (diagonal) or 9 (row-major) numbers (3D)";
+  if (o.shape == ValueShape::vector && law.dims.size() > 1) s += ", 2 or 3 components";
+  if (o.shape == ValueShape::spin) s += ", 1 number (2D) or 3 (3D)";
+  if (o.shape == ValueShape::inertia) s += ", 1 number (2D); 1, 3 (diagonal) or 9 (row-major) numbers (3D)";
   s += "; " + describe(o.range);
   if (o.fallback) s += fmt::format("; default {}", *o.fallback);
   if (!o.when.empty()) s += fmt::format("; required {}", o.when);
@@ -550,10 +550,10 @@ std::string help_of(const CollideLaw& law, const CollideOption& o) {
 
 std::string type_of(const CollideLaw& law, const CollideOption& o) {
   switch (o.shape) {
-    case Shape::scalar: return "X";
-    case Shape::vector: return law.dims.size() > 1 ? "X,Y[,Z]" : "X,Y,Z";
-    case Shape::spin: return "W|WX,WY,WZ";
-    case Shape::inertia: return "I|I1,I2,I3|9 NUMBERS";
+    case ValueShape::scalar: return "X";
+    case ValueShape::vector: return law.dims.size() > 1 ? "X,Y[,Z]" : "X,Y,Z";
+    case ValueShape::spin: return "W|WX,WY,WZ";
+    case ValueShape::inertia: return "I|I1,I2,I3|9 NUMBERS";
   }
   return "";
 }
@@ -585,7 +585,7 @@ Json evaluate_collide(const CollideLaw& law, const std::map<std::string, std::ve
   }
   CollideValues in;
   if (!law.dims.empty()) {  // the dimension is the number of components of the first vector option
-    const auto probe = std::find_if(law.options.begin(), law.options.end(), [](const auto& o) { return o.shape == Shape::vector; });
+    const auto probe = std::find_if(law.options.begin(), law.options.end(), [](const auto& o) { return o.shape == ValueShape::vector; });
     const std::size_t n = parsed.at(probe->name).size();
     if (std::find(law.dims.begin(), law.dims.end(), static_cast<int>(n)) == law.dims.end())
       throw CLI::ValidationError(std::string(probe->name),
@@ -608,7 +608,7 @@ Json evaluate_collide(const CollideLaw& law, const std::map<std::string, std::ve
     }
     check_range(o, it->second);
     in.set(std::string(o.name), it->second, o.fallback);
-    if (o.shape == Shape::inertia && in.dim == 3) check_tensor(o, in.tensor(o.name));
+    if (o.shape == ValueShape::inertia && in.dim == 3) check_tensor(o, in.tensor(o.name));
   }
   Json out = Json::object();
   out.str("law", std::string(law.name)).str("source", std::string(law.source));
@@ -666,7 +666,7 @@ void add_collide_command(CLI::App& app) {
             st->raw[name] = v;
           },
           help_of(law, o));
-      const std::size_t most = o.shape == Shape::inertia ? 9 : (o.shape == Shape::scalar ? 1 : 3);
+      const std::size_t most = o.shape == ValueShape::inertia ? 9 : (o.shape == ValueShape::scalar ? 1 : 3);
       opt->expected(1, static_cast<int>(most))->trigger_on_parse()->type_name(type_of(law, o));
       if (!o.fallback && o.when.empty()) opt->required();
     }

@@ -27,7 +27,7 @@ namespace verisim::experiments {
 /// How many numbers an option takes. `vector`: the law's dimension N (2 or 3); `spin`: an angular
 /// velocity, 1 number in 2D, 3 in 3D; `inertia`: 1 number in 2D; 1 (isotropic), 3 (diagonal) or 9
 /// (row-major tensor) in 3D.
-enum class Shape { scalar, vector, spin, inertia };
+enum class ValueShape { scalar, vector, spin, inertia };
 
 /// Accepted values of every component: lo <= x <= hi (or < when open), finite unless `infinite_ok`
 /// (then +inf is accepted too: an infinite mass or inertia).
@@ -44,7 +44,7 @@ struct CollideOption {
   std::string_view name;     ///< "--m1"
   std::string_view meaning;  ///< "mass of body 1"
   std::string_view unit;     ///< "kg", "m/s", "" when dimensionless
-  Shape shape = Shape::scalar;
+  ValueShape shape = ValueShape::scalar;
   Range range{};
   std::optional<double> fallback{};  ///< value when absent (then the option is optional)
   std::string_view when{};  ///< non-empty: required only in that case, checked by the law (e.g. "unless --m2 inf")
@@ -60,9 +60,9 @@ class CollideValues {
   /// All numbers given for an option, as parsed.
   const std::vector<double>& numbers(std::string_view name) const;
   template <int N>
-  Vec<N> vec(std::string_view name) const {
+  core::Vec<N> vec(std::string_view name) const {
     const auto& v = numbers(name);
-    return Eigen::Map<const Vec<N>>(v.data());
+    return Eigen::Map<const core::Vec<N>>(v.data());
   }
   /// An inertia option in 3D: the tensor (1, 3 or 9 numbers; +inf: infinite_inertia()).
   Eigen::Matrix3d tensor(std::string_view name) const;
@@ -79,7 +79,7 @@ struct CollideLaw {
   std::string_view source;   ///< "seed 000 eqs. 8-15"
   std::string_view summary;  ///< what it computes, one line
   std::string_view conventions;  ///< frames, normals, signs; ends the law's --help
-  std::vector<int> dims;     ///< {2, 3} or {3}: the number of components of Shape::vector options; {} for none
+  std::vector<int> dims;     ///< {2, 3} or {3}: the number of components of ValueShape::vector options; {} for none
   std::vector<CollideOption> options;
   /// The law on checked values, appending its results to `out` (which holds "law" and "source");
   /// throws CLI::ValidationError naming an option for a combination the table cannot express.

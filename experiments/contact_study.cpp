@@ -48,9 +48,9 @@ HeadOnOutcome head_on(const HeadOnCase& c, bool record) {
   if (c.wall) {
     ps[0].x[0] = 0.4 + gap;
     ps[0].v[0] = -vi;
-    Vec3 n = Vec3::Zero();
+    core::Vec3 n = core::Vec3::Zero();
     n[0] = 1.0;
-    walls.add(geometry::Plane{Vec3::Zero(), n});
+    walls.add(geometry::Plane{core::Vec3::Zero(), n});
   } else {  // centre-of-mass frame
     ps[1].x[0] = radii + gap;
     ps[0].v[0] = vi * 3.0 / 4.0;
@@ -67,10 +67,10 @@ HeadOnOutcome head_on(const HeadOnCase& c, bool record) {
   HeadOnOutcome out;
   out.m_eff = m_eff, out.kn = kn;
   double prev_gap = 0.0, prev_t = 0.0;
-  auto gap_of = [&](const PhaseState<VecX>& x) {
+  auto gap_of = [&](const core::PhaseState<core::VecX>& x) {
     return c.wall ? world.position(x.q, 0)[0] - 0.4 : (world.position(x.q, 1) - world.position(x.q, 0)).norm() - radii;
   };
-  contact::integrate(stepper, world, s, 0.0, dt, n, [&](const PhaseState<VecX>& x, double t, std::size_t) {
+  contact::integrate(stepper, world, s, 0.0, dt, n, [&](const core::PhaseState<core::VecX>& x, double t, std::size_t) {
     const double g = gap_of(x);
     if (t > 0.0 && (g < 0.0) != (prev_gap < 0.0)) {
       const double tz = prev_t + (t - prev_t) * prev_gap / (prev_gap - g);
@@ -96,10 +96,10 @@ CostRow cost_row(const std::array<int, 3>& cells, std::size_t steps) {
   o.polydispersity = 0.02, o.compression = 0.004, o.density = 6.0 / std::numbers::pi, o.lid = true, o.seed = 1300;
   auto pack = contact::lattice_box<3>(cells, o);
   WorldParams<3> prm;
-  prm.kn = 2e5, prm.restitution = 0.5, prm.mu = 0.5, prm.gravity = Vec3(0, 0, -1.0), prm.kt = 0.2 / (3.5 * 1e-4);
+  prm.kn = 2e5, prm.restitution = 0.5, prm.mu = 0.5, prm.gravity = core::Vec3(0, 0, -1.0), prm.kt = 0.2 / (3.5 * 1e-4);
   const World<3> world(std::move(pack.particles), prm, std::move(pack.walls));
   auto s = world.initial_state();
-  contact::DemVerletHalfStep<VecX> dem;
+  contact::DemVerletHalfStep<core::VecX> dem;
   contact::integrate(dem, world, s, 0.0, 1e-4, 300);  // settle
   CostRow r;
   r.particles = world.size();
@@ -131,10 +131,10 @@ HeadOnOutcome simulate_head_on(const HeadOnCase& c, bool record) {
 
 double soft_vs_impulse_law(double kn, double mu, double eps) {
   const double m1 = 1.0, m2 = 2.0, R1 = 0.5, R2 = 0.8;
-  const Vec3 w1(0.3, -0.2, 0.5), w2(-0.4, 0.1, 0.2);
-  const Vec3 n = Vec3(1, 2, 2).normalized();         // into body 1 at first touch (seed 001 E.1)
-  const Vec3 tangent = Vec3(2, -1, 0).normalized();  // ⟂ n
-  const Vec3 v1 = -0.5 * n + 0.6 * tangent, v2 = 0.5 * n;  // approach speed (v2 − v1)·n = 1
+  const core::Vec3 w1(0.3, -0.2, 0.5), w2(-0.4, 0.1, 0.2);
+  const core::Vec3 n = core::Vec3(1, 2, 2).normalized();         // into body 1 at first touch (seed 001 E.1)
+  const core::Vec3 tangent = core::Vec3(2, -1, 0).normalized();  // ⟂ n
+  const core::Vec3 v1 = -0.5 * n + 0.6 * tangent, v2 = 0.5 * n;  // approach speed (v2 − v1)·n = 1
   const double t0 = 0.01;                            // time to first touch
   std::vector<Particle<3>> ps(2);
   ps[0].mass = m1, ps[0].radius = R1, ps[0].v = v1, ps[0].w = w1;

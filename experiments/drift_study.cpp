@@ -60,7 +60,7 @@ struct Envelope {
 };
 
 template <class P>
-double ang_mom(const P& p, const PhaseState<typename P::V>& x) {
+double ang_mom(const P& p, const core::PhaseState<typename P::V>& x) {
   if constexpr (requires { p.angular_momentum(x); })
     return p.angular_momentum(x);
   else
@@ -98,7 +98,7 @@ Envelope long_run(const P& problem, S stepper, double dt, long n, double floor) 
                                      env.steps_done = k;
                                      return core::Observe::proceed;
                                    });
-  } catch (const StepError&) {
+  } catch (const core::StepError&) {
     env.blew_up = true;
   }
   // growth exponent: least squares of log max|ΔE| against log t over the windows of the last two
@@ -127,7 +127,7 @@ Envelope long_run(const P& problem, S stepper, double dt, long n, double floor) 
   return env;
 }
 
-std::string expected_category(const StepperInfo& info) {
+std::string expected_category(const core::StepperInfo& info) {
   if (info.name == "euler") return "growth";
   if (info.name == "rk4") return "secular";
   // symplectic splittings: bounded (GNI Thm IX.8.1, backward error analysis); Newmark with γ = ½
@@ -184,7 +184,7 @@ namespace {
 struct AlphaSpring {
   static constexpr bool velocity_independent = true;
   double k, m;
-  void operator()(const Vec1& q, const Vec1&, Vec1& a, double) const { a[0] = -(k * q[0]) / m; }
+  void operator()(const core::Vec1& q, const core::Vec1&, core::Vec1& a, double) const { a[0] = -(k * q[0]) / m; }
 };
 }  // namespace
 
@@ -199,18 +199,18 @@ AlphaFamilyMeasurement measure_alpha_family(double alpha, double theta, double x
   r.x0 = x0;
   // derived per-period change (see drift.hpp): ΔE_T = (Δt/2)(x₀²k²/m)(π/ω)(2 − 2α)
   r.derived_per_period = 0.5 * dt * (x0 * x0 * k * k / m) * (std::numbers::pi / omega) * (2.0 - 2.0 * alpha);
-  auto energy = [&](const PhaseState<Vec1>& s) {
+  auto energy = [&](const core::PhaseState<core::Vec1>& s) {
     const double x = s.q[0], v = s.v[0];
     return 0.5 * m * v * v + 0.5 * k * x * x;
   };
-  integrators::AlphaFamily<Vec1> family(alpha);
-  PhaseState<Vec1> state{Vec1(x0), Vec1(0.0)};
+  integrators::AlphaFamily<core::Vec1> family(alpha);
+  core::PhaseState<core::Vec1> state{core::Vec1(x0), core::Vec1(0.0)};
   const double e0 = energy(state);
   r.per_period.assign(static_cast<std::size_t>(periods), 0.0);
   r.max_rel_error.assign(static_cast<std::size_t>(periods), 0.0);
   const auto steps_per_period = static_cast<std::size_t>(per_period);
   integrators::integrate_n_steps(family, AlphaSpring{k, m}, state, 0.0, dt, static_cast<std::size_t>(periods) * steps_per_period,
-                                 [&](const PhaseState<Vec1>& s, double, std::size_t step) {
+                                 [&](const core::PhaseState<core::Vec1>& s, double, std::size_t step) {
                                    if (step == 0) return;
                                    const std::size_t p = (step - 1) / steps_per_period;  // the period it ends in
                                    const double e = energy(s);
@@ -262,7 +262,7 @@ void rk4_factor(const StudyOptions& opt, DriftStudy& out) {
   out.rk4_steps = n;
   for (double theta : {0.1, 0.3, 0.5}) {  // θ = 0.5: E_n/E₀ ≈ 1e-91 after 10⁶ steps, still a normal double
     const Oscillator osc{};
-    integrators::Rk4<Vec1> rk;
+    integrators::Rk4<core::Vec1> rk;
     auto x = osc.initial();
     const double e0 = osc.energy(x);
     // seed 001 §3.4 / rk4.hpp: the stability function R(z) = 1 + z + z²/2 + z³/6 + z⁴/24, and
@@ -271,7 +271,7 @@ void rk4_factor(const StudyOptions& opt, DriftStudy& out) {
     const double lf = std::log(factor);
     double worst = 0.0;
     integrators::integrate_n_steps(rk, osc, x, 0.0, theta, static_cast<std::size_t>(n),
-                                   [&](const PhaseState<Vec1>& s, double, std::size_t k) {
+                                   [&](const core::PhaseState<core::Vec1>& s, double, std::size_t k) {
                                      const double ratio = osc.energy(s) / e0;
                                      worst = std::max(worst, std::abs(ratio / std::exp(static_cast<double>(k) * lf) - 1.0));
                                    });

@@ -3,7 +3,7 @@
 //   0   success (`study`: every verdict passed and every plot was drawn);
 //   1   `study`: a verdict failed or a plot was not drawn (the report is written); any other failure;
 //   2   bad input — a CLI11 parse error, or std::invalid_argument naming the option — found before
-//       anything is computed or written; a failed step (verisim::StepError: a non-convergent implicit
+//       anything is computed or written; a failed step (verisim::core::StepError: a non-convergent implicit
 //       step naming t, dt, the residual and the cap, or a NaN state naming the step); an error
 //       writing standard output (a full disk, `> /dev/full`, a closed stdout);
 //   128 + n  stopped by signal n (130 SIGINT, 143 SIGTERM, 129 SIGHUP) where the command handles it
@@ -45,7 +45,7 @@ int run(CLI::App& app, int argc, char** argv, int& exit_code) {
   } catch (const std::invalid_argument& e) {
     fmt::print(stderr, "verisim: error: {}\n", e.what());
     return 2;
-  } catch (const verisim::StepError& e) {
+  } catch (const verisim::core::StepError& e) {
     fmt::print(stderr, "verisim: error: {}\n", e.what());
     return 2;
   } catch (const verisim::experiments::Interrupted& e) {

@@ -34,7 +34,7 @@ int odeint_declared_order(std::string_view odeint_name);
 
 template <class P>
 struct OdeintRun {
-  PhaseState<typename P::V> state;
+  core::PhaseState<typename P::V> state;
   long long evaluations = 0;  ///< right-hand-side evaluations (counted)
 };
 

@@ -28,7 +28,7 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 template <class V>
-double distance(const PhaseState<V>& a, const PhaseState<V>& b) {
+double distance(const core::PhaseState<V>& a, const core::PhaseState<V>& b) {
   return std::sqrt((a.q - b.q).squaredNorm() + (a.v - b.v).squaredNorm());
 }
 
@@ -60,7 +60,7 @@ Ladder run_ladder(const P& problem, std::string_view name, double T, long n0, in
           try {
             integrators::integrate_n_steps(stepper, problem, x, 0.0, dt, static_cast<std::size_t>(n));
             e = distance(x, exact);
-          } catch (const StepError&) {
+          } catch (const core::StepError&) {
             // a non-converged implicit step or a blow-up: no error value at this step size
           }
           L.h.push_back(dt);

@@ -134,7 +134,7 @@ std::string animation_data(const scene::Scene& sc, const scene::Samples& s, std:
     return out + "]";
   };
   const int I = ax[0], J = ax[1];
-  auto proj = [&](const Vec3& p) { return "[" + num(p[I]) + "," + num(p[J]) + "]"; };
+  auto proj = [&](const core::Vec3& p) { return "[" + num(p[I]) + "," + num(p[J]) + "]"; };
   std::string d = "{t:" + series("t") + ",axes:['" + std::string(1, "xyz"[I]) + "','" + std::string(1, "xyz"[J]) + "'],objects:[";
   for (std::size_t i = 0; i < sc.objects.size(); ++i) {
     const auto& o = sc.objects[i];
@@ -161,7 +161,7 @@ std::string animation_data(const scene::Scene& sc, const scene::Samples& s, std:
       const int K = 3 - I - J;
       if (std::abs(p->normal[K]) < 1e-9) e = "{k:'line',p:" + proj(p->origin) + ",d:[" + num(-p->normal[J]) + "," + num(p->normal[I]) + "]}";
     } else if (const auto* q = std::get_if<geometry::PlanePortion>(&ob.shape)) {
-      const Vec3& O = q->origin;
+      const core::Vec3& O = q->origin;
       e = "{k:'poly',p:[" + proj(O) + "," + proj(O + q->length * q->e_L) + "," + proj(O + q->length * q->e_L + q->width * q->e_l) +
           "," + proj(O + q->width * q->e_l) + "]}";
     } else if (const auto* b = std::get_if<geometry::Brick>(&ob.shape)) {
@@ -173,14 +173,14 @@ std::string animation_data(const scene::Scene& sc, const scene::Samples& s, std:
     } else if (const auto* sp = std::get_if<geometry::Sphere>(&ob.shape)) {
       e = "{k:'circle',c:" + proj(sp->center) + ",r:" + num(sp->radius) + "}";
     } else if (const auto* cy = std::get_if<geometry::Cylinder>(&ob.shape)) {
-      const Vec2 a(cy->axis[I], cy->axis[J]);
+      const core::Vec2 a(cy->axis[I], cy->axis[J]);
       if (a.norm() < 1e-9) {
         e = "{k:'circle',c:" + proj(cy->center) + ",r:" + num(cy->radius) + "}";
       } else {
-        const Vec2 u = a.normalized(), n(-u.y(), u.x()), c(cy->center[I], cy->center[J]);
+        const core::Vec2 u = a.normalized(), n(-u.y(), u.x()), c(cy->center[I], cy->center[J]);
         const double h = 0.5 * cy->length * a.norm();
         auto pt = [&](double along, double across) {
-          const Vec2 q2 = c + along * h * u + across * cy->radius * n;
+          const core::Vec2 q2 = c + along * h * u + across * cy->radius * n;
           return "[" + num(q2.x()) + "," + num(q2.y()) + "]";
         };
         e = "{k:'poly',p:[" + pt(-1, -1) + "," + pt(1, -1) + "," + pt(1, 1) + "," + pt(-1, 1) + "]}";

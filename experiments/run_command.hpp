@@ -32,7 +32,7 @@ struct SceneReport {
 
 /// Run the scene file `path` and write DIR (out) atomically: everything goes to a temporary
 /// folder beside it, renamed to DIR at the end, so an interrupted run leaves DIR as it was.
-/// A bad scene throws scene::SceneError (file:line:column), a NaN state verisim::StepError.
+/// A bad scene throws scene::SceneError (file:line:column), a NaN state verisim::core::StepError.
 SceneReport run_scene(const std::filesystem::path& path, const std::filesystem::path& out, const RunOptions& options);
 
 /// The folder of the bundled scenes (VERISIM_SCENES in the environment, else the source tree's).

@@ -38,12 +38,12 @@ bool stable_at(const S& proto, double theta, double periods) {
   const double limit2 = kGrowth * kGrowth;
   try {
     const auto run = integrators::integrate_n_steps(stepper, osc, x, 0.0, theta, static_cast<std::size_t>(n),
-                                                    [&](const PhaseState<Vec1>& s, double, std::size_t) {
+                                                    [&](const core::PhaseState<core::Vec1>& s, double, std::size_t) {
                                                       const double a2 = s.q[0] * s.q[0] + s.v[0] * s.v[0];
                                                       return a2 < limit2 ? core::Observe::proceed : core::Observe::stop;
                                                     });
     return !run.stopped;
-  } catch (const StepError&) {
+  } catch (const core::StepError&) {
     return false;
   }
 }
@@ -164,11 +164,11 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;
     progress(opt, fmt::format("stability: {}", info.name));
-    auto variant = integrators::make_stepper<Vec1>(info.name);
+    auto variant = integrators::make_stepper<core::Vec1>(info.name);
     if (info.name == "newmark") {
       integrators::NewmarkParameters p;  // β = 1/6, γ = 1/2 with Newton
       p.solver = integrators::NewmarkParameters::Solver::newton;
-      variant = integrators::Newmark<Vec1>(p);
+      variant = integrators::Newmark<core::Vec1>(p);
     }
     const Limit lim = std::visit([&](const auto& proto) { return bisect_limit([&](double th) { return stable_at(proto, th, periods); }); },
                                  variant);
@@ -176,7 +176,7 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
     if (info.name == "newmark") {
       integrators::NewmarkParameters p;  // the seed's loop, with a generous cap so that slow contraction still converges
       p.max_iterations = 10000;
-      const integrators::Newmark<Vec1> fp(p);
+      const integrators::Newmark<core::Vec1> fp(p);
       const Limit lf = bisect_limit([&](double th) { return stable_at(fp, th, 20.0 * th / (2.0 * std::numbers::pi)); });
       add("newmark (seed's fixed-point loop converges)",
           {std::sqrt(6.0), "the loop r ↦ f(q₀ + Δt v₀ + Δt²((½ − β)s + βr)) contracts by βθ² < 1 ⇔ θ < √6 (seed 001 §3.3)"}, lf);

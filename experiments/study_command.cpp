@@ -82,7 +82,7 @@ std::vector<const StudyKind*> select(std::string_view name, const StudyOptions& 
       if (i.name == n)
         throw std::invalid_argument(fmt::format(
             "--integrators: '{}' is not studied: it steps Hamiltonian systems H(q, p) given by their gradients "
-            "(HamiltonianSystem), while every study runs its problems as second-order systems q̈ = f(t, q, q̇); "
+            "(core::HamiltonianSystem), while every study runs its problems as second-order systems q̈ = f(t, q, q̇); "
             "the studied integrators: {}",
             n, integrators::stepper_names()));
     throw std::invalid_argument(

@@ -107,19 +107,19 @@ struct SplitMix {
 };
 
 template <class P>
-std::vector<PhaseState<typename P::V>> phase_points(const P& p, int count);
+std::vector<core::PhaseState<typename P::V>> phase_points(const P& p, int count);
 
 template <>
-std::vector<PhaseState<Vec1>> phase_points(const PendulumProblem&, int count) {
+std::vector<core::PhaseState<core::Vec1>> phase_points(const PendulumProblem&, int count) {
   SplitMix r{1};
-  std::vector<PhaseState<Vec1>> out;
-  for (int i = 0; i < count; ++i) out.push_back({Vec1(-2.5 + 5.0 * r.next()), Vec1(-3.0 + 6.0 * r.next())});
+  std::vector<core::PhaseState<core::Vec1>> out;
+  for (int i = 0; i < count; ++i) out.push_back({core::Vec1(-2.5 + 5.0 * r.next()), core::Vec1(-3.0 + 6.0 * r.next())});
   return out;
 }
 template <>
-std::vector<PhaseState<Vec2>> phase_points(const KeplerProblem& p, int count) {
+std::vector<core::PhaseState<core::Vec2>> phase_points(const KeplerProblem& p, int count) {
   SplitMix r{2};
-  std::vector<PhaseState<Vec2>> out;
+  std::vector<core::PhaseState<core::Vec2>> out;
   const auto o = p.solution();
   for (int i = 0; i < count; ++i) {
     const double t = o.period() * r.next();
@@ -128,11 +128,11 @@ std::vector<PhaseState<Vec2>> phase_points(const KeplerProblem& p, int count) {
   return out;
 }
 template <>
-std::vector<PhaseState<Vec2>> phase_points(const HenonHeiles&, int count) {
+std::vector<core::PhaseState<core::Vec2>> phase_points(const HenonHeiles&, int count) {
   SplitMix r{3};
-  std::vector<PhaseState<Vec2>> out;
+  std::vector<core::PhaseState<core::Vec2>> out;
   for (int i = 0; i < count; ++i)
-    out.push_back({Vec2(-0.4 + 0.8 * r.next(), -0.4 + 0.8 * r.next()), Vec2(-0.4 + 0.8 * r.next(), -0.4 + 0.8 * r.next())});
+    out.push_back({core::Vec2(-0.4 + 0.8 * r.next(), -0.4 + 0.8 * r.next()), core::Vec2(-0.4 + 0.8 * r.next(), -0.4 + 0.8 * r.next())});
   return out;
 }
 
@@ -144,7 +144,7 @@ auto step_map(const P& problem, const S& proto, double dt) {
   constexpr int N = kN<P>;
   return [&problem, &proto, dt](const VecZ<N>& z) {
     S s = proto;  // fresh copy: no FSAL cache carried between evaluations
-    PhaseState<typename P::V> x;
+    core::PhaseState<typename P::V> x;
     for (int i = 0; i < N; ++i) {
       x.q[i] = z[i];
       x.v[i] = z[N + i];
@@ -263,7 +263,7 @@ void newmark_det(const StudyOptions& opt, SymplecticityStudy& out) {
   const std::vector<double>& dts = out.newmark_dts;
   for (std::string_view name : {"newmark", "newmark-avg"}) {
     if (!wants_integrator(opt, name)) continue;
-    auto variant = integrators::make_stepper<Vec1>(name);
+    auto variant = integrators::make_stepper<core::Vec1>(name);
     std::visit(
         [&](const auto& proto) {
           auto run = [&](const auto& problem, std::string_view pname, double h_rel, bool linear) {
@@ -271,7 +271,7 @@ void newmark_det(const StudyOptions& opt, SymplecticityStudy& out) {
             for (double dt : dts) {
               double w = 0;
               for (const auto& x : phase_points(PendulumProblem{}, 8)) {
-                const Vec<2> z = pack<1>(x.q, x.v);
+                const core::Vec<2> z = pack<1>(x.q, x.v);
                 const auto jac = jacobian<1>(step_map(problem, proto, dt), z, h_rel);
                 w = std::max(w, std::abs(jac.M.determinant() - 1.0));
                 row.error_estimate = std::max(row.error_estimate, 4.0 * jac.M.cwiseAbs().maxCoeff() * jac.error);

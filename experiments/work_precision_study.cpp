@@ -25,7 +25,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 template <class V>
-double distance(const PhaseState<V>& a, const PhaseState<V>& b) {
+double distance(const core::PhaseState<V>& a, const core::PhaseState<V>& b) {
   return std::sqrt((a.q - b.q).squaredNorm() + (a.v - b.v).squaredNorm());
 }
 
@@ -78,7 +78,7 @@ void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, Wo
                     return x2.q[0];
                   },
                   budget);
-            } catch (const StepError&) {
+            } catch (const core::StepError&) {
             }
             pts.push_back(p);
           }

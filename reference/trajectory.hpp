@@ -30,7 +30,7 @@ struct Trajectory {
 };
 
 /// An observer for verisim::integrators::integrate_n_steps (signature (state, t, k)) that records
-/// every `stride`-th sample of a PhaseState<V> run into a Trajectory<V>. Reserve before the loop
+/// every `stride`-th sample of a core::PhaseState<V> run into a Trajectory<V>. Reserve before the loop
 /// (TrajectoryRecorder::reserve_for) so recording does not reallocate inside it.
 template <class V>
 struct TrajectoryRecorder {
@@ -41,7 +41,7 @@ struct TrajectoryRecorder {
     trajectory.reserve(n_steps / stride + 2);
     return {&trajectory, stride};
   }
-  void operator()(const PhaseState<V>& x, double t, std::size_t k) const {
+  void operator()(const core::PhaseState<V>& x, double t, std::size_t k) const {
     if (k % stride == 0) out->push(t, x.q, x.v);
   }
 };
@@ -55,7 +55,7 @@ namespace verisim::reference {
 /// Run one of the toolkit's steppers exactly as reference::odeint::run runs odeint's: n steps of dt
 /// from (x0, t0) with verisim::integrators::integrate_n_steps, every `stride`-th sample recorded.
 template <class V, class Stepper, class Sys>
-Trajectory<V> run_toolkit(Stepper stepper, const Sys& sys, PhaseState<V> x0, double t0, double dt, std::size_t n,
+Trajectory<V> run_toolkit(Stepper stepper, const Sys& sys, core::PhaseState<V> x0, double t0, double dt, std::size_t n,
                           std::size_t stride = 1) {
   Trajectory<V> out;
   integrators::integrate_n_steps(stepper, sys, x0, t0, dt, n, TrajectoryRecorder<V>::reserve_for(out, n, stride));

@@ -27,17 +27,17 @@ struct ChargedParticle {
   double q = 1.0;          ///< charge
   double m = 1.0;          ///< mass
   double B = 1.0;          ///< magnetic field along z (≠ 0)
-  Vec3 E = Vec3::Zero();   ///< electric field
-  Vec3 r0 = Vec3::Zero();  ///< position at t = 0
-  Vec3 v0 = Vec3(1.0, 0.0, 0.0);  ///< velocity at t = 0
-  Vec3 direction = Vec3::UnitZ();  ///< direction of B (normalised here; need not be unit)
+  core::Vec3 E = core::Vec3::Zero();   ///< electric field
+  core::Vec3 r0 = core::Vec3::Zero();  ///< position at t = 0
+  core::Vec3 v0 = core::Vec3(1.0, 0.0, 0.0);  ///< velocity at t = 0
+  core::Vec3 direction = core::Vec3::UnitZ();  ///< direction of B (normalised here; need not be unit)
 
   /// Columns e₁, e₂, b̂: field frame → fixed frame.
   Eigen::Matrix3d frame() const {
-    const Vec3 b = direction.normalized();
-    if (b == Vec3::UnitZ()) return Eigen::Matrix3d::Identity();
-    const Vec3 helper = std::abs(b.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
-    const Vec3 e1 = (helper - helper.dot(b) * b).normalized();
+    const core::Vec3 b = direction.normalized();
+    if (b == core::Vec3::UnitZ()) return Eigen::Matrix3d::Identity();
+    const core::Vec3 helper = std::abs(b.x()) < 0.9 ? core::Vec3::UnitX() : core::Vec3::UnitY();
+    const core::Vec3 e1 = (helper - helper.dot(b) * b).normalized();
     Eigen::Matrix3d F;
     F.col(0) = e1;
     F.col(1) = b.cross(e1);
@@ -47,39 +47,39 @@ struct ChargedParticle {
 
   double cyclotron_frequency() const { return q * B / m; }  ///< Ω (signed)
   /// E×B/B² (fixed frame).
-  Vec3 drift_velocity() const { return E.cross(field()) / (B * B); }
+  core::Vec3 drift_velocity() const { return E.cross(field()) / (B * B); }
   /// The magnetic field vector B·b̂.
-  Vec3 field() const { return B * direction.normalized(); }
+  core::Vec3 field() const { return B * direction.normalized(); }
   double larmor_radius() const {
-    const Vec3 u = v0 - drift_velocity();
-    const Vec3 b = direction.normalized();
+    const core::Vec3 u = v0 - drift_velocity();
+    const core::Vec3 b = direction.normalized();
     return (u - u.dot(b) * b).norm() / std::abs(cyclotron_frequency());
   }
 
-  Vec3 position(double t) const {
+  core::Vec3 position(double t) const {
     check();
     const Eigen::Matrix3d F = frame();
-    const Vec3 e = F.transpose() * E, r = F.transpose() * r0, v = F.transpose() * v0;
+    const core::Vec3 e = F.transpose() * E, r = F.transpose() * r0, v = F.transpose() * v0;
     const double W = cyclotron_frequency();
-    const Vec3 vd(e.y() / B, -e.x() / B, 0.0);  // E×B/B² in the field frame
+    const core::Vec3 vd(e.y() / B, -e.x() / B, 0.0);  // E×B/B² in the field frame
     const std::complex<double> w0(v.x() - vd.x(), v.y() - vd.y()), i(0.0, 1.0);
     const std::complex<double> g = w0 * (1.0 - std::exp(-i * (W * t))) / (i * W);
-    return F * Vec3(r.x() + vd.x() * t + g.real(), r.y() + vd.y() * t + g.imag(),
+    return F * core::Vec3(r.x() + vd.x() * t + g.real(), r.y() + vd.y() * t + g.imag(),
                     r.z() + v.z() * t + 0.5 * (q * e.z() / m) * t * t);
   }
 
-  Vec3 velocity(double t) const {
+  core::Vec3 velocity(double t) const {
     check();
     const Eigen::Matrix3d F = frame();
-    const Vec3 e = F.transpose() * E, v = F.transpose() * v0;
+    const core::Vec3 e = F.transpose() * E, v = F.transpose() * v0;
     const double W = cyclotron_frequency();
-    const Vec3 vd(e.y() / B, -e.x() / B, 0.0);
+    const core::Vec3 vd(e.y() / B, -e.x() / B, 0.0);
     const std::complex<double> w = std::complex<double>(v.x() - vd.x(), v.y() - vd.y()) * std::polar(1.0, -W * t);
-    return F * Vec3(vd.x() + w.real(), vd.y() + w.imag(), v.z() + (q * e.z() / m) * t);
+    return F * core::Vec3(vd.x() + w.real(), vd.y() + w.imag(), v.z() + (q * e.z() / m) * t);
   }
 
   /// The right-hand side of the ODE: (q/m)·(E + v × B).
-  Vec3 acceleration(const Vec3& v) const { return (q / m) * (E + v.cross(field())); }
+  core::Vec3 acceleration(const core::Vec3& v) const { return (q / m) * (E + v.cross(field())); }
 
  private:
   void check() const {

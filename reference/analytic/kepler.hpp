@@ -42,8 +42,8 @@ struct KeplerOrbit {
   double apoapsis() const { return a * (1.0 + e); }
 
   /// Initial state (t = 0): at periapsis (a(1 − e), 0), velocity (0, √(μ(1 + e)/(a(1 − e)))).
-  Vec2 initial_position() const { return position(0.0); }
-  Vec2 initial_velocity() const { return velocity(0.0); }
+  core::Vec2 initial_position() const { return position(0.0); }
+  core::Vec2 initial_velocity() const { return velocity(0.0); }
 
   /// Eccentric anomaly of the mean anomaly reduced to [−π, π] (the revolutions are dropped: position
   /// and velocity are 2π-periodic in E, and the reduction keeps Newton's start in Danby's range).
@@ -53,19 +53,19 @@ struct KeplerOrbit {
     return solve_kepler(M, e);
   }
 
-  Vec2 position(double t) const {
+  core::Vec2 position(double t) const {
     const double E = eccentric_anomaly(t);
-    return Vec2(a * (std::cos(E) - e), semi_minor_axis() * std::sin(E));
+    return core::Vec2(a * (std::cos(E) - e), semi_minor_axis() * std::sin(E));
   }
 
-  Vec2 velocity(double t) const {
+  core::Vec2 velocity(double t) const {
     const double E = eccentric_anomaly(t);
     const double Edot = mean_motion() / (1.0 - e * std::cos(E));
-    return Vec2(-a * std::sin(E) * Edot, semi_minor_axis() * std::cos(E) * Edot);
+    return core::Vec2(-a * std::sin(E) * Edot, semi_minor_axis() * std::cos(E) * Edot);
   }
 
   /// The right-hand side of the ODE: r̈ = −μ·r/|r|³.
-  Vec2 acceleration(const Vec2& r) const {
+  core::Vec2 acceleration(const core::Vec2& r) const {
     const double d = r.norm();
     return (-mu / (d * d * d)) * r;
   }

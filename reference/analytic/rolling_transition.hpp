@@ -54,18 +54,18 @@ struct RollingImpact {
   }
 
   /// Slip formulas (seed 004 eqs. (5), (7)) with the given μ, whatever μₑ is.
-  Vec3 slip(double vx, double vy, double omega) const {
+  core::Vec3 slip(double vx, double vy, double omega) const {
     const double x = xi(vx, omega), j = mu * vy * (1.0 + gamma);
     return {vx + x * j, -gamma * vy, omega - x * j / (R * alpha)};
   }
   /// Stick formulas (seed 004 eq. (8)).
-  Vec3 stick(double vx, double vy, double omega) const {
+  core::Vec3 stick(double vx, double vy, double omega) const {
     const double u = (alpha * omega * R + vx) / (1.0 + alpha);
     return {u, -gamma * vy, u / R};
   }
 
   /// The post-impact state (V_x′, V_y′, ω′) on a horizontal plane: slip for μ ≤ μₑ, stick for μ ≥ μₑ.
-  Vec3 bounce(const Vec3& s) const {
+  core::Vec3 bounce(const core::Vec3& s) const {
     return branch(s[0], s[1], s[2]) == ImpactBranch::slip ? slip(s[0], s[1], s[2]) : stick(s[0], s[1], s[2]);
   }
 
@@ -86,7 +86,7 @@ struct RollingImpact {
     return P;
   }
   /// The P that applies to the (plane-frame) state s.
-  Eigen::Matrix3d matrix_for(const Vec3& s) const {
+  Eigen::Matrix3d matrix_for(const core::Vec3& s) const {
     return branch(s[0], s[1], s[2]) == ImpactBranch::slip ? slip_matrix(xi(s[0], s[2])) : stick_matrix();
   }
 
@@ -100,12 +100,12 @@ struct RollingImpact {
   }
 
   /// T·P·T⁻¹ of seed 004 eq. (12) for the fixed-frame state s on a plane inclined by φ.
-  Eigen::Matrix3d incline_matrix(const Vec3& s, double phi) const {
+  Eigen::Matrix3d incline_matrix(const core::Vec3& s, double phi) const {
     const Eigen::Matrix3d Ti = to_plane(phi);
     return Ti.transpose() * matrix_for(Ti * s) * Ti;  // T = (T⁻¹)ᵀ, a rotation
   }
   /// The post-impact fixed-frame state on a plane inclined by φ (seed 004 eq. (12)).
-  Vec3 bounce_on_incline(const Vec3& s, double phi) const { return incline_matrix(s, phi) * s; }
+  core::Vec3 bounce_on_incline(const core::Vec3& s, double phi) const { return incline_matrix(s, phi) * s; }
 };
 
 }  // namespace verisim::reference::analytic

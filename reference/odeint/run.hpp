@@ -8,7 +8,7 @@
 // t0 + k·dt, computed directly by odeint (boost/numeric/odeint/integrate/detail/integrate_n_steps.hpp).
 //
 // odeint's conventions, where they differ from ours (docs/reference.md; each has a test in
-// tests/reference/test_odeint_conventions.cpp):
+// tests/reference/odeint_conventions_test.cpp):
 //  1. euler, runge_kutta4, runge_kutta_fehlberg78 are first-order steppers: the state is the stacked
 //     y = (q, v) and the system y′ = (v, f(t, q, v)); our system is wrapped accordingly
 //     (reference/problems/first_order_form.hpp).
@@ -123,7 +123,7 @@ struct MomentumFunction {
 };
 
 template <class V, class Stepper, class Sys>
-Trajectory<V> run_first_order(Stepper stepper, const Sys& sys, const PhaseState<V>& x0, double t0, double dt,
+Trajectory<V> run_first_order(Stepper stepper, const Sys& sys, const core::PhaseState<V>& x0, double t0, double dt,
                               std::size_t n, std::size_t stride) {
   const Eigen::Index dim = x0.q.size();
   problems::Stacked<V> y = problems::stack(x0);
@@ -138,7 +138,7 @@ Trajectory<V> run_first_order(Stepper stepper, const Sys& sys, const PhaseState<
 }
 
 template <class V, class Stepper, class Sys>
-Trajectory<V> run_symplectic(Stepper stepper, const Sys& sys, const PhaseState<V>& x0, double t0, double dt,
+Trajectory<V> run_symplectic(Stepper stepper, const Sys& sys, const core::PhaseState<V>& x0, double t0, double dt,
                              std::size_t n, std::size_t stride) {
   if constexpr (!core::velocity_independent<Sys>()) {
     throw std::invalid_argument(
@@ -161,7 +161,7 @@ Trajectory<V> run_symplectic(Stepper stepper, const Sys& sys, const PhaseState<V
 }
 
 template <class V, class Sys>
-Trajectory<V> run_velocity_verlet(const Sys& sys, const PhaseState<V>& x0, double t0, double dt, std::size_t n,
+Trajectory<V> run_velocity_verlet(const Sys& sys, const core::PhaseState<V>& x0, double t0, double dt, std::size_t n,
                                   std::size_t stride) {
   std::pair<V, V> x{x0.q, x0.v};
   Trajectory<V> out;
@@ -180,8 +180,8 @@ Trajectory<V> run_velocity_verlet(const Sys& sys, const PhaseState<V>& x0, doubl
 /// Run odeint's stepper `which` on the second-order system `sys` from x0 at t0: n steps of dt,
 /// every `stride`-th sample recorded (k = 0, stride, 2·stride, …; k = n included when n % stride == 0).
 /// For Stepper::truth, dt is the sampling interval; the steps in between are adaptive.
-template <class V, SecondOrderSystem<V> Sys>
-Trajectory<V> run(Stepper which, const Sys& sys, const PhaseState<V>& x0, double t0, double dt, std::size_t n,
+template <class V, core::SecondOrderSystem<V> Sys>
+Trajectory<V> run(Stepper which, const Sys& sys, const core::PhaseState<V>& x0, double t0, double dt, std::size_t n,
                   std::size_t stride = 1) {
   using Y = problems::Stacked<V>;
   using Alg = bo::vector_space_algebra;
@@ -208,8 +208,8 @@ Trajectory<V> run(Stepper which, const Sys& sys, const PhaseState<V>& x0, double
 }
 
 /// The same, by name (odeint's class name or "truth"); throws std::invalid_argument on an unknown name.
-template <class V, SecondOrderSystem<V> Sys>
-Trajectory<V> run(std::string_view stepper_name, const Sys& sys, const PhaseState<V>& x0, double t0, double dt,
+template <class V, core::SecondOrderSystem<V> Sys>
+Trajectory<V> run(std::string_view stepper_name, const Sys& sys, const core::PhaseState<V>& x0, double t0, double dt,
                   std::size_t n, std::size_t stride = 1) {
   const auto s = stepper_from_name(stepper_name);
   if (!s) throw std::invalid_argument("reference::odeint::run: unknown stepper '" + std::string(stepper_name) + "'");

@@ -22,26 +22,26 @@ struct ChargedParticleProblem {
   static constexpr bool velocity_independent = false;
   static constexpr std::string_view name = "charged-particle";
   static constexpr std::string_view title = "charge in uniform E and B (E×B drift)";
-  using V = Vec3;
+  using V = core::Vec3;
 
   double charge = 1.0;                         ///< q
   double m = 1.0;                              ///< mass
   double B = 2.0;                              ///< magnetic field strength along `direction` (≠ 0)
-  Vec3 E = Vec3(0.3, -0.2, 0.05);              ///< electric field
-  Vec3 r0 = Vec3::Zero();                      ///< position at t = 0
-  Vec3 v0 = Vec3(1.0, 0.0, 0.2);               ///< velocity at t = 0
-  Vec3 direction = Vec3::UnitZ();              ///< direction of B (normalised by the solution)
+  core::Vec3 E = core::Vec3(0.3, -0.2, 0.05);              ///< electric field
+  core::Vec3 r0 = core::Vec3::Zero();                      ///< position at t = 0
+  core::Vec3 v0 = core::Vec3(1.0, 0.0, 0.2);               ///< velocity at t = 0
+  core::Vec3 direction = core::Vec3::UnitZ();              ///< direction of B (normalised by the solution)
 
   analytic::ChargedParticle solution() const { return {charge, m, B, E, r0, v0, direction}; }
 
   /// r̈ = (q/m)·(E + ṙ × B).
-  void operator()(const Vec3& /*r*/, const Vec3& v, Vec3& a, double /*t*/) const { a = solution().acceleration(v); }
-  PhaseState<Vec3> initial() const { return {r0, v0}; }
-  PhaseState<Vec3> exact(double t) const {
+  void operator()(const core::Vec3& /*r*/, const core::Vec3& v, core::Vec3& a, double /*t*/) const { a = solution().acceleration(v); }
+  core::PhaseState<core::Vec3> initial() const { return {r0, v0}; }
+  core::PhaseState<core::Vec3> exact(double t) const {
     const auto s = solution();
     return {s.position(t), s.velocity(t)};
   }
-  double energy(const PhaseState<Vec3>& x) const { return 0.5 * m * x.v.squaredNorm() - charge * E.dot(x.q); }
+  double energy(const core::PhaseState<core::Vec3>& x) const { return 0.5 * m * x.v.squaredNorm() - charge * E.dot(x.q); }
 };
 
 }  // namespace verisim::reference::problems

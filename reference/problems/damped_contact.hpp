@@ -18,7 +18,7 @@ struct DampedContactProblem {
   static constexpr bool velocity_independent = false;
   static constexpr std::string_view name = "damped-contact";
   static constexpr std::string_view title = "spring-dashpot contact (seed 003, ε = 0.5)";
-  using V = Vec1;
+  using V = core::Vec1;
 
   double m = 0.01;                                                  ///< (effective) mass
   double kn = 1e4;                                                  ///< normal stiffness
@@ -32,17 +32,17 @@ struct DampedContactProblem {
   analytic::DampedContact solution() const { return {m, kn, eta, vi}; }
 
   /// δ̈ = (−η·δ̇ − k_n·δ)/m.
-  void operator()(const Vec1& q, const Vec1& v, Vec1& a, double /*t*/) const {
+  void operator()(const core::Vec1& q, const core::Vec1& v, core::Vec1& a, double /*t*/) const {
     a[0] = (-eta * v[0] - kn * q[0]) / m;
   }
-  PhaseState<Vec1> initial() const { return {Vec1(0.0), Vec1(vi)}; }
-  PhaseState<Vec1> exact(double t) const {
+  core::PhaseState<core::Vec1> initial() const { return {core::Vec1(0.0), core::Vec1(vi)}; }
+  core::PhaseState<core::Vec1> exact(double t) const {
     const auto s = solution();
-    return {Vec1(s.delta(t)), Vec1(s.delta_dot(t))};
+    return {core::Vec1(s.delta(t)), core::Vec1(s.delta_dot(t))};
   }
   /// Duration of the contact, π/ω (zero-overlap definition, seed 003).
   double duration() const { return solution().duration(); }
-  double energy(const PhaseState<Vec1>& x) const { return 0.5 * m * x.v[0] * x.v[0] + 0.5 * kn * x.q[0] * x.q[0]; }
+  double energy(const core::PhaseState<core::Vec1>& x) const { return 0.5 * m * x.v[0] * x.v[0] + 0.5 * kn * x.q[0] * x.q[0]; }
 };
 
 }  // namespace verisim::reference::problems

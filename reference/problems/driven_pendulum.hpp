@@ -23,7 +23,7 @@ struct DrivenPendulum {
   static constexpr bool velocity_independent = !Damped;
   static constexpr std::string_view name = Damped ? "driven-pendulum" : "driven-pendulum-undamped";
   static constexpr std::string_view title = Damped ? "damped, driven pendulum" : "driven pendulum";
-  using V = Vec1;
+  using V = core::Vec1;
 
   double omega0_sq = 1.0;  ///< ω₀² = g/L
   [[no_unique_address]] typename Damping<Damped>::type c = Damping<Damped>::with_default(0.1);  ///< damping rate
@@ -38,7 +38,7 @@ struct DrivenPendulum {
     for (Eigen::Index i = 0; i < q.size(); ++i)
       a[i] = -omega0_sq * std::sin(q[i]) - c * (Damped ? v[i] : 0.0) + drive;
   }
-  PhaseState<Vec1> initial() const { return {Vec1(theta0), Vec1(0.0)}; }
+  core::PhaseState<core::Vec1> initial() const { return {core::Vec1(theta0), core::Vec1(0.0)}; }
 };
 
 }  // namespace verisim::reference::problems

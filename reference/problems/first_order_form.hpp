@@ -39,14 +39,14 @@ FirstOrderForm<V, Sys> first_order_form(const Sys& sys) {
 }
 
 template <class V>
-Stacked<V> stack(const PhaseState<V>& x) {
+Stacked<V> stack(const core::PhaseState<V>& x) {
   Stacked<V> y(2 * x.q.size());
   y << x.q, x.v;
   return y;
 }
 
 template <class V>
-PhaseState<V> unstack(const Stacked<V>& y) {
+core::PhaseState<V> unstack(const Stacked<V>& y) {
   const Eigen::Index n = y.size() / 2;
   return {V(y.head(n)), V(y.tail(n))};
 }

@@ -18,23 +18,23 @@ struct HenonHeiles {
   static constexpr bool velocity_independent = true;
   static constexpr std::string_view name = "henon-heiles";
   static constexpr std::string_view title = "Hénon–Heiles";
-  using V = Vec2;
+  using V = core::Vec2;
 
-  Vec2 q0 = Vec2(0.0, 0.1);  ///< (x, y) at t = 0
-  Vec2 v0 = Vec2(0.4, 0.0);  ///< (ẋ, ẏ) at t = 0
+  core::Vec2 q0 = core::Vec2(0.0, 0.1);  ///< (x, y) at t = 0
+  core::Vec2 v0 = core::Vec2(0.4, 0.0);  ///< (ẋ, ẏ) at t = 0
 
   /// q̈ = −∇V = (−x − 2xy, −y − x² + y²).
-  void operator()(const Vec2& q, const Vec2& /*v*/, Vec2& a, double /*t*/) const {
+  void operator()(const core::Vec2& q, const core::Vec2& /*v*/, core::Vec2& a, double /*t*/) const {
     a[0] = -q[0] - 2.0 * q[0] * q[1];
     a[1] = -q[1] - q[0] * q[0] + q[1] * q[1];
   }
-  PhaseState<Vec2> initial() const { return {q0, v0}; }
-  double energy(const PhaseState<Vec2>& x) const {
+  core::PhaseState<core::Vec2> initial() const { return {q0, v0}; }
+  double energy(const core::PhaseState<core::Vec2>& x) const {
     const double X = x.q[0], Y = x.q[1];
     return 0.5 * x.v.squaredNorm() + 0.5 * (X * X + Y * Y) + X * X * Y - Y * Y * Y / 3.0;
   }
   /// ∇²V = [[1 + 2y, 2x], [2x, 1 − 2y]].
-  Eigen::Matrix2d hessian(const Vec2& q) const {
+  Eigen::Matrix2d hessian(const core::Vec2& q) const {
     Eigen::Matrix2d h;
     h << 1.0 + 2.0 * q[1], 2.0 * q[0], 2.0 * q[0], 1.0 - 2.0 * q[1];
     return h;

@@ -22,7 +22,7 @@ struct KeplerProblem {
   static constexpr bool velocity_independent = true;
   static constexpr std::string_view name = "kepler";
   static constexpr std::string_view title = "Kepler orbit (e = 0.6)";
-  using V = Vec2;
+  using V = core::Vec2;
 
   double mu = 1.0;  ///< gravitational parameter G·M
   double a = 1.0;   ///< semi-major axis
@@ -31,20 +31,20 @@ struct KeplerProblem {
   analytic::KeplerOrbit solution() const { return {mu, a, e}; }
 
   /// r̈ = −μ·r/|r|³.
-  void operator()(const Vec2& q, const Vec2& /*v*/, Vec2& acc, double /*t*/) const {
+  void operator()(const core::Vec2& q, const core::Vec2& /*v*/, core::Vec2& acc, double /*t*/) const {
     acc = solution().acceleration(q);
   }
-  PhaseState<Vec2> initial() const { return exact(0.0); }
-  PhaseState<Vec2> exact(double t) const {
+  core::PhaseState<core::Vec2> initial() const { return exact(0.0); }
+  core::PhaseState<core::Vec2> exact(double t) const {
     const auto o = solution();
     return {o.position(t), o.velocity(t)};
   }
   double period() const { return solution().period(); }
-  double energy(const PhaseState<Vec2>& x) const { return 0.5 * x.v.squaredNorm() - mu / x.q.norm(); }
+  double energy(const core::PhaseState<core::Vec2>& x) const { return 0.5 * x.v.squaredNorm() - mu / x.q.norm(); }
   /// z component of r × ṙ (per unit mass).
-  double angular_momentum(const PhaseState<Vec2>& x) const { return x.q[0] * x.v[1] - x.q[1] * x.v[0]; }
+  double angular_momentum(const core::PhaseState<core::Vec2>& x) const { return x.q[0] * x.v[1] - x.q[1] * x.v[0]; }
   /// ∇²V for V = −μ/r: μ(I/r³ − 3 r rᵀ/r⁵).
-  Eigen::Matrix2d hessian(const Vec2& q) const {
+  Eigen::Matrix2d hessian(const core::Vec2& q) const {
     const double r2 = q.squaredNorm(), r = std::sqrt(r2);
     return mu * (Eigen::Matrix2d::Identity() / (r2 * r) - 3.0 * q * q.transpose() / (r2 * r2 * r));
   }

@@ -25,7 +25,7 @@ struct LinearOscillator {
   static constexpr bool velocity_independent = !Damped;
   static constexpr std::string_view name = Damped ? "damped" : "oscillator";
   static constexpr std::string_view title = Damped ? "damped oscillator (ζ = 0.1)" : "harmonic oscillator";
-  using V = Vec1;
+  using V = core::Vec1;
 
   double m = 1.0;  ///< mass
   double k = 1.0;  ///< stiffness
@@ -37,20 +37,20 @@ struct LinearOscillator {
   analytic::HarmonicOscillator solution() const { return {m, k, b, force, x0, v0}; }
 
   /// ẍ = (F − k·x − b·ẋ)/m (seed 001 eq. (2)).
-  void operator()(const Vec1& q, const Vec1& v, Vec1& a, double /*t*/) const {
+  void operator()(const core::Vec1& q, const core::Vec1& v, core::Vec1& a, double /*t*/) const {
     a[0] = solution().acceleration(q[0], Damped ? v[0] : 0.0);
   }
-  PhaseState<Vec1> initial() const { return {Vec1(x0), Vec1(v0)}; }
-  PhaseState<Vec1> exact(double t) const {
+  core::PhaseState<core::Vec1> initial() const { return {core::Vec1(x0), core::Vec1(v0)}; }
+  core::PhaseState<core::Vec1> exact(double t) const {
     const auto s = solution();
-    return {Vec1(s.position(t)), Vec1(s.velocity(t))};
+    return {core::Vec1(s.position(t)), core::Vec1(s.velocity(t))};
   }
-  double energy(const PhaseState<Vec1>& x) const {
+  double energy(const core::PhaseState<core::Vec1>& x) const {
     const double y = x.q[0] - force / k;
     return 0.5 * m * x.v[0] * x.v[0] + 0.5 * k * y * y;
   }
   /// ∇²V/m = k/m (the Jacobian block of seed 001 §G.2.2 per unit mass; conservative form only).
-  Eigen::Matrix<double, 1, 1> hessian(const Vec1& /*q*/) const
+  Eigen::Matrix<double, 1, 1> hessian(const core::Vec1& /*q*/) const
     requires(!Damped)
   {
     return Eigen::Matrix<double, 1, 1>::Constant(k / m);

@@ -21,7 +21,7 @@ struct PendulumProblem {
   static constexpr bool velocity_independent = true;
   static constexpr std::string_view name = "pendulum";
   static constexpr std::string_view title = "nonlinear pendulum (θ₀ = 1 rad)";
-  using V = Vec1;
+  using V = core::Vec1;
 
   double g = 9.81;      ///< gravitational acceleration
   double L = 1.0;       ///< length
@@ -30,19 +30,19 @@ struct PendulumProblem {
   analytic::Pendulum solution() const { return {g, L, theta0}; }
 
   /// θ̈ = −(g/L)·sin θ.
-  void operator()(const Vec1& q, const Vec1& /*v*/, Vec1& a, double /*t*/) const {
+  void operator()(const core::Vec1& q, const core::Vec1& /*v*/, core::Vec1& a, double /*t*/) const {
     a[0] = solution().acceleration(q[0]);
   }
-  PhaseState<Vec1> initial() const { return {Vec1(theta0), Vec1(0.0)}; }
-  PhaseState<Vec1> exact(double t) const {
+  core::PhaseState<core::Vec1> initial() const { return {core::Vec1(theta0), core::Vec1(0.0)}; }
+  core::PhaseState<core::Vec1> exact(double t) const {
     const auto s = solution();
-    return {Vec1(s.theta(t)), Vec1(s.theta_dot(t))};
+    return {core::Vec1(s.theta(t)), core::Vec1(s.theta_dot(t))};
   }
   double period() const { return solution().period(); }
   /// Energy per m·L²: ½θ̇² − (g/L)·cos θ.
-  double energy(const PhaseState<Vec1>& x) const { return 0.5 * x.v[0] * x.v[0] - (g / L) * std::cos(x.q[0]); }
+  double energy(const core::PhaseState<core::Vec1>& x) const { return 0.5 * x.v[0] * x.v[0] - (g / L) * std::cos(x.q[0]); }
   /// ∇²V/(mL²) = (g/L)·cos θ.
-  Eigen::Matrix<double, 1, 1> hessian(const Vec1& q) const {
+  Eigen::Matrix<double, 1, 1> hessian(const core::Vec1& q) const {
     return Eigen::Matrix<double, 1, 1>::Constant((g / L) * std::cos(q[0]));
   }
 };

@@ -22,7 +22,7 @@ struct PolynomialMotion {
   static constexpr std::string_view name = "polynomial";
   static constexpr std::string_view title = "polynomial motion q(t) = Σ cⱼ tʲ";
   static constexpr std::size_t kMaxDegree = 7;
-  using V = Vec1;
+  using V = core::Vec1;
 
   std::array<double, kMaxDegree + 1> c{};  ///< c₀ … c₇
 
@@ -34,9 +34,9 @@ struct PolynomialMotion {
   double magnitude(std::size_t d, double t) const { return horner(d, t, true); }
 
   /// q̈ = q''(t).
-  void operator()(const Vec1& /*q*/, const Vec1& /*v*/, Vec1& a, double t) const { a[0] = derivative(2, t); }
-  PhaseState<Vec1> exact(double t) const { return {Vec1(derivative(0, t)), Vec1(derivative(1, t))}; }
-  PhaseState<Vec1> initial() const { return exact(0.0); }
+  void operator()(const core::Vec1& /*q*/, const core::Vec1& /*v*/, core::Vec1& a, double t) const { a[0] = derivative(2, t); }
+  core::PhaseState<core::Vec1> exact(double t) const { return {core::Vec1(derivative(0, t)), core::Vec1(derivative(1, t))}; }
+  core::PhaseState<core::Vec1> initial() const { return exact(0.0); }
 
  private:
   double horner(std::size_t d, double t, bool absolute) const {

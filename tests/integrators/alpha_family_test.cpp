@@ -12,14 +12,14 @@
 #include "toolkit/integrators/euler_cromer.hpp"
 #include "toolkit/integrators/integrate.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 const reference::problems::PendulumProblem kPendulum{.g = 1.0, .L = 1.0};  // θ̈ = −sin θ
 
 template <class Stepper>
-PhaseState<Vec1> run(Stepper s) {
-  PhaseState<Vec1> x{Vec1(1.2), Vec1(-0.3)};
+core::PhaseState<core::Vec1> run(Stepper s) {
+  core::PhaseState<core::Vec1> x{core::Vec1(1.2), core::Vec1(-0.3)};
   integrators::integrate_n_steps(s, kPendulum, x, 0.0, 0.05, 500);
   return x;
 }
@@ -27,9 +27,9 @@ PhaseState<Vec1> run(Stepper s) {
 // α = 0 is explicit Euler (seed 001 §3.1) and α = 1 Euler-Cromer (§3.2): the same operations, so
 // the same numbers to the bit.
 TEST(Integrators_AlphaFamily, ItsNamedMembersAreEulerAndEulerCromer) {
-  EXPECT_EQ(run(integrators::AlphaFamily<Vec1>(0.0)), run(integrators::Euler<Vec1>{}));
-  EXPECT_EQ(run(integrators::AlphaFamily<Vec1>(1.0)), run(integrators::EulerCromer<Vec1>{}));
-  EXPECT_NE(run(integrators::AlphaFamily<Vec1>(0.5)), run(integrators::Euler<Vec1>{}));
+  EXPECT_EQ(run(integrators::AlphaFamily<core::Vec1>(0.0)), run(integrators::Euler<core::Vec1>{}));
+  EXPECT_EQ(run(integrators::AlphaFamily<core::Vec1>(1.0)), run(integrators::EulerCromer<core::Vec1>{}));
+  EXPECT_NE(run(integrators::AlphaFamily<core::Vec1>(0.5)), run(integrators::Euler<core::Vec1>{}));
 }
 
 // On q̈ = −q (m = k = 1) one step is linear, z⁺ = M z with z = (x, v) and θ = Δt:
@@ -41,8 +41,8 @@ const reference::problems::Oscillator kSpring{};  // q̈ = −q
 TEST(Integrators_AlphaFamily, OneStepOnTheOscillatorIsTheSeedsMatrix) {
   const double th = 0.1;
   for (double alpha : {0.0, 0.5, 1.0}) {
-    integrators::AlphaFamily<Vec1> s(alpha);
-    PhaseState<Vec1> c1{Vec1(1.0), Vec1(0.0)}, c2{Vec1(0.0), Vec1(1.0)};
+    integrators::AlphaFamily<core::Vec1> s(alpha);
+    core::PhaseState<core::Vec1> c1{core::Vec1(1.0), core::Vec1(0.0)}, c2{core::Vec1(0.0), core::Vec1(1.0)};
     s.do_step(kSpring, c1, 0.0, th);
     s.do_step(kSpring, c2, 0.0, th);
     EXPECT_NEAR(c1.q[0], 1.0 - alpha * th * th, 1e-16);
@@ -55,4 +55,4 @@ TEST(Integrators_AlphaFamily, OneStepOnTheOscillatorIsTheSeedsMatrix) {
 }
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

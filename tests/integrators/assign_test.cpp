@@ -19,7 +19,7 @@
 #include "toolkit/integrators/rk4.hpp"
 #include "toolkit/integrators/verlet.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 // Two uncoupled damped, driven pendulums θ̈ᵢ = −sin θᵢ − 0.1 θ̇ᵢ + 0.5 cos(0.7 t), q = (θ₁, θ₂)
@@ -28,9 +28,9 @@ const reference::problems::DrivenPendulum<true> kPendulums{};
 // Without damping or drive, velocity independent: the splitting methods' FSAL / kick-drift path.
 const reference::problems::DrivenPendulum<false> kConservative{.A = 0.0};
 
-static_assert(core::kScaleSumPath<Vec2> == core::ScaleSumPath::coefficient_wise &&
-              core::kScaleSumPath<Vec<15>> == core::ScaleSumPath::loop &&
-              core::kScaleSumPath<VecX> == core::ScaleSumPath::loop);
+static_assert(core::kScaleSumPath<core::Vec2> == core::ScaleSumPath::coefficient_wise &&
+              core::kScaleSumPath<core::Vec<15>> == core::ScaleSumPath::loop &&
+              core::kScaleSumPath<core::VecX> == core::ScaleSumPath::loop);
 
 // Seeded inputs with every bit of the mantissa in use (so that a different rounding shows).
 template <class V>
@@ -78,21 +78,21 @@ void expect_paths_agree(Eigen::Index n) {
 }
 
 TEST(Integrators_ScaleSum, EveryPathComputesTheSameLeftToRightSum) {
-  expect_paths_agree<Vec2>(2);
-  expect_paths_agree<Vec<15>>(15);
-  expect_paths_agree<VecX>(1001);  // odd: the vectorised loop's scalar remainder too
+  expect_paths_agree<core::Vec2>(2);
+  expect_paths_agree<core::Vec<15>>(15);
+  expect_paths_agree<core::VecX>(1001);  // odd: the vectorised loop's scalar remainder too
 }
 
 template <template <class> class Stepper>
 void expect_first_order_paths_agree() {
-  Stepper<Vec2> small;  // 2 coefficients: coefficient-wise with SSE2 and AVX alike
-  Stepper<VecX> dynamic;
-  Vec2 a(1.2, 0.3);
-  VecX b(2);
+  Stepper<core::Vec2> small;  // 2 coefficients: coefficient-wise with SSE2 and AVX alike
+  Stepper<core::VecX> dynamic;
+  core::Vec2 a(1.2, 0.3);
+  core::VecX b(2);
   b << 1.2, 0.3;
   // y = (θ, θ̇) of one damped, driven pendulum (its first-order form, fixed-size and dynamic).
-  const auto small_sys = reference::problems::first_order_form<Vec1>(kPendulums);
-  const auto dynamic_sys = reference::problems::first_order_form<VecX>(kPendulums);
+  const auto small_sys = reference::problems::first_order_form<core::Vec1>(kPendulums);
+  const auto dynamic_sys = reference::problems::first_order_form<core::VecX>(kPendulums);
   for (int k = 0; k < 1000; ++k) {
     small.do_step(small_sys, a, 0.01 * k, 0.01);
     dynamic.do_step(dynamic_sys, b, 0.01 * k, 0.01);
@@ -112,8 +112,8 @@ template <class SmallStepper, class DynStepper, class Sys>
 void expect_second_order_paths_agree(const Sys& sys) {
   SmallStepper small;
   DynStepper dynamic;
-  PhaseState<Vec2> a{Vec2(1.2, -0.4), Vec2(0.3, 0.1)};
-  PhaseState<VecX> b{VecX(2), VecX(2)};
+  core::PhaseState<core::Vec2> a{core::Vec2(1.2, -0.4), core::Vec2(0.3, 0.1)};
+  core::PhaseState<core::VecX> b{core::VecX(2), core::VecX(2)};
   b.q << 1.2, -0.4;
   b.v << 0.3, 0.1;
   for (int k = 0; k < 1000; ++k) {
@@ -128,13 +128,13 @@ void expect_second_order_paths_agree(const Sys& sys) {
 
 TEST(Integrators_Assign, SecondOrderFormIsTheSameOnFixedAndDynamicStates) {
   using namespace integrators;
-  expect_second_order_paths_agree<Euler<Vec2>, Euler<VecX>>(kPendulums);
-  expect_second_order_paths_agree<Rk4<Vec2>, Rk4<VecX>>(kPendulums);
-  expect_second_order_paths_agree<VelocityVerlet<Vec2>, VelocityVerlet<VecX>>(kPendulums);
-  expect_second_order_paths_agree<VelocityVerlet<Vec2>, VelocityVerlet<VecX>>(kConservative);
-  expect_second_order_paths_agree<McLachlan4<Vec2>, McLachlan4<VecX>>(kConservative);
-  expect_second_order_paths_agree<EulerCromer<Vec2>, EulerCromer<VecX>>(kPendulums);
+  expect_second_order_paths_agree<Euler<core::Vec2>, Euler<core::VecX>>(kPendulums);
+  expect_second_order_paths_agree<Rk4<core::Vec2>, Rk4<core::VecX>>(kPendulums);
+  expect_second_order_paths_agree<VelocityVerlet<core::Vec2>, VelocityVerlet<core::VecX>>(kPendulums);
+  expect_second_order_paths_agree<VelocityVerlet<core::Vec2>, VelocityVerlet<core::VecX>>(kConservative);
+  expect_second_order_paths_agree<McLachlan4<core::Vec2>, McLachlan4<core::VecX>>(kConservative);
+  expect_second_order_paths_agree<EulerCromer<core::Vec2>, EulerCromer<core::VecX>>(kPendulums);
 }
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

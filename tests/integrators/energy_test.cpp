@@ -11,7 +11,7 @@
 #include "toolkit/integrators/registry.hpp"
 #include "type_list.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 using reference::problems::Oscillator;
@@ -31,7 +31,7 @@ Envelope energy_envelope(std::size_t n = 100000) {
   const double e0 = kUnit.energy(x);
   Stepper s{};
   Envelope e;
-  integrators::integrate_n_steps(s, kUnit, x, 0.0, 0.1, n, [&](const PhaseState<Vec1>& st, double, std::size_t k) {
+  integrators::integrate_n_steps(s, kUnit, x, 0.0, 0.1, n, [&](const core::PhaseState<core::Vec1>& st, double, std::size_t k) {
     const double err = std::abs(kUnit.energy(st) - e0) / e0;
     if (k <= n / 10) e.first_tenth = std::max(e.first_tenth, err);
     if (k >= n - n / 10) e.last_tenth = std::max(e.last_tenth, err);
@@ -39,13 +39,13 @@ Envelope energy_envelope(std::size_t n = 100000) {
   return e;
 }
 
-// Every stepper that declares itself symplectic (StepperInfo::symplectic) keeps the energy error
+// Every stepper that declares itself symplectic (core::StepperInfo::symplectic) keeps the energy error
 // bounded (backward error analysis: it conserves a modified energy H̃ = H + O(Δt^p) over
 // exponentially long times, Hairer, Lubich & Wanner, GNI Thm IX.8.1). "Bounded": the maximum over
 // the last tenth is at most twice the maximum over the first (issue 2).
 template <class S>
 class IntegratorsValidation_SymplecticEnergy : public ::testing::Test {};
-using SymplecticSteppers = SecondOrderSteppers<Vec1, is_symplectic>;
+using SymplecticSteppers = SecondOrderSteppers<core::Vec1, is_symplectic>;
 TYPED_TEST_SUITE(IntegratorsValidation_SymplecticEnergy, SymplecticSteppers, StepperNames);
 
 TYPED_TEST(IntegratorsValidation_SymplecticEnergy, EnergyErrorStaysBounded) {
@@ -59,7 +59,7 @@ TYPED_TEST(IntegratorsValidation_SymplecticEnergy, EnergyErrorStaysBounded) {
 // x⁺ = x + Δt v⁺). From (x₀, v₀) = (1, 0): E − E₀ = ½Δt·x·v, and I ≥ (1 − Δt/2)(x² + v²) gives
 // |E − E₀|/E₀ ≤ Δt/(2(1 − Δt/2)) = 0.0526… at Δt = 0.1.
 TEST(IntegratorsValidation_Energy, EulerCromerEnergyErrorIsWithinItsModifiedEnergyBound) {
-  EXPECT_LE(energy_envelope<integrators::EulerCromer<Vec1>>().last_tenth, 0.1 / (2 * (1 - 0.05)) + 1e-12);
+  EXPECT_LE(energy_envelope<integrators::EulerCromer<core::Vec1>>().last_tenth, 0.1 / (2 * (1 - 0.05)) + 1e-12);
 }
 
 // Explicit Euler multiplies the energy by exactly 1 + ω²Δt² per step (seed 001 §G.2.1, α = 0):
@@ -71,13 +71,13 @@ TEST(IntegratorsValidation_Energy, EulerEnergyGrowsByOnePlusThetaSquaredPerStep)
   const std::size_t n = 10000;
   auto x = kUnit.initial();
   const double e0 = kUnit.energy(x);
-  integrators::Euler<Vec1> s;
+  integrators::Euler<core::Vec1> s;
   integrators::integrate_n_steps(s, kUnit, x, 0.0, th, n);
   const double growth = std::pow(1.0 + th * th, static_cast<double>(n));
   EXPECT_NEAR(kUnit.energy(x) / e0, growth, 1e-10 * growth);
   // The envelope over the same 10⁴ steps: (1.01)^1000 − 1 ≈ 2.1e4 in the first tenth, ≈ 1.6e43 in
   // the last. (Over 10⁵ steps the energy, ≈ e^995, would overflow a double.)
-  const auto e = energy_envelope<integrators::Euler<Vec1>>(n);
+  const auto e = energy_envelope<integrators::Euler<core::Vec1>>(n);
   EXPECT_GT(e.last_tenth, 1e3 * e.first_tenth);
 }
 
@@ -86,7 +86,7 @@ TEST(IntegratorsValidation_Energy, EulerEnergyGrowsByOnePlusThetaSquaredPerStep)
 TEST(IntegratorsValidation_Energy, Rk4EnergyFactorIsExact) {
   auto x = kUnit.initial();
   const double e0 = kUnit.energy(x);
-  integrators::Rk4<Vec1> s;
+  integrators::Rk4<core::Vec1> s;
   const double th = 0.1;
   const std::size_t n = 100000;
   integrators::integrate_n_steps(s, kUnit, x, 0.0, th, n);
@@ -95,4 +95,4 @@ TEST(IntegratorsValidation_Energy, Rk4EnergyFactorIsExact) {
 }
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

@@ -12,7 +12,7 @@
 #include "reference/problems/pendulum.hpp"
 #include "toolkit/integrators/registry.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 using integrators::Summation;
@@ -30,26 +30,26 @@ constexpr double kTol = 1e-14;  // a few roundings of O(1) values
 
 template <class S, class Sys>
 std::pair<double, double> one_step(const Sys& sys, S stepper = {}) {
-  PhaseState<Vec1> x{Vec1(kQ0), Vec1(kV0)};
+  core::PhaseState<core::Vec1> x{core::Vec1(kQ0), core::Vec1(kV0)};
   stepper.do_step(sys, x, kT0, kDt);
   return {x.q[0], x.v[0]};
 }
 
 TEST(Integrators_HandStep, EulerSeed001Section3_1) {
-  const auto [q, v] = one_step<integrators::Euler<Vec1>>(kForced);
+  const auto [q, v] = one_step<integrators::Euler<core::Vec1>>(kForced);
   EXPECT_NEAR(q, kQ0 + kDt * kV0, kTol);
   EXPECT_NEAR(v, kV0 + kDt * f(kT0, kQ0, kV0), kTol);
 }
 
 TEST(Integrators_HandStep, EulerCromerSeed001Section3_2_1) {
-  const auto [q, v] = one_step<integrators::EulerCromer<Vec1>>(kForced);
+  const auto [q, v] = one_step<integrators::EulerCromer<core::Vec1>>(kForced);
   const double v1 = kV0 + kDt * f(kT0, kQ0, kV0);  // Ė⁽ⁿ⁾ first
   EXPECT_NEAR(v, v1, kTol);
   EXPECT_NEAR(q, kQ0 + kDt * v1, kTol);            // then E⁽ⁿ⁾ with the new Ė
 }
 
 TEST(Integrators_HandStep, Rk4Seed001Section3_4_1) {
-  const auto [q, v] = one_step<integrators::Rk4<Vec1>>(kForced);
+  const auto [q, v] = one_step<integrators::Rk4<core::Vec1>>(kForced);
   const double h = kDt, t = kT0, E = kQ0, Ed = kV0;
   const double k1 = Ed, kp1 = f(t, E, Ed);
   const double k2 = Ed + h / 2 * kp1, kp2 = f(t + h / 2, E + h / 2 * k1, Ed + h / 2 * kp1);
@@ -63,10 +63,10 @@ TEST(Integrators_HandStep, Rk4FirstOrderSeed001Section3_4_2) {
   // y′ = −y·t + sin y
   auto F = [](double t, double y) { return -y * t + std::sin(y); };
   struct Sys {
-    void operator()(const Vec1& y, Vec1& d, double t) const { d[0] = -y[0] * t + std::sin(y[0]); }
+    void operator()(const core::Vec1& y, core::Vec1& d, double t) const { d[0] = -y[0] * t + std::sin(y[0]); }
   };
-  integrators::Rk4<Vec1> rk;
-  Vec1 y(kQ0);
+  integrators::Rk4<core::Vec1> rk;
+  core::Vec1 y(kQ0);
   rk.do_step(Sys{}, y, kT0, kDt);
   const double h = kDt, t = kT0, E = kQ0;
   const double k1 = F(t, E), k2 = F(t + h / 2, E + h / 2 * k1), k3 = F(t + h / 2, E + h / 2 * k2),
@@ -91,7 +91,7 @@ TEST(Integrators_HandStep, NewmarkSeed001Section3_3SolvesTheImplicitEquation) {
       p.beta = beta;
       p.epsilon = 1e-15;
       p.solver = solver;
-      const auto [q, v] = one_step(lin, integrators::Newmark<Vec1>(p));
+      const auto [q, v] = one_step(lin, integrators::Newmark<core::Vec1>(p));
       EXPECT_NEAR(q, q1, 1e-13) << "beta " << beta;
       EXPECT_NEAR(v, v1, 1e-13) << "beta " << beta;
     }
@@ -99,8 +99,8 @@ TEST(Integrators_HandStep, NewmarkSeed001Section3_3SolvesTheImplicitEquation) {
   // The seed's β = 1/6 form written as in §3.3: E⁽ⁿ⁾ = E + ΔtĖ + Δt²/3 (r/2 + s), Ė⁽ⁿ⁾ = Ė + Δt/2 (r + s).
   integrators::NewmarkParameters p;
   p.epsilon = 1e-15;
-  integrators::Newmark<Vec1> nm(p);
-  PhaseState<Vec1> x{Vec1(kQ0), Vec1(kV0)};
+  integrators::Newmark<core::Vec1> nm(p);
+  core::PhaseState<core::Vec1> x{core::Vec1(kQ0), core::Vec1(kV0)};
   nm.do_step(lin, x, kT0, kDt);
   const double s = F - w2 * kQ0 - c * kV0;
   const double r = F - w2 * x.q[0] - c * x.v[0];  // at convergence r = f(Tₙ, E⁽ⁿ⁾, Ė⁽ⁿ⁾)
@@ -123,13 +123,13 @@ std::pair<double, double> leapfrog(double t, double q, double v, double h) {
 
 TEST(Integrators_HandStep, VelocityVerletAndLeapfrog) {
   {
-    const auto [q, v] = one_step<integrators::VelocityVerlet<Vec1>>(kConservative);
+    const auto [q, v] = one_step<integrators::VelocityVerlet<core::Vec1>>(kConservative);
     const auto [q1, v1] = velocity_verlet(kT0, kQ0, kV0, kDt);
     EXPECT_NEAR(q, q1, kTol);
     EXPECT_NEAR(v, v1, kTol);
   }
   {
-    const auto [q, v] = one_step<integrators::Leapfrog<Vec1>>(kConservative);
+    const auto [q, v] = one_step<integrators::Leapfrog<core::Vec1>>(kConservative);
     const auto [q1, v1] = leapfrog(kT0, kQ0, kV0, kDt);
     EXPECT_NEAR(q, q1, kTol);
     EXPECT_NEAR(v, v1, kTol);
@@ -137,7 +137,7 @@ TEST(Integrators_HandStep, VelocityVerletAndLeapfrog) {
 }
 
 TEST(Integrators_HandStep, SymplecticEulerPositionFirst) {
-  const auto [q, v] = one_step<integrators::SymplecticEuler<Vec1>>(kConservative);
+  const auto [q, v] = one_step<integrators::SymplecticEuler<core::Vec1>>(kConservative);
   const double q1 = kQ0 + kDt * kV0;
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, kV0 + kDt * g(kT0 + kDt, q1), kTol);
@@ -152,7 +152,7 @@ TEST(Integrators_HandStep, Ruth3AsPublished) {
     q += c[i] * kDt * v;
     t += c[i] * kDt;
   }
-  const auto [qs, vs] = one_step<integrators::Ruth3<Vec1>>(kConservative);
+  const auto [qs, vs] = one_step<integrators::Ruth3<core::Vec1>>(kConservative);
   EXPECT_NEAR(qs, q, kTol);
   EXPECT_NEAR(vs, v, kTol);
 }
@@ -172,7 +172,7 @@ TEST(Integrators_HandStep, Yoshida4IsTheTripleJumpOfLeapfrog) {
   const double x1 = 1.0 / (2.0 - std::cbrt(2.0)), x0 = -std::cbrt(2.0) / (2.0 - std::cbrt(2.0));
   const double w[3] = {x1, x0, x1};
   const auto [q1, v1] = compose_leapfrog(w);
-  const auto [q, v] = one_step<integrators::Yoshida4<Vec1>>(kConservative);
+  const auto [q, v] = one_step<integrators::Yoshida4<core::Vec1>>(kConservative);
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, v1, kTol);
 }
@@ -182,7 +182,7 @@ TEST(Integrators_HandStep, Yoshida6IsTheSevenfoldCompositionOfLeapfrog) {
   const double w0 = 1 - 2 * (w1 + w2 + w3);
   const double w[7] = {w3, w2, w1, w0, w1, w2, w3};
   const auto [q1, v1] = compose_leapfrog(w);
-  const auto [q, v] = one_step<integrators::Yoshida6<Vec1>>(kConservative);
+  const auto [q, v] = one_step<integrators::Yoshida6<core::Vec1>>(kConservative);
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, v1, kTol);
 }
@@ -197,7 +197,7 @@ TEST(Integrators_HandStep, McLachlan4EqualsOdeintSb3a) {
   auto dqdt = [](const Arr& pp, Arr& d) { d[0] = pp[0]; };
   auto dpdt = [](const Arr& qq, Arr& d) { d[0] = -std::sin(qq[0]); };
   ref.do_step(std::make_pair(dqdt, dpdt), std::make_pair(std::ref(q), std::ref(p)), kT0, kDt);
-  const auto [qs, vs] = one_step<integrators::McLachlan4<Vec1>>(reference::problems::PendulumProblem{.g = 1.0, .L = 1.0});
+  const auto [qs, vs] = one_step<integrators::McLachlan4<core::Vec1>>(reference::problems::PendulumProblem{.g = 1.0, .L = 1.0});
   EXPECT_NEAR(qs, q[0], kTol);
   EXPECT_NEAR(vs, p[0], kTol);
 }
@@ -214,18 +214,18 @@ TEST(Integrators_HandStep, VelocityVerletWithDampingIntegratesTheKick) {
   const double vh = half_kick(kT0, kQ0, kV0);
   const double q1 = kQ0 + h * vh;
   const double v1 = half_kick(kT0 + h, q1, vh);
-  const auto [q, v] = one_step<integrators::VelocityVerlet<Vec1>>(kForced);
+  const auto [q, v] = one_step<integrators::VelocityVerlet<core::Vec1>>(kForced);
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, v1, kTol);
 }
 
 // The compensated form computes the same step (to round-off).
 TEST(Integrators_HandStep, CompensatedSummationTakesTheSameStep) {
-  const auto [q0, v0] = one_step<integrators::Yoshida6<Vec1>>(kForced);
-  const auto [q1, v1] = one_step<integrators::Yoshida6<Vec1, Summation::compensated>>(kForced);
+  const auto [q0, v0] = one_step<integrators::Yoshida6<core::Vec1>>(kForced);
+  const auto [q1, v1] = one_step<integrators::Yoshida6<core::Vec1, Summation::compensated>>(kForced);
   EXPECT_NEAR(q0, q1, kTol);
   EXPECT_NEAR(v0, v1, kTol);
 }
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

@@ -1,4 +1,4 @@
-// The implicit methods' iterations: convergence where they contract, NonConvergence within the
+// The implicit methods' iterations: convergence where they contract, core::NonConvergence within the
 // cap where they do not (issue 2), and the symplectic Euler of seed 001 §G.2.3.
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/newmark.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 using integrators::NewmarkParameters;
@@ -21,16 +21,16 @@ reference::problems::Oscillator spring(double w2) { return {.m = 1.0, .k = w2}; 
 
 // The seed's fixed point r ← f(E(r)) has the contraction factor βω²Δt² on the oscillator: it
 // diverges when ω·Δt > √(1/β) = √6 for β = 1/6. A stiff spring (ω = 1000) at Δt = 0.01 has
-// βω²Δt² = 16.7: the step must fail with NonConvergence naming t, Δt, the residual and the cap.
+// βω²Δt² = 16.7: the step must fail with core::NonConvergence naming t, Δt, the residual and the cap.
 TEST(Integrators_Newmark, StiffSpringBeyondTheFixedPointLimitReportsNonConvergence) {
   NewmarkParameters p;
   p.max_iterations = 50;
-  integrators::Newmark<Vec1> nm(p);
-  PhaseState<Vec1> x{Vec1(1.0), Vec1(0.0)};
+  integrators::Newmark<core::Vec1> nm(p);
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
   try {
     integrators::integrate_n_steps(nm, spring(1e6), x, 0.0, 0.01, 10);
     FAIL() << "no error";
-  } catch (const NonConvergence& e) {
+  } catch (const core::NonConvergence& e) {
     EXPECT_EQ(e.cap(), 50);
     EXPECT_DOUBLE_EQ(e.t(), 0.0);
     EXPECT_DOUBLE_EQ(e.dt(), 0.01);
@@ -45,8 +45,8 @@ TEST(Integrators_Newmark, StiffSpringBeyondTheFixedPointLimitReportsNonConvergen
 // Just inside the contraction limit (ω·Δt = 2 < √6) the seed's loop converges, and the number of
 // iterations follows the contraction factor βω²Δt² = 2/3: ≈ log(ε)/log(2/3) ≈ 70 at ε = 1e-12.
 TEST(Integrators_Newmark, FixedPointConvergesInsideItsLimit) {
-  integrators::Newmark<Vec1> nm;
-  PhaseState<Vec1> x{Vec1(1.0), Vec1(0.0)};
+  integrators::Newmark<core::Vec1> nm;
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
   nm.do_step(spring(4.0), x, 0.0, 1.0);
   EXPECT_LE(nm.last_iterations(), 80);
   EXPECT_GE(nm.last_iterations(), 40);
@@ -57,8 +57,8 @@ TEST(Integrators_Newmark, FixedPointConvergesInsideItsLimit) {
 TEST(Integrators_Newmark, NewtonSolvesBeyondTheFixedPointLimit) {
   NewmarkParameters p;
   p.solver = NewmarkParameters::Solver::newton;
-  integrators::Newmark<Vec1> nm(p);
-  PhaseState<Vec1> x{Vec1(1.0), Vec1(0.0)};
+  integrators::Newmark<core::Vec1> nm(p);
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
   const double wdt = 3.0;  // √6 < 3 < 2√3
   integrators::integrate_n_steps(nm, spring(wdt * wdt), x, 0.0, 1.0, 1000);
   EXPECT_LE(nm.last_iterations(), 3);
@@ -69,8 +69,8 @@ TEST(Integrators_Newmark, NewtonSolvesBeyondTheFixedPointLimit) {
 // A non-separable Hamiltonian H = ½p² + ½q² + ε q²p²: ∇_q H = q + 2εqp², ∇_p H = p + 2εq²p.
 struct NonSeparable {
   double eps = 0.3;
-  void grad_q(const Vec1& q, const Vec1& p, Vec1& out) const { out[0] = q[0] + 2 * eps * q[0] * p[0] * p[0]; }
-  void grad_p(const Vec1& q, const Vec1& p, Vec1& out) const { out[0] = p[0] + 2 * eps * q[0] * q[0] * p[0]; }
+  void grad_q(const core::Vec1& q, const core::Vec1& p, core::Vec1& out) const { out[0] = q[0] + 2 * eps * q[0] * p[0] * p[0]; }
+  void grad_p(const core::Vec1& q, const core::Vec1& p, core::Vec1& out) const { out[0] = p[0] + 2 * eps * q[0] * q[0] * p[0]; }
   double H(double q, double p) const { return 0.5 * p * p + 0.5 * q * q + eps * q * q * p * p; }
 };
 
@@ -82,8 +82,8 @@ TEST(Integrators_HandStep, ImplicitSymplecticEulerSeed001SectionG2_3) {
   const double c = p0 - h * q0;
   const double p1 = 2 * c / (1 + std::sqrt(1 + 8 * H.eps * h * q0 * c));
   const double q1 = q0 + h * (p1 + 2 * H.eps * q0 * q0 * p1);
-  integrators::ImplicitSymplecticEuler<Vec1> ise;
-  CanonicalState<Vec1> x{Vec1(q0), Vec1(p0)};
+  integrators::ImplicitSymplecticEuler<core::Vec1> ise;
+  core::CanonicalState<core::Vec1> x{core::Vec1(q0), core::Vec1(p0)};
   ise.do_step(H, x, 0.0, h);
   EXPECT_NEAR(x.p[0], p1, 1e-14);
   EXPECT_NEAR(x.q[0], q1, 1e-14);
@@ -94,8 +94,8 @@ TEST(Integrators_HandStep, ImplicitSymplecticEulerSeed001SectionG2_3) {
 TEST(Integrators_ImplicitSymplecticEuler, OneStepMapPreservesArea) {
   const NonSeparable H;
   auto step = [&](double q, double p) {
-    integrators::ImplicitSymplecticEuler<Vec1> ise;
-    CanonicalState<Vec1> x{Vec1(q), Vec1(p)};
+    integrators::ImplicitSymplecticEuler<core::Vec1> ise;
+    core::CanonicalState<core::Vec1> x{core::Vec1(q), core::Vec1(p)};
     ise.do_step(H, x, 0.0, 0.2);
     return std::pair{x.q[0], x.p[0]};
   };
@@ -114,8 +114,8 @@ TEST(Integrators_ImplicitSymplecticEuler, OneStepMapPreservesArea) {
 TEST(IntegratorsConvergence_ImplicitSymplecticEuler, OrderOneAndBoundedEnergy) {
   const NonSeparable H;
   auto run = [&](double h, std::size_t n, double* max_dH) {
-    integrators::ImplicitSymplecticEuler<Vec1> ise;
-    CanonicalState<Vec1> x{Vec1(0.8), Vec1(-0.5)};
+    integrators::ImplicitSymplecticEuler<core::Vec1> ise;
+    core::CanonicalState<core::Vec1> x{core::Vec1(0.8), core::Vec1(-0.5)};
     const double H0 = H.H(0.8, -0.5);
     for (std::size_t k = 0; k < n; ++k) {
       ise.do_step(H, x, static_cast<double>(k) * h, h);
@@ -140,10 +140,10 @@ TEST(IntegratorsConvergence_ImplicitSymplecticEuler, OrderOneAndBoundedEnergy) {
 
 TEST(Integrators_ImplicitSymplecticEuler, DivergentIterationReportsNonConvergence) {
   const NonSeparable H{5.0};
-  integrators::ImplicitSymplecticEuler<Vec1> ise({1e-14, 30});
-  CanonicalState<Vec1> x{Vec1(3.0), Vec1(3.0)};
-  EXPECT_THROW(ise.do_step(H, x, 0.0, 0.5), NonConvergence);
+  integrators::ImplicitSymplecticEuler<core::Vec1> ise({1e-14, 30});
+  core::CanonicalState<core::Vec1> x{core::Vec1(3.0), core::Vec1(3.0)};
+  EXPECT_THROW(ise.do_step(H, x, 0.0, 0.5), core::NonConvergence);
 }
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

@@ -12,14 +12,14 @@
 #include "toolkit/integrators/rk4.hpp"
 #include "toolkit/integrators/verlet.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 // q̈ = −q, counting its evaluations.
 struct CountingOscillator {
   static constexpr bool velocity_independent = true;
   int* calls;
-  void operator()(const Vec1& q, const Vec1&, Vec1& a, double) const {
+  void operator()(const core::Vec1& q, const core::Vec1&, core::Vec1& a, double) const {
     ++*calls;
     a[0] = -q[0];
   }
@@ -30,11 +30,11 @@ struct CountingOscillator {
 TEST(Integrators_Loop, AStoppingObserverEndsTheRunAtItsStep) {
   for (const std::size_t at : {std::size_t{0}, std::size_t{1}, std::size_t{37}, std::size_t{100}}) {
     int calls = 0, seen = 0;
-    integrators::Euler<Vec1> euler;
-    PhaseState<Vec1> x{Vec1(1.0), Vec1(0.0)};
+    integrators::Euler<core::Vec1> euler;
+    core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
     const integrators::Run run =
         integrators::integrate_n_steps(euler, CountingOscillator{&calls}, x, 0.5, 0.01, 100,
-                                       [&](const PhaseState<Vec1>&, double, std::size_t k) {
+                                       [&](const core::PhaseState<core::Vec1>&, double, std::size_t k) {
                                          ++seen;
                                          return k == at ? core::Observe::stop : core::Observe::proceed;
                                        });
@@ -43,15 +43,15 @@ TEST(Integrators_Loop, AStoppingObserverEndsTheRunAtItsStep) {
     EXPECT_EQ(run.stopped, true);
     EXPECT_EQ(calls, static_cast<int>(at));
     EXPECT_EQ(seen, static_cast<int>(at) + 1);  // k = 0 … at
-    integrators::Euler<Vec1> again;
-    PhaseState<Vec1> y{Vec1(1.0), Vec1(0.0)};
+    integrators::Euler<core::Vec1> again;
+    core::PhaseState<core::Vec1> y{core::Vec1(1.0), core::Vec1(0.0)};
     integrators::integrate_n_steps(again, CountingOscillator{&calls}, y, 0.5, 0.01, at);
     EXPECT_EQ(x, y);
   }
   // An observer returning void, or never stop: all n steps.
   int calls = 0;
-  integrators::Euler<Vec1> euler;
-  PhaseState<Vec1> x{Vec1(1.0), Vec1(0.0)};
+  integrators::Euler<core::Vec1> euler;
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
   const auto run = integrators::integrate_n_steps(euler, CountingOscillator{&calls}, x, 0.0, 0.01, 100);
   EXPECT_EQ(run.steps, 100u);
   EXPECT_EQ(run.t, 1.0);
@@ -62,12 +62,12 @@ TEST(Integrators_Loop, AStoppingObserverEndsTheRunAtItsStep) {
 // at the first sample with q ≤ 0 stops at step ⌈(π/2)/Δt⌉. RK4 at Δt = 10⁻³ is accurate to ~10⁻¹³,
 // far below |cos| ≈ 2·10⁻⁴ at the two samples around the crossing.
 TEST(Integrators_Loop, AnObserverStopsAtAnEvent) {
-  integrators::Rk4<Vec1> rk4;
+  integrators::Rk4<core::Vec1> rk4;
   int calls = 0;
-  PhaseState<Vec1> x{Vec1(1.0), Vec1(0.0)};
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
   const double dt = 1e-3;
   const auto run = integrators::integrate_n_steps(rk4, CountingOscillator{&calls}, x, 0.0, dt, 10000,
-                                                  [](const PhaseState<Vec1>& s, double, std::size_t) {
+                                                  [](const core::PhaseState<core::Vec1>& s, double, std::size_t) {
                                                     return s.q[0] <= 0.0 ? core::Observe::stop : core::Observe::proceed;
                                                   });
   EXPECT_TRUE(run.stopped);
@@ -81,11 +81,11 @@ struct Rotor {
   static constexpr bool velocity_independent = true;
   int* forces;
   int* remaps;
-  void operator()(const Vec1&, const Vec1&, Vec1& a, double) const {
+  void operator()(const core::Vec1&, const core::Vec1&, core::Vec1& a, double) const {
     ++*forces;
     a[0] = 0.0;
   }
-  bool remap(PhaseState<Vec1>& s) {
+  bool remap(core::PhaseState<core::Vec1>& s) {
     ++*remaps;
     if (s.q[0] <= std::numbers::pi) return false;
     s.q[0] -= 2.0 * std::numbers::pi;
@@ -96,12 +96,12 @@ struct Rotor {
 TEST(Integrators_Loop, TheLoopRemapsTheStateOfANonConstSystemAndResetsTheStepper) {
   int forces = 0, calls = 0;
   Rotor rotor{&forces, &calls};
-  integrators::VelocityVerlet<Vec1> vv;
-  PhaseState<Vec1> x{Vec1(0.0), Vec1(1.0)};
+  integrators::VelocityVerlet<core::Vec1> vv;
+  core::PhaseState<core::Vec1> x{core::Vec1(0.0), core::Vec1(1.0)};
   int wraps = 0;
   double prev = 0.0, worst = 0.0;
   const std::size_t n = 1000;
-  integrators::integrate_n_steps(vv, rotor, x, 0.0, 0.01, n, [&](const PhaseState<Vec1>& s, double t, std::size_t) {
+  integrators::integrate_n_steps(vv, rotor, x, 0.0, 0.01, n, [&](const core::PhaseState<core::Vec1>& s, double t, std::size_t) {
     EXPECT_GT(s.q[0], -std::numbers::pi);  // the observer sees remapped states only
     EXPECT_LE(s.q[0], std::numbers::pi);
     if (s.q[0] < prev) ++wraps;
@@ -117,8 +117,8 @@ TEST(Integrators_Loop, TheLoopRemapsTheStateOfANonConstSystemAndResetsTheStepper
 
   // The same rotor passed as const cannot remap: θ(10) = 10.
   forces = calls = 0;
-  integrators::VelocityVerlet<Vec1> vv2;
-  PhaseState<Vec1> y{Vec1(0.0), Vec1(1.0)};
+  integrators::VelocityVerlet<core::Vec1> vv2;
+  core::PhaseState<core::Vec1> y{core::Vec1(0.0), core::Vec1(1.0)};
   integrators::integrate_n_steps(vv2, std::as_const(rotor), y, 0.0, 0.01, n);
   EXPECT_EQ(calls, 0);
   EXPECT_NEAR(y.q[0], 10.0, 1e-12);  // ≤ n half-ulps of 10: 8.9e-13
@@ -126,4 +126,4 @@ TEST(Integrators_Loop, TheLoopRemapsTheStateOfANonConstSystemAndResetsTheStepper
 }
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

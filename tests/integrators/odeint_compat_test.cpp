@@ -17,7 +17,7 @@
 #include "toolkit/integrators/registry.hpp"
 #include "type_list.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 namespace odeint = boost::numeric::odeint;
@@ -26,18 +26,18 @@ namespace odeint = boost::numeric::odeint;
 // nonlinear, velocity- and time-dependent; and its first-order form y = (θ, θ̇).
 using Driven = reference::problems::DrivenPendulum<true>;
 const Driven kDriven{};
-using DrivenFirstOrder = reference::problems::FirstOrderForm<Vec1, Driven>;
-const DrivenFirstOrder kDrivenFirstOrder = reference::problems::first_order_form<Vec1>(kDriven);
+using DrivenFirstOrder = reference::problems::FirstOrderForm<core::Vec1, Driven>;
+const DrivenFirstOrder kDrivenFirstOrder = reference::problems::first_order_form<core::Vec1>(kDriven);
 
 double rel(double a, double b) { return std::abs(a - b) / std::max(1.0, std::abs(b)); }
 
 // Same arithmetic up to the order of additions: 1e-13 relative over 1000 steps (issue 2).
 TEST(Integrators_Odeint, Rk4AgreesWithOdeintStepForStep) {
-  odeint::runge_kutta4<Vec2, double, Vec2, double, odeint::vector_space_algebra> theirs;
-  integrators::Rk4<Vec1> ours2;
-  integrators::Rk4<Vec2> ours1;
-  Vec2 y(1.2, 0.3), y1 = y;
-  PhaseState<Vec1> x{Vec1(1.2), Vec1(0.3)};
+  odeint::runge_kutta4<core::Vec2, double, core::Vec2, double, odeint::vector_space_algebra> theirs;
+  integrators::Rk4<core::Vec1> ours2;
+  integrators::Rk4<core::Vec2> ours1;
+  core::Vec2 y(1.2, 0.3), y1 = y;
+  core::PhaseState<core::Vec1> x{core::Vec1(1.2), core::Vec1(0.3)};
   const double dt = 0.01;
   double worst = 0;
   for (int k = 0; k < 1000; ++k) {
@@ -53,7 +53,7 @@ TEST(Integrators_Odeint, Rk4AgreesWithOdeintStepForStep) {
 
 template <class S>
 class Integrators_IntegrateConst : public ::testing::Test {};
-TYPED_TEST_SUITE(Integrators_IntegrateConst, SecondOrderSteppers<Vec1>, StepperNames);
+TYPED_TEST_SUITE(Integrators_IntegrateConst, SecondOrderSteppers<core::Vec1>, StepperNames);
 
 // integrate_const calls do_step(system, state, t, dt) with t = t0 + n·dt and the observer before
 // each step: the trajectory must be the one of our own loop, bit for bit.
@@ -61,12 +61,12 @@ TYPED_TEST(Integrators_IntegrateConst, DrivesTheStepperLikeOurLoop) {
   const double dt = 0.05;
   const std::size_t n = 200;
   std::vector<double> theirs, ours;
-  PhaseState<Vec1> a{Vec1(1.0), Vec1(0.0)}, b = a;
+  core::PhaseState<core::Vec1> a{core::Vec1(1.0), core::Vec1(0.0)}, b = a;
   TypeParam s1{}, s2{};
   odeint::integrate_const(s1, kDriven, a, 0.0, dt * static_cast<double>(n) + dt / 2, dt,
-                          [&](const PhaseState<Vec1>& x, double) { theirs.push_back(x.q[0]); });
+                          [&](const core::PhaseState<core::Vec1>& x, double) { theirs.push_back(x.q[0]); });
   integrators::integrate_n_steps(s2, kDriven, b, 0.0, dt, n,
-                                 [&](const PhaseState<Vec1>& x, double, std::size_t) { ours.push_back(x.q[0]); });
+                                 [&](const core::PhaseState<core::Vec1>& x, double, std::size_t) { ours.push_back(x.q[0]); });
   ASSERT_EQ(theirs.size(), ours.size());
   for (std::size_t i = 0; i < ours.size(); ++i) ASSERT_EQ(theirs[i], ours[i]) << "sample " << i;
 }
@@ -74,8 +74,8 @@ TYPED_TEST(Integrators_IntegrateConst, DrivesTheStepperLikeOurLoop) {
 // Dynamic-size states go through the same code (and allocate on the first step only).
 TYPED_TEST(Integrators_IntegrateConst, DynamicAndFixedSizeStatesGiveTheSameTrajectory) {
   using Dyn = DynamicTwin<TypeParam>;
-  PhaseState<Vec1> a{Vec1(1.0), Vec1(0.0)};
-  PhaseState<VecX> b{VecX::Constant(1, 1.0), VecX::Zero(1)};
+  core::PhaseState<core::Vec1> a{core::Vec1(1.0), core::Vec1(0.0)};
+  core::PhaseState<core::VecX> b{core::VecX::Constant(1, 1.0), core::VecX::Zero(1)};
   TypeParam s1{};
   Dyn s2{};
   integrators::integrate_n_steps(s1, kDriven, a, 0.0, 0.05, 100);
@@ -86,14 +86,14 @@ TYPED_TEST(Integrators_IntegrateConst, DynamicAndFixedSizeStatesGiveTheSameTraje
 
 TEST(Integrators_Loop, NaNStateStopsWithTheStepNamed) {
   struct Blows {
-    void operator()(const Vec1& q, const Vec1&, Vec1& a, double t) const { a[0] = t > 0.25 ? std::log(-1.0 - q[0] * q[0]) : 0.0; }
+    void operator()(const core::Vec1& q, const core::Vec1&, core::Vec1& a, double t) const { a[0] = t > 0.25 ? std::log(-1.0 - q[0] * q[0]) : 0.0; }
   };
-  integrators::Rk4<Vec1> rk;
-  PhaseState<Vec1> x{Vec1(1.0), Vec1(0.0)};
+  integrators::Rk4<core::Vec1> rk;
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
   try {
     integrators::integrate_n_steps(rk, Blows{}, x, 0.0, 0.1, 10);
     FAIL() << "no error";
-  } catch (const NonFiniteState& e) {
+  } catch (const core::NonFiniteState& e) {
     EXPECT_EQ(e.step(), 3u);  // the step from t = 0.2 evaluates f at t = 0.25 + … > 0.25
     EXPECT_NE(std::string(e.what()).find("step 3"), std::string::npos);
   }
@@ -102,20 +102,20 @@ TEST(Integrators_Loop, NaNStateStopsWithTheStepNamed) {
 TEST(Integrators_Registry, NamesAreUniqueAndUnknownNamesAreRefused) {
   std::set<std::string_view> names;
   for (const auto& i : integrators::kSecondOrderSteppers) EXPECT_TRUE(names.insert(i.name).second) << i.name;
-  EXPECT_THROW(integrators::make_stepper<Vec1>("rk5"), std::invalid_argument);
-  const auto s = integrators::make_stepper<Vec1>("yoshida6");
+  EXPECT_THROW(integrators::make_stepper<core::Vec1>("rk5"), std::invalid_argument);
+  const auto s = integrators::make_stepper<core::Vec1>("yoshida6");
   EXPECT_EQ(std::visit([](const auto& st) { return std::string(st.info.name); }, s), "yoshida6");
 }
 
 // Concepts: a wrong system type is refused at compile time.
 struct NotASystem {
-  void operator()(const Vec1&, double) const {}
+  void operator()(const core::Vec1&, double) const {}
 };
-static_assert(SecondOrderSystem<Driven, Vec1> && SecondOrderSystem<Driven, VecX>);
-static_assert(FirstOrderSystem<DrivenFirstOrder, Vec2> && !FirstOrderSystem<Driven, Vec2>);
-static_assert(!SecondOrderSystem<NotASystem, Vec1>);
-static_assert(core::SecondOrderStepper<integrators::Rk4<Vec1>, Driven, Vec1>);
-static_assert(core::FirstOrderStepper<integrators::Rk4<Vec2>, DrivenFirstOrder, Vec2>);
+static_assert(core::SecondOrderSystem<Driven, core::Vec1> && core::SecondOrderSystem<Driven, core::VecX>);
+static_assert(core::FirstOrderSystem<DrivenFirstOrder, core::Vec2> && !core::FirstOrderSystem<Driven, core::Vec2>);
+static_assert(!core::SecondOrderSystem<NotASystem, core::Vec1>);
+static_assert(core::SecondOrderStepper<integrators::Rk4<core::Vec1>, Driven, core::Vec1>);
+static_assert(core::FirstOrderStepper<integrators::Rk4<core::Vec2>, DrivenFirstOrder, core::Vec2>);
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

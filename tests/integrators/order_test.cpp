@@ -14,7 +14,7 @@
 #include "toolkit/integrators/registry.hpp"
 #include "type_list.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 using reference::OrderFit;
@@ -62,12 +62,12 @@ OrderFit measure_second_order(const Problem& problem) {
 template <class Stepper, class Problem>
 OrderFit measure_first_order(const Problem& problem) {
   std::vector<double> dts, errs, ns;
-  const auto sys = reference::problems::first_order_form<Vec1>(problem);
+  const auto sys = reference::problems::first_order_form<core::Vec1>(problem);
   const auto exact = problem.exact(kT);
   for (double n : ladder()) {
     Stepper stepper{};
     const double dt = kT / n;
-    Vec2 y = reference::problems::stack(problem.initial());
+    core::Vec2 y = reference::problems::stack(problem.initial());
     integrators::integrate_n_steps(stepper, sys, y, 0.0, dt, static_cast<std::size_t>(n));
     const double e = std::max(std::abs(y[0] - exact.q[0]), std::abs(y[1] - exact.v[0]));
     dts.push_back(dt), errs.push_back(e), ns.push_back(n);
@@ -77,7 +77,7 @@ OrderFit measure_first_order(const Problem& problem) {
 
 template <class S>
 class IntegratorsConvergence : public ::testing::Test {};
-TYPED_TEST_SUITE(IntegratorsConvergence, SecondOrderSteppers<Vec1>, StepperNames);
+TYPED_TEST_SUITE(IntegratorsConvergence, SecondOrderSteppers<core::Vec1>, StepperNames);
 
 // ±0.15 around the declared order (issue 2), fitted on at least 5 step sizes.
 constexpr double kOrderTolerance = 0.15;
@@ -100,22 +100,22 @@ TYPED_TEST(IntegratorsConvergence, MeasuredOrderOnDampedOscillatorIsDeclared) {
 
 // The first-order forms the seed gives: Euler (§3.1), Euler-Cromer (§3.2.2), RK4 (§3.4.2).
 TEST(IntegratorsConvergence_FirstOrderForm, EulerIsOrderOne) {
-  for (const auto& fit : {measure_first_order<integrators::Euler<Vec2>>(kUndamped),
-                          measure_first_order<integrators::Euler<Vec2>>(kDamped)}) {
+  for (const auto& fit : {measure_first_order<integrators::Euler<core::Vec2>>(kUndamped),
+                          measure_first_order<integrators::Euler<core::Vec2>>(kDamped)}) {
     EXPECT_GE(fit.points(), 5u);
     EXPECT_NEAR(fit.order, 1.0, kOrderTolerance);
   }
 }
 TEST(IntegratorsConvergence_FirstOrderForm, EulerCromerIsOrderOne) {
-  for (const auto& fit : {measure_first_order<integrators::EulerCromer<Vec2>>(kUndamped),
-                          measure_first_order<integrators::EulerCromer<Vec2>>(kDamped)}) {
+  for (const auto& fit : {measure_first_order<integrators::EulerCromer<core::Vec2>>(kUndamped),
+                          measure_first_order<integrators::EulerCromer<core::Vec2>>(kDamped)}) {
     EXPECT_GE(fit.points(), 5u);
     EXPECT_NEAR(fit.order, 1.0, kOrderTolerance);
   }
 }
 TEST(IntegratorsConvergence_FirstOrderForm, Rk4IsOrderFour) {
-  for (const auto& fit : {measure_first_order<integrators::Rk4<Vec2>>(kUndamped),
-                          measure_first_order<integrators::Rk4<Vec2>>(kDamped)}) {
+  for (const auto& fit : {measure_first_order<integrators::Rk4<core::Vec2>>(kUndamped),
+                          measure_first_order<integrators::Rk4<core::Vec2>>(kDamped)}) {
     EXPECT_GE(fit.points(), 5u);
     EXPECT_NEAR(fit.order, 4.0, kOrderTolerance);
   }
@@ -123,11 +123,11 @@ TEST(IntegratorsConvergence_FirstOrderForm, Rk4IsOrderFour) {
 
 // Kahan-compensated splitting keeps the order of its plain twin.
 TEST(IntegratorsConvergence_Compensated, Yoshida6KeepsOrderSixOnDampedOscillator) {
-  using S = integrators::Yoshida6<Vec1, integrators::Summation::compensated>;
+  using S = integrators::Yoshida6<core::Vec1, integrators::Summation::compensated>;
   const auto fit = measure_second_order<S>(kDamped);
   EXPECT_GE(fit.points(), 5u);
   EXPECT_NEAR(fit.order, 6.0, kOrderTolerance);
 }
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

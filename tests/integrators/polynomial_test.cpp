@@ -51,7 +51,7 @@
 #include "toolkit/integrators/registry.hpp"
 #include "type_list.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 using reference::problems::PolynomialMotion;
@@ -78,9 +78,9 @@ Quadrature quadrature_of() {
       c += tab.a[i];
     }
     return r;
-  } else if constexpr (std::is_same_v<S, integrators::Euler<Vec1>>) {
+  } else if constexpr (std::is_same_v<S, integrators::Euler<core::Vec1>>) {
     return {{0.0}, {1.0}, {0.0}};
-  } else if constexpr (std::is_same_v<S, integrators::Rk4<Vec1>>) {
+  } else if constexpr (std::is_same_v<S, integrators::Rk4<core::Vec1>>) {
     return {{0.0, 0.5, 0.5, 1.0}, {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6}, {1.0 / 6, 1.0 / 6, 1.0 / 6, 0.0}};
   } else if constexpr (requires { S{}.parameters().beta; }) {
     const auto p = S{}.parameters();  // Newmark: its β (γ = ½ is a constant of the class)
@@ -148,7 +148,7 @@ Errors run_errors(Stepper stepper, const PolynomialMotion& p, const System& sys,
 
 template <class Stepper>
 Errors second_order_errors(const PolynomialMotion& p) {
-  return run_errors(Stepper{}, p, p, p.exact(kT0), [](const PhaseState<Vec1>& s) { return std::pair{s.q[0], s.v[0]}; });
+  return run_errors(Stepper{}, p, p, p.exact(kT0), [](const core::PhaseState<core::Vec1>& s) { return std::pair{s.q[0], s.v[0]}; });
 }
 
 // Tolerance: 64 ε times the scale. Round-off only: each step rounds q and v a few times (one
@@ -162,7 +162,7 @@ constexpr double kTolerance = 64.0;
 
 template <class S>
 class Integrators_PolynomialExactness : public ::testing::Test {};
-TYPED_TEST_SUITE(Integrators_PolynomialExactness, SecondOrderSteppers<Vec1>, StepperNames);
+TYPED_TEST_SUITE(Integrators_PolynomialExactness, SecondOrderSteppers<core::Vec1>, StepperNames);
 
 TYPED_TEST(Integrators_PolynomialExactness, ExactForPolynomialsUpToItsDegree) {
   const Quadrature rule = quadrature_of<TypeParam>();
@@ -211,17 +211,17 @@ TYPED_TEST(Integrators_PolynomialExactness, NotExactOneDegreeHigher) {
 // and RK4, the same quadrature pair as its second-order form (D = 4).
 template <class Stepper>
 Errors first_order_errors(const PolynomialMotion& p) {
-  const auto sys = reference::problems::first_order_form<Vec1>(p);
+  const auto sys = reference::problems::first_order_form<core::Vec1>(p);
   return run_errors(Stepper{}, p, sys, reference::problems::stack(p.exact(kT0)),
-                    [](const Vec2& y) { return std::pair{y[0], y[1]}; });
+                    [](const core::Vec2& y) { return std::pair{y[0], y[1]}; });
 }
 
 TEST(Integrators_PolynomialExactness, FirstOrderFormsAreExactToTheirOrder) {
   std::mt19937_64 rng(20240612);
   for (int trial = 0; trial < 20; ++trial) {
-    for (const auto& e : {first_order_errors<integrators::Euler<Vec2>>(random_polynomial(rng, 1)),
-                          first_order_errors<integrators::EulerCromer<Vec2>>(random_polynomial(rng, 1)),
-                          first_order_errors<integrators::Rk4<Vec2>>(random_polynomial(rng, 4))}) {
+    for (const auto& e : {first_order_errors<integrators::Euler<core::Vec2>>(random_polynomial(rng, 1)),
+                          first_order_errors<integrators::EulerCromer<core::Vec2>>(random_polynomial(rng, 1)),
+                          first_order_errors<integrators::Rk4<core::Vec2>>(random_polynomial(rng, 4))}) {
       EXPECT_LE(e.q, kTolerance);
       EXPECT_LE(e.v, kTolerance);
     }
@@ -234,28 +234,28 @@ TEST(Integrators_PolynomialExactness, FirstOrderFormsAreExactToTheirOrder) {
 // (degree 1 = its order) and off by exactly h²F/2 in q for F ≠ 0 (degree 2).
 struct ConstantForce {
   double F = 0.0;
-  void grad_q(const Vec1& /*q*/, const Vec1& /*p*/, Vec1& out) const { out[0] = -F; }
-  void grad_p(const Vec1& /*q*/, const Vec1& p, Vec1& out) const { out[0] = p[0]; }
+  void grad_q(const core::Vec1& /*q*/, const core::Vec1& /*p*/, core::Vec1& out) const { out[0] = -F; }
+  void grad_p(const core::Vec1& /*q*/, const core::Vec1& p, core::Vec1& out) const { out[0] = p[0]; }
 };
 
 TEST(Integrators_PolynomialExactness, ImplicitSymplecticEulerIsExactForDegreeOne) {
   std::mt19937_64 rng(20240613);
   for (int trial = 0; trial < 20; ++trial) {
     const double q0 = core::uniform(rng, -1.0, 1.0), p0 = core::uniform(rng, -1.0, 1.0);
-    integrators::ImplicitSymplecticEuler<Vec1> ise;
-    CanonicalState<Vec1> x{Vec1(q0), Vec1(p0)};
+    integrators::ImplicitSymplecticEuler<core::Vec1> ise;
+    core::CanonicalState<core::Vec1> x{core::Vec1(q0), core::Vec1(p0)};
     for (std::size_t k = 0; k < kSteps; ++k) ise.do_step(ConstantForce{}, x, kT0 + static_cast<double>(k) * kH, kH);
     // q = q₀ + p₀·t: 8 additions of h·p₀, each rounded once (≤ 8 ε·(|q₀| + |p₀|))
     EXPECT_NEAR(x.q[0], q0 + p0, 8 * kEps * (std::abs(q0) + std::abs(p0)));
     EXPECT_EQ(x.p[0], p0);
   }
   const double F = 0.7;
-  integrators::ImplicitSymplecticEuler<Vec1> ise;
-  CanonicalState<Vec1> x{Vec1(0.0), Vec1(0.0)};
+  integrators::ImplicitSymplecticEuler<core::Vec1> ise;
+  core::CanonicalState<core::Vec1> x{core::Vec1(0.0), core::Vec1(0.0)};
   ise.do_step(ConstantForce{F}, x, 0.0, kH);
   EXPECT_NEAR(x.q[0] - 0.5 * F * kH * kH, 0.5 * F * kH * kH, 4 * kEps);
   EXPECT_NEAR(x.p[0], F * kH, 4 * kEps);
 }
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

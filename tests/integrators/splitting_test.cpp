@@ -16,7 +16,7 @@
 #include "toolkit/integrators/registry.hpp"
 #include "type_list.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 namespace {
 
 using Mat = Eigen::Matrix<double, 6, 6>;
@@ -69,7 +69,7 @@ void expect_consistent() {
 // Every splitting method of the registry (those with a table, integrators::Splitting).
 template <class S>
 class Integrators_SplittingTables : public ::testing::Test {};
-TYPED_TEST_SUITE(Integrators_SplittingTables, SplittingSteppers<Vec1>, StepperNames);
+TYPED_TEST_SUITE(Integrators_SplittingTables, SplittingSteppers<core::Vec1>, StepperNames);
 
 TYPED_TEST(Integrators_SplittingTables, SatisfyTheirOrderConditions) {
   expect_consistent<SplittingMethod<TypeParam>>();
@@ -99,9 +99,9 @@ TEST(IntegratorsValidation_Compensated, RoundOffGrowsSlowerThanPlainSummation) {
   const double h = 1e-4;
   const std::size_t n = 1000000;
   const reference::problems::Oscillator sys{};  // ω = 1 from (1, 0)
-  integrators::VelocityVerlet<Vec1> plain;
-  integrators::VelocityVerlet<Vec1, integrators::Summation::compensated> comp;
-  PhaseState<Vec1> xp{Vec1(1.0), Vec1(0.0)}, xc = xp;
+  integrators::VelocityVerlet<core::Vec1> plain;
+  integrators::VelocityVerlet<core::Vec1, integrators::Summation::compensated> comp;
+  core::PhaseState<core::Vec1> xp{core::Vec1(1.0), core::Vec1(0.0)}, xc = xp;
   long double q = 1.0L, v = 0.0L;
   const long double hl = h;
   std::vector<double> err_plain, err_comp;
@@ -135,22 +135,22 @@ TEST(IntegratorsValidation_Compensated, RoundOffGrowsSlowerThanPlainSummation) {
 struct Counting {
   static constexpr bool velocity_independent = true;
   int* calls;
-  void operator()(const Vec1& q, const Vec1&, Vec1& a, double) const {
+  void operator()(const core::Vec1& q, const core::Vec1&, core::Vec1& a, double) const {
     ++*calls;
     a[0] = -q[0];
   }
 };
 TEST(Integrators_Splitting, VelocityVerletReusesTheLastForceUnlessTheStateChanged) {
   int calls = 0;
-  integrators::VelocityVerlet<Vec1> vv;
-  PhaseState<Vec1> x{Vec1(1.0), Vec1(0.0)};
+  integrators::VelocityVerlet<core::Vec1> vv;
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
   integrators::integrate_n_steps(vv, Counting{&calls}, x, 0.0, 0.01, 100);
   EXPECT_EQ(calls, 101);
-  PhaseState<Vec1> y = x;
+  core::PhaseState<core::Vec1> y = x;
   x.q[0] = -x.q[0];  // a bounce
   vv.do_step(Counting{&calls}, x, 1.0, 0.01);
   EXPECT_EQ(calls, 103);
-  integrators::VelocityVerlet<Vec1> fresh;
+  integrators::VelocityVerlet<core::Vec1> fresh;
   y.q[0] = -y.q[0];
   fresh.do_step(Counting{&calls}, y, 1.0, 0.01);
   EXPECT_EQ(x, y);
@@ -163,12 +163,12 @@ TEST(Integrators_Splitting, VelocityVerletReusesTheLastForceUnlessTheStateChange
   vv.do_step(Counting{&calls}, x, 1.02, 0.01);
   EXPECT_EQ(calls, 3);
   // The trusted path (integrate_n_steps) gives the same trajectory as the checked one, bit for bit.
-  PhaseState<Vec1> a{Vec1(0.3), Vec1(0.2)}, b = a;
-  integrators::VelocityVerlet<Vec1> s1, s2;
+  core::PhaseState<core::Vec1> a{core::Vec1(0.3), core::Vec1(0.2)}, b = a;
+  integrators::VelocityVerlet<core::Vec1> s1, s2;
   integrators::integrate_n_steps(s1, Counting{&calls}, a, 0.0, 0.01, 50);
   for (int k = 0; k < 50; ++k) s2.do_step(Counting{&calls}, b, 0.01 * k, 0.01);
   EXPECT_EQ(a, b);
 }
 
 }  // namespace
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

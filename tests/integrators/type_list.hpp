@@ -1,7 +1,7 @@
 #pragma once
 // The registry's steppers as GoogleTest type lists: a new integrator added to
 // integrators::AnyStepper gets every typed test by that one line, and each suite picks its members
-// by what the stepper declares (StepperInfo), never by a hand list of names.
+// by what the stepper declares (core::StepperInfo), never by a hand list of names.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -10,13 +10,13 @@
 
 #include "toolkit/integrators/registry.hpp"
 
-namespace verisim::testing {
+namespace verisim::integrators::test {
 
 /// A choice of steppers by their declared metadata.
-using InfoPredicate = bool (*)(const StepperInfo&);
+using InfoPredicate = bool (*)(const core::StepperInfo&);
 
-constexpr bool every_stepper(const StepperInfo&) { return true; }
-constexpr bool is_symplectic(const StepperInfo& info) { return info.symplectic; }
+constexpr bool every_stepper(const core::StepperInfo&) { return true; }
+constexpr bool is_symplectic(const core::StepperInfo& info) { return info.symplectic; }
 
 /// The coefficient table of a splitting stepper (integrators::Splitting), found through its base class.
 template <class V, class Method, integrators::Summation Sum>
@@ -60,7 +60,7 @@ template <class S>
 using IsSplitting = std::bool_constant<SplittingStepper<S>>;
 }  // namespace detail
 
-/// The second-order steppers of the registry whose StepperInfo satisfies Keep, in registry order.
+/// The second-order steppers of the registry whose core::StepperInfo satisfies Keep, in registry order.
 template <class V, InfoPredicate Keep = every_stepper>
 using SecondOrderSteppers =
     typename detail::FilterVariant<detail::InfoSatisfies<Keep>::template test, integrators::AnyStepper<V>>::type;
@@ -83,8 +83,8 @@ struct IndexIn<T, std::variant<Ts...>> {
 
 /// The same stepper for dynamic-size vectors.
 template <class S>
-using DynamicTwin = std::variant_alternative_t<IndexIn<S, integrators::AnyStepper<Vec1>>::value,
-                                               integrators::AnyStepper<VecX>>;
+using DynamicTwin = std::variant_alternative_t<IndexIn<S, integrators::AnyStepper<core::Vec1>>::value,
+                                               integrators::AnyStepper<core::VecX>>;
 
 struct StepperNames {
   template <class S>
@@ -96,4 +96,4 @@ struct StepperNames {
   }
 };
 
-}  // namespace verisim::testing
+}  // namespace verisim::integrators::test

@@ -21,11 +21,13 @@
 #include "toolkit/models/spherical_pendulum.hpp"
 #include "toolkit/models/spring.hpp"
 
+namespace verisim::models::test {
+
 namespace vm = verisim::models;
 namespace vi = verisim::integrators;
-using verisim::Vec1;
-using verisim::Vec2;
-using verisim::Vec3;
+using verisim::core::Vec1;
+using verisim::core::Vec2;
+using verisim::core::Vec3;
 
 namespace {
 
@@ -57,7 +59,7 @@ const auto kNone = [](const auto&) { return 0.0; };
 }  // namespace
 
 TEST(Models_ConservationValidation, SpringEnergyOver100Periods) {
-  const auto s = vm::make_spring({.k = 4.0, .m = 1.0, .d = Vec3(0, 0.6, -0.8), .x0 = 0.3, .v0 = 0.5});
+  const auto s = vm::make_spring({.k = 4.0, .m = 1.0, .d = core::Vec3(0, 0.6, -0.8), .x0 = 0.3, .v0 = 0.5});
   static_assert(decltype(s)::conserves_energy && decltype(s)::velocity_independent);
   const Drift d = drift(s, std::numbers::pi, 100, 1000, kNone);  // T = 2π/ω, ω = 2
   RecordProperty("energy_drift", fmt::format("{:.3e}", d.energy));
@@ -74,9 +76,9 @@ TEST(Models_ConservationValidation, PlanePendulumEnergyOver100Periods) {
 }
 
 TEST(Models_ConservationValidation, SphericalPendulumEnergyAndVerticalAngularMomentumOver100Periods) {
-  const auto p = vm::make_spherical_pendulum({.m = 0.7, .L = 1.5, .E0 = Vec2(1.0, 0.3), .Edot0 = Vec2(0.4, 2.0)});
+  const auto p = vm::make_spherical_pendulum({.m = 0.7, .L = 1.5, .E0 = core::Vec2(1.0, 0.3), .Edot0 = core::Vec2(0.4, 2.0)});
   static_assert(decltype(p)::conserves_energy && !decltype(p)::velocity_independent);
-  const Vec3 k = p.constraint.k;
+  const core::Vec3 k = p.constraint.k;
   const auto Lk = [&](const auto& st) { return p.angular_momentum(st.q, st.v).dot(k); };
   // L·k = −m L² sin²θ φ̇ in the seed's left-handed (d, j, k): see spherical_pendulum.hpp
   EXPECT_NEAR(Lk(p.state), -0.7 * 1.5 * 1.5 * std::pow(std::sin(1.0), 2) * 2.0, 1e-14);
@@ -92,8 +94,8 @@ TEST(Models_ConservationValidation, MassPointOnAKeplerOrbitOver100Periods) {
   // G M = 1, a = 1: period 2π (Kepler's third law); e = 0.3 from perihelion r = a(1 − e) with
   // v = √(GM(1 + e)/(a(1 − e))) (vis-viva).
   const double e = 0.3, rp = 1.0 - e, vp = std::sqrt((1.0 + e) / rp);
-  const auto pt = vm::make_mass_point({.m = 2.0, .x0 = Vec3(rp, 0, 0), .v0 = Vec3(0, vp, 0)},
-                                      vm::make_forces(vm::CentralGravity{Vec3::Zero(), 1.0, 1.0}));
+  const auto pt = vm::make_mass_point({.m = 2.0, .x0 = core::Vec3(rp, 0, 0), .v0 = core::Vec3(0, vp, 0)},
+                                      vm::make_forces(vm::CentralGravity{core::Vec3::Zero(), 1.0, 1.0}));
   static_assert(decltype(pt)::conserves_energy && decltype(pt)::velocity_independent);
   const Drift d = drift(pt, 2.0 * std::numbers::pi, 100, 4000, kNone);
   RecordProperty("energy_drift", fmt::format("{:.3e}", d.energy));
@@ -102,11 +104,13 @@ TEST(Models_ConservationValidation, MassPointOnAKeplerOrbitOver100Periods) {
 
 TEST(Models_ConservationValidation, ChargedPointInCrossedFieldsOver100Periods) {
   // E ⟂ B: E×B drift plus gyration; T + V with V = −qE·x is conserved (lorentz_force.hpp).
-  const auto pt = vm::make_mass_point({.m = 1.0, .charge = 2.0, .v0 = Vec3(1.0, 0.0, 0.5)},
-                                      vm::make_forces(vm::LorentzForce{Vec3(0.3, 0, 0), Vec3(0, 0, 1.5)}));
+  const auto pt = vm::make_mass_point({.m = 1.0, .charge = 2.0, .v0 = core::Vec3(1.0, 0.0, 0.5)},
+                                      vm::make_forces(vm::LorentzForce{core::Vec3(0.3, 0, 0), core::Vec3(0, 0, 1.5)}));
   static_assert(decltype(pt)::conserves_energy && !decltype(pt)::velocity_independent);
   const double period = 2.0 * std::numbers::pi / (2.0 * 1.5 / 1.0);  // 2π m/(qB)
   const Drift d = drift(pt, period, 100, 1000, kNone);
   RecordProperty("energy_drift", fmt::format("{:.3e}", d.energy));
   EXPECT_LT(d.energy, kRelativeTolerance);
 }
+
+}  // namespace verisim::models::test

@@ -11,18 +11,20 @@
 #include "toolkit/models/lorentz_force.hpp"
 #include "toolkit/models/uniform_gravity.hpp"
 
+namespace verisim::models::test {
+
 namespace vm = verisim::models;
-using verisim::Vec3;
+using verisim::core::Vec3;
 using verisim::core::random_vec;
 
 namespace {
 // −∇V by centred differences, h = 1e-5: truncation h²|V'''| and round-off ε|V|/h, both < 1e-9 here.
 template <class F>
-Vec3 minus_grad(const F& f, const Vec3& x, double m, double q) {
+core::Vec3 minus_grad(const F& f, const core::Vec3& x, double m, double q) {
   constexpr double h = 1e-5;
-  Vec3 g;
+  core::Vec3 g;
   for (int i = 0; i < 3; ++i) {
-    Vec3 e = Vec3::Zero();
+    core::Vec3 e = core::Vec3::Zero();
     e[i] = h;
     g[i] = -(f.potential(x + e, m, q, 0.0) - f.potential(x - e, m, q, 0.0)) / (2.0 * h);
   }
@@ -31,18 +33,18 @@ Vec3 minus_grad(const F& f, const Vec3& x, double m, double q) {
 }  // namespace
 
 TEST(Models_Forces, EachForceIsItsFormula) {
-  const Vec3 x(1.0, -2.0, 0.5), v(0.3, 0.4, -1.2);
+  const core::Vec3 x(1.0, -2.0, 0.5), v(0.3, 0.4, -1.2);
   const double m = 2.0, q = -1.5;
-  EXPECT_TRUE((vm::UniformGravity{Vec3(0, 0, -9.81)}.force(x, v, m, q, 0.0) - Vec3(0, 0, -19.62)).norm() < 1e-14);
+  EXPECT_TRUE((vm::UniformGravity{core::Vec3(0, 0, -9.81)}.force(x, v, m, q, 0.0) - core::Vec3(0, 0, -19.62)).norm() < 1e-14);
   EXPECT_TRUE((vm::LinearDrag{0.7}.force(x, v, m, q, 0.0) + 0.7 * v).norm() < 1e-15);
-  EXPECT_TRUE((vm::ConstantForce{Vec3(1, 2, 3)}.force(x, v, m, q, 0.0) - Vec3(1, 2, 3)).norm() == 0.0);
+  EXPECT_TRUE((vm::ConstantForce{core::Vec3(1, 2, 3)}.force(x, v, m, q, 0.0) - core::Vec3(1, 2, 3)).norm() == 0.0);
   // F = −G M m r/|r|³ with r = (1, −2, 0.5) − (1, 0, 0) = (0, −2, 0.5), |r|³ = 4.25^{3/2}
-  const vm::CentralGravity cg{Vec3(1, 0, 0), 3.0, 1.0};
-  const Vec3 expected = -3.0 * 2.0 / std::pow(4.25, 1.5) * Vec3(0, -2, 0.5);
+  const vm::CentralGravity cg{core::Vec3(1, 0, 0), 3.0, 1.0};
+  const core::Vec3 expected = -3.0 * 2.0 / std::pow(4.25, 1.5) * core::Vec3(0, -2, 0.5);
   EXPECT_LT((cg.force(x, v, m, q, 0.0) - expected).norm(), 1e-14);
   // q(E + v×B) with E = (1,0,0), B = (0,0,2): v×B = (0.4·2, −0.3·2, 0) = (0.8, −0.6, 0)
-  const vm::LorentzForce lf{Vec3(1, 0, 0), Vec3(0, 0, 2)};
-  EXPECT_LT((lf.force(x, v, m, q, 0.0) - q * Vec3(1.8, -0.6, 0.0)).norm(), 1e-14);
+  const vm::LorentzForce lf{core::Vec3(1, 0, 0), core::Vec3(0, 0, 2)};
+  EXPECT_LT((lf.force(x, v, m, q, 0.0) - q * core::Vec3(1.8, -0.6, 0.0)).norm(), 1e-14);
   EXPECT_NEAR(lf.force(x, v, m, q, 0.0).dot(v), q * 0.3, 1e-14);  // v×B does no work
 }
 
@@ -50,12 +52,12 @@ TEST(Models_Forces, ConservativeForcesAreMinusTheGradientOfTheirPotential) {
   std::mt19937_64 rng(301);
   const double m = 1.3, q = 0.7;
   for (int n = 0; n < 20; ++n) {
-    const Vec3 x = random_vec<3>(rng, 3.0) + Vec3(0, 0, 5.0);  // away from the centre below
-    const Vec3 zero = Vec3::Zero();
-    const vm::UniformGravity g{Vec3(0.1, -0.2, -9.81)};
-    const vm::ConstantForce c{Vec3(1, -2, 3)};
-    const vm::CentralGravity cg{Vec3(0, 0, -1), 2.0, 1.0};
-    const vm::LorentzForce lf{Vec3(0.5, 1, -2), Vec3::Zero()};
+    const core::Vec3 x = random_vec<3>(rng, 3.0) + core::Vec3(0, 0, 5.0);  // away from the centre below
+    const core::Vec3 zero = core::Vec3::Zero();
+    const vm::UniformGravity g{core::Vec3(0.1, -0.2, -9.81)};
+    const vm::ConstantForce c{core::Vec3(1, -2, 3)};
+    const vm::CentralGravity cg{core::Vec3(0, 0, -1), 2.0, 1.0};
+    const vm::LorentzForce lf{core::Vec3(0.5, 1, -2), core::Vec3::Zero()};
     EXPECT_LT((minus_grad(g, x, m, q) - g.force(x, zero, m, q, 0)).norm(), 1e-8);
     EXPECT_LT((minus_grad(c, x, m, q) - c.force(x, zero, m, q, 0)).norm(), 1e-8);
     EXPECT_LT((minus_grad(cg, x, m, q) - cg.force(x, zero, m, q, 0)).norm(), 1e-8);
@@ -64,17 +66,19 @@ TEST(Models_Forces, ConservativeForcesAreMinusTheGradientOfTheirPotential) {
 }
 
 TEST(Models_Forces, SumIsTheSumOfTheTermsAndItsFlagsCombine) {
-  const auto sum = vm::make_forces(vm::UniformGravity{Vec3(0, 0, -9.81)}, vm::LinearDrag{0.5},
-                                   vm::ConstantForce{Vec3(1, 0, 0)});
+  const auto sum = vm::make_forces(vm::UniformGravity{core::Vec3(0, 0, -9.81)}, vm::LinearDrag{0.5},
+                                   vm::ConstantForce{core::Vec3(1, 0, 0)});
   using Sum = decltype(sum);
   static_assert(Sum::velocity_dependent && !Sum::conservative);
   static_assert(!vm::ForceSum<vm::UniformGravity, vm::CentralGravity>::velocity_dependent);
   static_assert(vm::ForceSum<vm::UniformGravity, vm::LorentzForce>::conservative);
   static_assert(!vm::ForceSum<>::velocity_dependent && vm::ForceSum<>::conservative);
-  const Vec3 x(1, 2, 3), v(-1, 0.5, 2);
+  const core::Vec3 x(1, 2, 3), v(-1, 0.5, 2);
   const double m = 2.0;
-  const Vec3 expected = m * Vec3(0, 0, -9.81) - 0.5 * v + Vec3(1, 0, 0);
+  const core::Vec3 expected = m * core::Vec3(0, 0, -9.81) - 0.5 * v + core::Vec3(1, 0, 0);
   EXPECT_LT((sum.force(x, v, m, 0.0, 0.0) - expected).norm(), 1e-14);
   EXPECT_NEAR(sum.potential(x, m, 0.0, 0.0), m * 9.81 * 3.0 - 1.0, 1e-13);
-  EXPECT_EQ(vm::ForceSum<>{}.force(x, v, m, 0, 0), Vec3::Zero());
+  EXPECT_EQ(vm::ForceSum<>{}.force(x, v, m, 0, 0), core::Vec3::Zero());
 }
+
+}  // namespace verisim::models::test

@@ -12,20 +12,22 @@
 #include "toolkit/models/spherical_pendulum.hpp"
 #include "toolkit/models/spring.hpp"
 
+namespace verisim::models::test {
+
 namespace vm = verisim::models;
 namespace vi = verisim::integrators;
-using verisim::Vec;
-using verisim::Vec1;
-using verisim::Vec2;
-using verisim::Vec3;
+using verisim::core::Vec;
+using verisim::core::Vec1;
+using verisim::core::Vec2;
+using verisim::core::Vec3;
 
 TEST(Models_Group, IsTheConcatenationOfIndependentObjects) {
   const auto spring = vm::make_spring({.k = 3.0, .x0 = 0.4});
   const auto pendulum = vm::make_plane_pendulum({.L = 0.7, .theta0 = 0.9});
-  const auto point = vm::make_mass_point({.v0 = Vec3(1, 2, 3)}, vm::make_forces(vm::UniformGravity{}));
+  const auto point = vm::make_mass_point({.v0 = core::Vec3(1, 2, 3)}, vm::make_forces(vm::UniformGravity{}));
   const auto group = vm::make_group(spring, pendulum, point);
   using G = decltype(group);
-  static_assert(G::dof == 5 && std::is_same_v<G::vector_type, Vec<5>>);
+  static_assert(G::dof == 5 && std::is_same_v<G::vector_type, core::Vec<5>>);
   static_assert(G::velocity_independent && G::conserves_energy);
   static_assert(!vm::ObjectGroup<vm::Spring<>, vm::SphericalPendulum<>>::velocity_independent);
 
@@ -33,10 +35,10 @@ TEST(Models_Group, IsTheConcatenationOfIndependentObjects) {
   auto s1 = spring.state;
   auto s2 = pendulum.state;
   auto s3 = point.state;
-  vi::VelocityVerlet<Vec<5>> vv;
+  vi::VelocityVerlet<core::Vec<5>> vv;
   vi::integrate_n_steps(vv, group, s, 0.0, 1e-3, 500);
-  vi::VelocityVerlet<Vec1> v1, v2;
-  vi::VelocityVerlet<Vec3> v3;
+  vi::VelocityVerlet<core::Vec1> v1, v2;
+  vi::VelocityVerlet<core::Vec3> v3;
   vi::integrate_n_steps(v1, spring, s1, 0.0, 1e-3, 500);
   vi::integrate_n_steps(v2, pendulum, s2, 0.0, 1e-3, 500);
   vi::integrate_n_steps(v3, point, s3, 0.0, 1e-3, 500);
@@ -53,8 +55,10 @@ TEST(Models_Usage, TheThreeLinesOfDocsModelsMd) {
   using namespace verisim;
   auto pendulum = models::make_plane_pendulum({.m = 1, .L = 2, .theta0 = 0.3});
   auto spring   = models::make_spring<models::Damped>({.k = 4, .m = 1, .b = 0.3, .d = {0, 0, -1}, .x0 = 0.1});
-  integrators::Rk4<Vec1> rk4;  auto s = pendulum.state;  integrators::integrate_n_steps(rk4, pendulum, s, 0, 1e-3, 1000);
-  EXPECT_LT((spring.position(spring.state.q) - Vec3(0, 0, -0.1)).norm(), 1e-15);
+  integrators::Rk4<core::Vec1> rk4;  auto s = pendulum.state;  integrators::integrate_n_steps(rk4, pendulum, s, 0, 1e-3, 1000);
+  EXPECT_LT((spring.position(spring.state.q) - core::Vec3(0, 0, -0.1)).norm(), 1e-15);
   // energy of the undamped pendulum after 1 s: RK4 at 1e-3, relative change ~1e-13
   EXPECT_NEAR(pendulum.energy(s) / pendulum.energy(pendulum.state), 1.0, 1e-9);
 }
+
+}  // namespace verisim::models::test

@@ -18,22 +18,24 @@
 #include "toolkit/models/spherical_pendulum.hpp"
 #include "toolkit/models/spring.hpp"
 
+namespace verisim::models::test {
+
 namespace vm = verisim::models;
 namespace vi = verisim::integrators;
-using verisim::PhaseState;
-using verisim::Vec1;
-using verisim::Vec2;
-using verisim::Vec3;
+using verisim::core::PhaseState;
+using verisim::core::Vec1;
+using verisim::core::Vec2;
+using verisim::core::Vec3;
 
 namespace {
 
 /// Max-norm error in (q, v) at t_end of `name` with step dt against `reference`.
 template <class Obj>
 double error_of(const std::string& name, const Obj& obj, double t_end, double dt,
-                const PhaseState<typename Obj::vector_type>& reference) {
+                const core::PhaseState<typename Obj::vector_type>& reference) {
   using V = typename Obj::vector_type;
   auto stepper = vi::make_stepper<V>(name);
-  PhaseState<V> s = obj.state;
+  core::PhaseState<V> s = obj.state;
   const auto n = static_cast<std::size_t>(std::llround(t_end / dt));
   std::visit([&](auto& st) { vi::integrate_n_steps(st, obj, s, 0.0, dt, n); }, stepper);
   return std::max((s.q - reference.q).cwiseAbs().maxCoeff(), (s.v - reference.v).cwiseAbs().maxCoeff());
@@ -67,10 +69,10 @@ void check_every_integrator(const Obj& obj, const char* model, double h = 0.05) 
 }  // namespace
 
 TEST(Models_IntegratorsConvergence, SpringUndamped) {
-  check_every_integrator(vm::make_spring({.k = 4.0, .d = Vec3(0, 0, -1), .x0 = 0.5, .v0 = 0.2}), "spring");
+  check_every_integrator(vm::make_spring({.k = 4.0, .d = core::Vec3(0, 0, -1), .x0 = 0.5, .v0 = 0.2}), "spring");
 }
 TEST(Models_IntegratorsConvergence, SpringDamped) {
-  check_every_integrator(vm::make_spring<vm::Damped>({.k = 4.0, .b = 0.6, .d = Vec3(0, 0, -1), .x0 = 0.5}),
+  check_every_integrator(vm::make_spring<vm::Damped>({.k = 4.0, .b = 0.6, .d = core::Vec3(0, 0, -1), .x0 = 0.5}),
                          "damped spring");
 }
 TEST(Models_IntegratorsConvergence, PlanePendulumUndamped) {
@@ -81,17 +83,19 @@ TEST(Models_IntegratorsConvergence, PlanePendulumDamped) {
                          "damped plane pendulum");
 }
 TEST(Models_IntegratorsConvergence, SphericalPendulum) {
-  check_every_integrator(vm::make_spherical_pendulum({.L = 1.0, .E0 = Vec2(1.0, 0.0), .Edot0 = Vec2(0.3, 2.0)}),
+  check_every_integrator(vm::make_spherical_pendulum({.L = 1.0, .E0 = core::Vec2(1.0, 0.0), .Edot0 = core::Vec2(0.3, 2.0)}),
                          "spherical pendulum", 0.0125);  // first-order methods reach their order below h ≈ 0.0125 here
 }
 TEST(Models_IntegratorsConvergence, MassPointWithGravityAndDrag) {
   check_every_integrator(
-      vm::make_mass_point({.m = 0.5, .v0 = Vec3(3, 0, 4)},
-                          vm::make_forces(vm::UniformGravity{Vec3(0, 0, -9.81)}, vm::LinearDrag{0.8})),
+      vm::make_mass_point({.m = 0.5, .v0 = core::Vec3(3, 0, 4)},
+                          vm::make_forces(vm::UniformGravity{core::Vec3(0, 0, -9.81)}, vm::LinearDrag{0.8})),
       "mass point with drag");
 }
 TEST(Models_IntegratorsConvergence, ChargedMassPointInFields) {
-  check_every_integrator(vm::make_mass_point({.m = 1.0, .charge = 1.0, .v0 = Vec3(1, 0, 0.5)},
-                                             vm::make_forces(vm::LorentzForce{Vec3(0.2, 0, 0), Vec3(0, 0, 3)})),
+  check_every_integrator(vm::make_mass_point({.m = 1.0, .charge = 1.0, .v0 = core::Vec3(1, 0, 0.5)},
+                                             vm::make_forces(vm::LorentzForce{core::Vec3(0.2, 0, 0), core::Vec3(0, 0, 3)})),
                          "charged point");
 }
+
+}  // namespace verisim::models::test

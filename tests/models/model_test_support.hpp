@@ -14,15 +14,15 @@ namespace verisim::models::test {
 /// every model here, so the q̇-differences are exact but for round-off, ε|L|/hv², hence a large
 /// hv = 1e-2; in q, truncation O(hq²) against round-off ε|L|/hq: hq = 1e-4 gives ~1e-8 relative.
 template <int N, class Lag, class Ray>
-Vec<N> euler_lagrange_acceleration(const Lag& L, const Ray& R, const Vec<N>& q, const Vec<N>& qd) {
+core::Vec<N> euler_lagrange_acceleration(const Lag& L, const Ray& R, const core::Vec<N>& q, const core::Vec<N>& qd) {
   constexpr double hv = 1e-2, hq = 1e-4;
   using M_t = Eigen::Matrix<double, N, N>;
-  const auto e = [](int i) { Vec<N> x = Vec<N>::Zero(); x[i] = 1.0; return x; };
-  const auto dL_dqd = [&](const Vec<N>& qq, const Vec<N>& vv, int i) {
+  const auto e = [](int i) { core::Vec<N> x = core::Vec<N>::Zero(); x[i] = 1.0; return x; };
+  const auto dL_dqd = [&](const core::Vec<N>& qq, const core::Vec<N>& vv, int i) {
     return (L(qq, vv + hv * e(i)) - L(qq, vv - hv * e(i))) / (2.0 * hv);
   };
   M_t M, C;
-  Vec<N> dL_dq, dR_dqd;
+  core::Vec<N> dL_dq, dR_dqd;
   for (int i = 0; i < N; ++i) {
     dL_dq[i] = (L(q + hq * e(i), qd) - L(q - hq * e(i), qd)) / (2.0 * hq);
     dR_dqd[i] = (R(qd + hv * e(i)) - R(qd - hv * e(i))) / (2.0 * hv);

@@ -15,11 +15,13 @@
 #include "toolkit/models/linear_drag.hpp"
 #include "toolkit/models/plane_pendulum.hpp"
 
+namespace verisim::models::test {
+
 namespace vm = verisim::models;
 namespace vi = verisim::integrators;
-using verisim::PhaseState;
-using verisim::Vec1;
-using verisim::Vec3;
+using verisim::core::PhaseState;
+using verisim::core::Vec1;
+using verisim::core::Vec3;
 
 TEST(Models_PendulumValidation, SmallAmplitudeIsHarmonic) {
   // θ₀ = 1e-3: θ(t) = θ₀ cos(ω₀t) + O(θ₀³). The period is longer by θ₀²/16 (Landau §11), so after
@@ -27,7 +29,7 @@ TEST(Models_PendulumValidation, SmallAmplitudeIsHarmonic) {
   // third harmonic θ₀²/192 + RK4's error 1e-9), bounded by 5e-6 θ₀.
   const double L = 0.8, g = 9.81, th0 = 1e-3, w0 = std::sqrt(g / L), T = 2 * std::numbers::pi / w0;
   const auto p = vm::make_plane_pendulum({.L = L, .theta0 = th0});
-  vi::Rk4<Vec1> rk4;
+  vi::Rk4<core::Vec1> rk4;
   auto s = p.state;
   double worst = 0.0;
   vi::integrate_n_steps(rk4, p, s, 0.0, T / 1000, 10000, [&](const auto& st, double t, std::size_t) {
@@ -46,19 +48,19 @@ TEST(Models_PendulumValidation, LargeAmplitudePeriodIsTheEllipticIntegral) {
   // phase error is ~1e-11 relative: far below the 1e-6 asked.
   const double L = 1.3, g = 9.81, th0 = 2.5;
   const double T_exact = 4.0 * std::sqrt(L / g) * boost::math::ellint_1(std::sin(th0 / 2.0));
-  const auto p = vm::make_plane_pendulum({.L = L, .g = Vec3(0, 0, -g), .theta0 = th0});
-  vi::Rk4<Vec1> rk4;
+  const auto p = vm::make_plane_pendulum({.L = L, .g = core::Vec3(0, 0, -g), .theta0 = th0});
+  vi::Rk4<core::Vec1> rk4;
   const double dt = T_exact / 4000;
   std::vector<double> crossings;
-  PhaseState<Vec1> s = p.state;
+  core::PhaseState<core::Vec1> s = p.state;
   double t = 0.0;
   for (int n = 0; crossings.size() < 5; ++n) {
-    PhaseState<Vec1> next = s;
+    core::PhaseState<core::Vec1> next = s;
     rk4.do_step(p, next, t, dt);
     if ((s.q[0] > 0) != (next.q[0] > 0)) {
       double tau = dt * s.q[0] / (s.q[0] - next.q[0]);  // linear first guess
       for (int it = 0; it < 20; ++it) {                  // Newton: θ(t + τ) = 0, dθ/dτ = θ̇
-        PhaseState<Vec1> probe = s;
+        core::PhaseState<core::Vec1> probe = s;
         rk4.do_step(p, probe, t, tau);
         const double step = probe.q[0] / probe.v[0];
         tau -= step;
@@ -84,7 +86,7 @@ TEST(Models_PendulumValidation, AxisFrictionIsTheSeedsBoxedBOverLTerm) {
   const double w0 = std::sqrt(g / L), gam = b / (2 * m * L * L), wd = std::sqrt(w0 * w0 - gam * gam);
   const auto p = vm::make_plane_pendulum<vm::Damped>({.m = m, .L = L, .b = b, .theta0 = th0});
   static_assert(!decltype(p)::velocity_independent && !decltype(p)::conserves_energy);
-  vi::Rk4<Vec1> rk4;
+  vi::Rk4<core::Vec1> rk4;
   auto s = p.state;
   const double Td = 2 * std::numbers::pi / wd;
   vi::integrate_n_steps(rk4, p, s, 0.0, Td / 2000, 2000);
@@ -99,7 +101,7 @@ TEST(Models_PendulumValidation, VelocityIndependenceFlagsFollowTheForcesAndTheCo
   static_assert(!vm::Object<vm::Circle<>, vm::ForceSum<vm::UniformGravity, vm::LinearDrag>>::velocity_independent);
   static_assert(verisim::core::velocity_independent<vm::PlanePendulum<>>());
   EXPECT_THROW(vm::make_plane_pendulum({.b = 0.1}), std::invalid_argument);  // b needs Damped
-  EXPECT_THROW(vm::make_plane_pendulum({.d = Vec3(0, 0, 1)}), std::invalid_argument);  // d ∥ g
+  EXPECT_THROW(vm::make_plane_pendulum({.d = core::Vec3(0, 0, 1)}), std::invalid_argument);  // d ∥ g
 }
 
 TEST(Models_PendulumValidation, LargeAmplitudeTrajectoryMatchesTheJacobiEllipticSolution) {
@@ -110,8 +112,8 @@ TEST(Models_PendulumValidation, LargeAmplitudeTrajectoryMatchesTheJacobiElliptic
   // owner of reference/analytic; θ̇ is covered here by the energy and period checks.
   const double L = 1.3, g = 9.81, th0 = 2.5;
   const verisim::reference::analytic::Pendulum exact{g, L, th0};
-  const auto p = vm::make_plane_pendulum({.L = L, .g = Vec3(0, 0, -g), .theta0 = th0});
-  vi::Rk4<Vec1> rk4;
+  const auto p = vm::make_plane_pendulum({.L = L, .g = core::Vec3(0, 0, -g), .theta0 = th0});
+  vi::Rk4<core::Vec1> rk4;
   auto s = p.state;
   double worst = 0.0;
   vi::integrate_n_steps(rk4, p, s, 0.0, exact.period() / 4000, 20000, [&](const auto& st, double t, std::size_t) {
@@ -120,3 +122,5 @@ TEST(Models_PendulumValidation, LargeAmplitudeTrajectoryMatchesTheJacobiElliptic
   RecordProperty("max_error_vs_elliptic", fmt::format("{:.3e}", worst));
   EXPECT_LT(worst, 1e-8);
 }
+
+}  // namespace verisim::models::test

@@ -34,20 +34,20 @@ inline double reduced_mass(double m1, double m2) {
 
 /// A non-negative number mantissa * 2^exponent, kept apart so that products and quotients of
 /// masses, lengths and inertias of any magnitude never overflow or underflow before the end.
-struct Scaled {
+struct ScaledNumber {
   double mantissa = 0.0;  // in [0.5, 1), or 0
   int exponent = 0;
 
   /// x >= 0 finite; +inf is not representable here (callers map an infinite mass or inertia to a
   /// zero compliance before).
-  static Scaled of(double x) {
-    Scaled s;
+  static ScaledNumber of(double x) {
+    ScaledNumber s;
     s.mantissa = std::frexp(x, &s.exponent);
     return s;
   }
   /// mantissa * 2^exponent renormalised (mantissa back into [0.5, 1)).
-  static Scaled of(double mantissa, int exponent) {
-    Scaled s = of(mantissa);
+  static ScaledNumber of(double mantissa, int exponent) {
+    ScaledNumber s = of(mantissa);
     s.exponent += exponent;
     return s;
   }
@@ -59,13 +59,13 @@ struct ComplianceSum {
   double sum = 0.0;  // in [0.5, number of terms): the largest term enters with its mantissa; 0 when all are zero
   int exponent = 0;
 
-  explicit ComplianceSum(std::initializer_list<Scaled> terms) {
+  explicit ComplianceSum(std::initializer_list<ScaledNumber> terms) {
     int top = std::numeric_limits<int>::min();
-    for (const Scaled& t : terms)
+    for (const ScaledNumber& t : terms)
       if (!t.is_zero() && t.exponent > top) top = t.exponent;
     if (top == std::numeric_limits<int>::min()) return;  // every term zero: sum = 0
     exponent = top;
-    for (const Scaled& t : terms) sum += std::ldexp(t.mantissa, t.exponent - top);  // tiny terms may underflow: negligible
+    for (const ScaledNumber& t : terms) sum += std::ldexp(t.mantissa, t.exponent - top);  // tiny terms may underflow: negligible
   }
   /// (x * 2^x_exponent) / K, rounded once at the end (ldexp): overflows only if the quotient does.
   /// K = 0 (no body can move) gives +-inf or NaN.

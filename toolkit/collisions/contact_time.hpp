@@ -43,18 +43,18 @@ struct ContactTime {
 /// its two factors p q (sqrt(disc) = sqrt(p) sqrt(q)): for a radius far below the distance, R^2
 /// would underflow and a collision read as grazing.
 template <int N>
-ContactTime contact_time(const Vec<N>& x1, const Vec<N>& v1, double r1, const Vec<N>& x2, const Vec<N>& v2,
+ContactTime contact_time(const core::Vec<N>& x1, const core::Vec<N>& v1, double r1, const core::Vec<N>& x2, const core::Vec<N>& v2,
                          double r2) {
   const int kx0 = power_of_two_exponent(largest_magnitude(x1, x2, r1, r2));
-  const Vec<N> dx0 = times_power_of_two(x2, -kx0) - times_power_of_two(x1, -kx0);  // |dx0_i| < 4: no overflow
+  const core::Vec<N> dx0 = times_power_of_two(x2, -kx0) - times_power_of_two(x1, -kx0);  // |dx0_i| < 4: no overflow
   const double R0 = std::ldexp(r1, -kx0) + std::ldexp(r2, -kx0);
   const int kx1 = power_of_two_exponent(largest_magnitude(dx0, R0));
-  const Vec<N> dx = times_power_of_two(dx0, -kx1);
+  const core::Vec<N> dx = times_power_of_two(dx0, -kx1);
   const double R = std::ldexp(R0, -kx1);
   const int kv0 = power_of_two_exponent(largest_magnitude(v1, v2));
-  const Vec<N> dv0 = times_power_of_two(v2, -kv0) - times_power_of_two(v1, -kv0);
+  const core::Vec<N> dv0 = times_power_of_two(v2, -kv0) - times_power_of_two(v1, -kv0);
   const int kv1 = power_of_two_exponent(largest_magnitude(dv0));
-  const Vec<N> dv = times_power_of_two(dv0, -kv1);
+  const core::Vec<N> dv = times_power_of_two(dv0, -kv1);
   const double a = dv.squaredNorm();  // seed 000 eq. (3)
   const double b = dx.dot(dv);        // seed 000 eq. (4)
   const double dxn = dx.norm();

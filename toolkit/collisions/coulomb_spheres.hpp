@@ -21,16 +21,16 @@ struct CoulombParams {
 /// v* = (v2 - v1).n > 0 when the bodies approach; v_c = v1 - v2 + v* n is the tangential
 /// relative velocity of the contact point. Body 2 may be an obstacle: m2 = +inf, v2 = 0.
 struct CoulombResult {
-  Vec3 v1, v2;
-  Vec3 dv;        // Delta v of body 1 (seed's step 3 or 4)
+  core::Vec3 v1, v2;
+  core::Vec3 dv;        // Delta v of body 1 (seed's step 3 or 4)
   double v_star;  // v*
-  Vec3 v_c;       // v_c before impact
+  core::Vec3 v_c;       // v_c before impact
   Branch branch;
 };
 
 /// seed 001 E.1 step 1 (two bodies): remove from each force its component pushing towards the
 /// other body and hand it over as a reaction. Returns the updated (F1, F2); their sum is unchanged.
-inline std::pair<Vec3, Vec3> normal_reaction(Vec3 f1, Vec3 f2, const Vec3& n) {
+inline std::pair<core::Vec3, core::Vec3> normal_reaction(core::Vec3 f1, core::Vec3 f2, const core::Vec3& n) {
   const double fn1 = f1.dot(n);
   if (fn1 < 0.0) {  // seed 001 E.1 step 1: F1 <- F1 - Fn1 n, F2 <- F2 + Fn1 n
     f1 -= fn1 * n;
@@ -45,7 +45,7 @@ inline std::pair<Vec3, Vec3> normal_reaction(Vec3 f1, Vec3 f2, const Vec3& n) {
 }
 
 /// seed 001 E.1 step 1, obstacle: only the moving body's force is updated.
-inline Vec3 normal_reaction_obstacle(Vec3 f1, const Vec3& n) {
+inline core::Vec3 normal_reaction_obstacle(core::Vec3 f1, const core::Vec3& n) {
   const double fn1 = f1.dot(n);
   if (fn1 < 0.0) f1 -= fn1 * n;
   return f1;
@@ -58,16 +58,16 @@ inline Vec3 normal_reaction_obstacle(Vec3 f1, const Vec3& n) {
 /// Delta v = s1 q and body 2 changes by -(m1/m2) Delta v = -s2 q (step 5). Written as in the seed,
 /// 2 m2 or m1 + m2 overflow for masses near 1e308 (issue 12.2). Velocities enter divided by a
 /// power of two (scaling.hpp: the law is homogeneous of degree 1 in them).
-inline CoulombResult coulomb_spheres(double m1, const Vec3& v1, double m2, const Vec3& v2, const Vec3& n,
+inline CoulombResult coulomb_spheres(double m1, const core::Vec3& v1, double m2, const core::Vec3& v2, const core::Vec3& n,
                                      const CoulombParams& p) {
   const int k = power_of_two_exponent(largest_magnitude(v1, v2));
-  const Vec3 u1 = times_power_of_two(v1, -k), u2 = times_power_of_two(v2, -k);  // exact
+  const core::Vec3 u1 = times_power_of_two(v1, -k), u2 = times_power_of_two(v2, -k);  // exact
   const double v_star = (u2 - u1).dot(n);         // step 2
-  const Vec3 v_c = u1 - u2 + v_star * n;          // step 2
+  const core::Vec3 v_c = u1 - u2 + v_star * n;          // step 2
   if (v_star <= 0.0)
-    return {v1, v2, Vec3::Zero(), times_power_of_two(v_star, k), times_power_of_two(v_c, k), Branch::separating};
+    return {v1, v2, core::Vec3::Zero(), times_power_of_two(v_star, k), times_power_of_two(v_c, k), Branch::separating};
   const MassShares s = mass_shares(m1, m2);
-  Vec3 q;
+  core::Vec3 q;
   Branch branch;
   if (7.0 * p.mu * (1.0 + p.alpha) * v_star >= 2.0 * v_c.stableNorm()) {  // step 3
     q = (1.0 + p.alpha) * v_star * n - (2.0 / 7.0) * v_c;  // Delta v = lambda v* n - 2 m2/(7 (m1 + m2)) v_c = s1 q
@@ -76,22 +76,22 @@ inline CoulombResult coulomb_spheres(double m1, const Vec3& v1, double m2, const
     q = (1.0 + p.alpha) * v_star * (n - p.mu * unit_direction(v_c));  // Delta v = lambda v* (n - mu {v_c}_1) = s1 q
     branch = Branch::slip;
   }
-  const Vec3 dv = s.body1 * q;
-  return {times_power_of_two(Vec3(u1 + dv), k), times_power_of_two(Vec3(u2 - s.body2 * q), k),  // step 5
+  const core::Vec3 dv = s.body1 * q;
+  return {times_power_of_two(core::Vec3(u1 + dv), k), times_power_of_two(core::Vec3(u2 - s.body2 * q), k),  // step 5
           times_power_of_two(dv, k), times_power_of_two(v_star, k), times_power_of_two(v_c, k), branch};
 }
 
 /// seed 001 E.1, obstacle (m2 infinite, v2 = 0), the seed's own reduced formulas. n = {x1 - x_k}_1
 /// with x_k the obstacle's closest point (seed 001 appendix D): geometry::closest_point(...).normal.
-inline CoulombResult coulomb_sphere_obstacle(const Vec3& v1, const Vec3& n, const CoulombParams& p) {
+inline CoulombResult coulomb_sphere_obstacle(const core::Vec3& v1, const core::Vec3& n, const CoulombParams& p) {
   const int k = power_of_two_exponent(largest_magnitude(v1));  // scaling.hpp
-  const Vec3 u1 = times_power_of_two(v1, -k);
+  const core::Vec3 u1 = times_power_of_two(v1, -k);
   const double v_star = -u1.dot(n);     // step 2
-  const Vec3 v_c = u1 + v_star * n;     // step 2
+  const core::Vec3 v_c = u1 + v_star * n;     // step 2
   if (v_star <= 0.0)
-    return {v1, Vec3::Zero(), Vec3::Zero(), times_power_of_two(v_star, k), times_power_of_two(v_c, k),
+    return {v1, core::Vec3::Zero(), core::Vec3::Zero(), times_power_of_two(v_star, k), times_power_of_two(v_c, k),
             Branch::separating};
-  Vec3 dv;
+  core::Vec3 dv;
   Branch branch;
   if (7.0 * p.mu * (1.0 + p.alpha) * v_star >= 2.0 * v_c.stableNorm()) {  // step 3
     dv = (1.0 + p.alpha) * v_star * n - (2.0 / 7.0) * v_c;
@@ -100,14 +100,14 @@ inline CoulombResult coulomb_sphere_obstacle(const Vec3& v1, const Vec3& n, cons
     dv = (1.0 + p.alpha) * v_star * (n - p.mu * unit_direction(v_c));
     branch = Branch::slip;
   }
-  return {times_power_of_two(Vec3(u1 + dv), k), Vec3::Zero(), times_power_of_two(dv, k), times_power_of_two(v_star, k),
+  return {times_power_of_two(core::Vec3(u1 + dv), k), core::Vec3::Zero(), times_power_of_two(dv, k), times_power_of_two(v_star, k),
           times_power_of_two(v_c, k), branch};  // step 5
 }
 
 /// Obstacle of any shape of seed 001 appendix D (Plane, PlanePortion, Brick, Sphere, Cylinder):
 /// the normal is taken at the closest point to the sphere's centre x1.
 template <class Shape>
-CoulombResult coulomb_sphere_obstacle(const Vec3& x1, const Vec3& v1, const Shape& shape, const CoulombParams& p) {
+CoulombResult coulomb_sphere_obstacle(const core::Vec3& x1, const core::Vec3& v1, const Shape& shape, const CoulombParams& p) {
   return coulomb_sphere_obstacle(v1, closest_point(shape, x1).normal, p);
 }
 

@@ -25,11 +25,11 @@ double inf_norm(const auto& v) { return v.cwiseAbs().maxCoeff(); }
 /// A random orthonormal frame (t, n, k = t ^ n): the plane of seed 004 seen in 3D, with its x
 /// axis along t, its y axis along the normal n and the page's z axis along k.
 struct Frame {
-  Vec3 t, n, k;
+  core::Vec3 t, n, k;
 };
 Frame random_frame(std::mt19937_64& rng) {
-  const Vec3 n = random_unit<3>(rng);
-  Vec3 t = random_vec<3>(rng);
+  const core::Vec3 n = random_unit<3>(rng);
+  core::Vec3 t = random_vec<3>(rng);
   t = (t - t.dot(n) * n).normalized();
   return {t, n, t.cross(n)};
 }
@@ -51,8 +51,8 @@ BallCase random_ball(std::mt19937_64& rng, bool spin) {
 template <int N>
 double seed000_system_vs_closed_form_n(std::mt19937_64& rng) {
   const double m1 = uniform(rng, 0.1, 10.0), m2 = uniform(rng, 0.1, 10.0), e = uniform(rng, 0.0, 1.0);
-  const Vec<N> v1 = random_vec<N>(rng), v2 = random_vec<N>(rng);
-  Vec<N> c1c2 = random_unit<N>(rng);
+  const core::Vec<N> v1 = random_vec<N>(rng), v2 = random_vec<N>(rng);
+  core::Vec<N> c1c2 = random_unit<N>(rng);
   if ((v1 - v2).dot(c1c2) < 0.0) c1c2 = -c1c2;  // approaching
   const auto a = frictionless_linear_system<N>(m1, v1, m2, v2, c1c2, e);
   const auto b = frictionless_closed_form<N>(m1, v1, m2, v2, c1c2, e);
@@ -69,19 +69,19 @@ double seed002_vs_seed000(std::mt19937_64& rng) {
   const double e = uniform(rng, 0.0, 1.0);
   double worst = 0.0;
   {  // 2D
-    const Vec2 N = random_unit<2>(rng);
+    const core::Vec2 N = random_unit<2>(rng);
     RigidBody2 b1{uniform(rng, 0.1, 10.0), uniform(rng, 0.1, 10.0), random_vec<2>(rng), uniform(rng, -1.0, 1.0)};
     RigidBody2 b2{uniform(rng, 0.1, 10.0), uniform(rng, 0.1, 10.0), random_vec<2>(rng), uniform(rng, -1.0, 1.0)};
     if ((b1.velocity - b2.velocity).dot(N) < 0.0) std::swap(b1.velocity, b2.velocity);
     const double R1 = uniform(rng, 0.1, 2.0), R2 = uniform(rng, 0.1, 2.0);
-    const auto r = rigid_body_collision(b1, Vec2(R1 * N), b2, Vec2(-R2 * N), Vec2(-N), e);
+    const auto r = rigid_body_collision(b1, core::Vec2(R1 * N), b2, core::Vec2(-R2 * N), core::Vec2(-N), e);
     const auto s = frictionless_linear_system<2>(b1.mass, b1.velocity, b2.mass, b2.velocity, N, e);
     const double scale = std::max(inf_norm(b1.velocity), inf_norm(b2.velocity));
     worst = std::max({worst, inf_norm(r.b1.velocity - s.v1) / scale, inf_norm(r.b2.velocity - s.v2) / scale,
                       std::abs(r.b1.omega - b1.omega) * R1 / scale, std::abs(r.b2.omega - b2.omega) * R2 / scale});
   }
   {  // 3D, general inertia tensors (symmetric positive definite)
-    const Vec3 N = random_unit<3>(rng);
+    const core::Vec3 N = random_unit<3>(rng);
     auto tensor = [&] {
       Eigen::Matrix3d A;
       for (int i = 0; i < 9; ++i) A(i / 3, i % 3) = uniform(rng, -1.0, 1.0);
@@ -91,7 +91,7 @@ double seed002_vs_seed000(std::mt19937_64& rng) {
     RigidBody3 b2{uniform(rng, 0.1, 10.0), tensor(), random_vec<3>(rng), random_vec<3>(rng)};
     if ((b1.velocity - b2.velocity).dot(N) < 0.0) std::swap(b1.velocity, b2.velocity);
     const double R1 = uniform(rng, 0.1, 2.0), R2 = uniform(rng, 0.1, 2.0);
-    const auto r = rigid_body_collision(b1, Vec3(R1 * N), b2, Vec3(-R2 * N), Vec3(-N), e);
+    const auto r = rigid_body_collision(b1, core::Vec3(R1 * N), b2, core::Vec3(-R2 * N), core::Vec3(-N), e);
     const auto s = frictionless_linear_system<3>(b1.mass, b1.velocity, b2.mass, b2.velocity, N, e);
     const double scale = std::max(inf_norm(b1.velocity), inf_norm(b2.velocity));
     worst = std::max({worst, inf_norm(r.b1.velocity - s.v1) / scale, inf_norm(r.b2.velocity - s.v2) / scale,
@@ -104,10 +104,10 @@ double seed002_vs_seed000(std::mt19937_64& rng) {
 double e1_obstacle_vs_seed004(std::mt19937_64& rng) {
   const BallCase c = random_ball(rng, false);
   const Frame f = random_frame(rng);
-  const Vec3 v = c.s.vx * f.t + c.s.vy * f.n;
+  const core::Vec3 v = c.s.vx * f.t + c.s.vy * f.n;
   const auto a = coulomb_sphere_obstacle(v, f.n, CoulombParams{c.mu, c.gamma});
   const auto b = ball_bounce(c.s, BallParams{c.mu, c.gamma, 0.4, c.R});
-  const Vec3 vb = b.after.vx * f.t + b.after.vy * f.n;
+  const core::Vec3 vb = b.after.vx * f.t + b.after.vy * f.n;
   return inf_norm(a.v1 - vb) / inf_norm(v);
 }
 
@@ -119,8 +119,8 @@ double f_obstacle_vs_seed004(std::mt19937_64& rng) {
   const SpinningSphere s{1.0, c.R, c.s.vx * f.t + c.s.vy * f.n, -c.s.omega * f.k};
   const auto a = spinning_sphere_obstacle(s, f.n, CoulombParams{c.mu, c.gamma});
   const auto b = ball_bounce(c.s, BallParams{c.mu, c.gamma, 0.4, c.R});
-  const Vec3 vb = b.after.vx * f.t + b.after.vy * f.n;
-  const Vec3 wb = -b.after.omega * f.k;
+  const core::Vec3 vb = b.after.vx * f.t + b.after.vy * f.n;
+  const core::Vec3 wb = -b.after.omega * f.k;
   const double scale = std::max(inf_norm(s.velocity), c.R * inf_norm(s.omega));
   return std::max(inf_norm(a.b1.velocity - vb), c.R * inf_norm(a.b1.omega - wb)) / scale;
 }
@@ -130,10 +130,10 @@ double f_obstacle_vs_seed004(std::mt19937_64& rng) {
 double e1_two_body_vs_obstacle(std::mt19937_64& rng) {
   const double m1 = uniform(rng, 0.1, 10.0);
   const CoulombParams p{uniform(rng, 0.0, 1.0), uniform(rng, 0.0, 1.0)};
-  const Vec3 n = random_unit<3>(rng);
-  Vec3 v1 = random_vec<3>(rng);
+  const core::Vec3 n = random_unit<3>(rng);
+  core::Vec3 v1 = random_vec<3>(rng);
   if (v1.dot(n) > 0.0) v1 = -v1;
-  const auto a = coulomb_spheres(m1, v1, 1e15 * m1, Vec3::Zero(), n, p);
+  const auto a = coulomb_spheres(m1, v1, 1e15 * m1, core::Vec3::Zero(), n, p);
   const auto b = coulomb_sphere_obstacle(v1, n, p);
   return std::max(inf_norm(a.v1 - b.v1), inf_norm(a.v2)) / inf_norm(v1);
 }
@@ -162,11 +162,11 @@ double garwin_zero_vs_stick(std::mt19937_64& rng) {
 // seed 001 F on a 3D plane of normal (-sin phi, cos phi, 0).
 double seed004_inclined_vs_f_obstacle(std::mt19937_64& rng) {
   const double phi = uniform(rng, -std::numbers::pi / 2.0, std::numbers::pi / 2.0);
-  const Vec3 t(std::cos(phi), std::sin(phi), 0.0), n(-std::sin(phi), std::cos(phi), 0.0);
+  const core::Vec3 t(std::cos(phi), std::sin(phi), 0.0), n(-std::sin(phi), std::cos(phi), 0.0);
   BallCase c = random_ball(rng, true);
   const BallState world{c.s.vx * t.x() + c.s.vy * n.x(), c.s.vx * t.y() + c.s.vy * n.y(), c.s.omega};
   const auto a = ball_bounce_inclined(world, BallParams{c.mu, c.gamma, 0.4, c.R}, phi);
-  const SpinningSphere s{1.0, c.R, Vec3(world.vx, world.vy, 0.0), Vec3(0.0, 0.0, -world.omega)};
+  const SpinningSphere s{1.0, c.R, core::Vec3(world.vx, world.vy, 0.0), core::Vec3(0.0, 0.0, -world.omega)};
   const auto b = spinning_sphere_obstacle(s, n, CoulombParams{c.mu, c.gamma});
   const double scale = std::max({std::abs(world.vx), std::abs(world.vy), c.R * std::abs(world.omega)});
   return std::max({std::abs(a.after.vx - b.b1.velocity.x()), std::abs(a.after.vy - b.b1.velocity.y()),

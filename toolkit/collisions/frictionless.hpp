@@ -12,15 +12,15 @@ namespace verisim::collisions {
 
 template <int N>
 struct FrictionlessResult {
-  Vec<N> v1, v2;       // post-impact velocities
-  Vec<N> p12;          // impulse received by body 1 from body 2 (seed 000 eqs. 6, 9)
+  core::Vec<N> v1, v2;       // post-impact velocities
+  core::Vec<N> p12;          // impulse received by body 1 from body 2 (seed 000 eqs. 6, 9)
   double energy_change;  // seed 000 eq. (12), <= 0 for e <= 1
   Branch branch;
 };
 
 /// seed 000 eq. (12): Delta E_c = 1/2 p12.(v1 - v2)(1 - e), v1, v2 the PRE-impact velocities.
 template <int N>
-double energy_change_eq12(const Vec<N>& p12, const Vec<N>& v1, const Vec<N>& v2, double e) {
+double energy_change_eq12(const core::Vec<N>& p12, const core::Vec<N>& v1, const core::Vec<N>& v2, double e) {
   return 0.5 * p12.dot(v1 - v2) * (1.0 - e);
 }
 
@@ -28,7 +28,7 @@ namespace detail {
 /// Seed 000 eq. (12) for p12 = mu q 2^k, v1 - v2 = du 2^k (mu the reduced mass): 1/2 mu (q.du)(1 - e) 4^k,
 /// with mu's exponent kept apart so that nothing overflows before the result does.
 template <int N>
-double eq12_scaled(double mu, const Vec<N>& q, const Vec<N>& du, double e, int k) {
+double eq12_scaled(double mu, const core::Vec<N>& q, const core::Vec<N>& du, double e, int k) {
   int mu_exponent = 0;
   const double mu_mantissa = std::frexp(mu, &mu_exponent);
   return std::ldexp(0.5 * (1.0 - e) * mu_mantissa * q.dot(du), mu_exponent + 2 * k) + 0.0;  // + 0: no "-0" at e = 1
@@ -61,19 +61,19 @@ double eq12_scaled(double mu, const Vec<N>& q, const Vec<N>& du, double e, int k
 /// Velocities enter divided by a power of two (scaling.hpp), so an answer overflows only when it
 /// is not representable. The solution is q1 = -q2 = -(1 + e) u_n N, i.e. the closed form below.
 template <int N>
-FrictionlessResult<N> frictionless_linear_system(double m1, const Vec<N>& v1, double m2, const Vec<N>& v2,
-                                                 const Vec<N>& c1c2, double e) {
+FrictionlessResult<N> frictionless_linear_system(double m1, const core::Vec<N>& v1, double m2, const core::Vec<N>& v2,
+                                                 const core::Vec<N>& c1c2, double e) {
   static_assert(N == 2 || N == 3);
-  const Vec<N> n = unit_direction(c1c2);
+  const core::Vec<N> n = unit_direction(c1c2);
   const int k = power_of_two_exponent(largest_magnitude(v1, v2));
-  const Vec<N> u1 = times_power_of_two(v1, -k), u2 = times_power_of_two(v2, -k);  // exact
+  const core::Vec<N> u1 = times_power_of_two(v1, -k), u2 = times_power_of_two(v2, -k);  // exact
   const double un = (u1 - u2).dot(n);
-  if (un <= 0.0) return {v1, v2, Vec<N>::Zero(), 0.0, Branch::separating};
-  Vec<N> t[2];
+  if (un <= 0.0) return {v1, v2, core::Vec<N>::Zero(), 0.0, Branch::separating};
+  core::Vec<N> t[2];
   if constexpr (N == 2) {
-    t[0] = Vec<N>(n.y(), -n.x());  // seed 000 code: T = (N_y, -N_x)
+    t[0] = core::Vec<N>(n.y(), -n.x());  // seed 000 code: T = (N_y, -N_x)
   } else {
-    const Vec3 a = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+    const core::Vec3 a = std::abs(n.x()) < 0.9 ? core::Vec3::UnitX() : core::Vec3::UnitY();
     t[0] = n.cross(a).normalized();  // two tangents spanning the tangent plane
     t[1] = n.cross(t[0]);
   }
@@ -89,15 +89,15 @@ FrictionlessResult<N> frictionless_linear_system(double m1, const Vec<N>& v1, do
   A.block(2 * N - 1, N, 1, N) = -s.body2 * n.transpose();
   B(2 * N - 1) = -(1.0 + e) * un;
   const Eigen::Matrix<double, 2 * N, 1> q = A.fullPivLu().solve(B);
-  const Vec<N> q1 = q.template head<N>(), q2 = q.template tail<N>();
+  const core::Vec<N> q1 = q.template head<N>(), q2 = q.template tail<N>();
   const double mu = reduced_mass(m1, m2);  // <= m1
   FrictionlessResult<N> r;
-  r.v1 = times_power_of_two(Vec<N>(u1 + s.body1 * q1), k);
-  r.v2 = times_power_of_two(Vec<N>(u2 + s.body2 * q2), k);
+  r.v1 = times_power_of_two(core::Vec<N>(u1 + s.body1 * q1), k);
+  r.v2 = times_power_of_two(core::Vec<N>(u2 + s.body2 * q2), k);
   int mu_exponent = 0;
   const double mu_mantissa = std::frexp(mu, &mu_exponent);
-  r.p12 = times_power_of_two(Vec<N>(mu_mantissa * q1), mu_exponent + k);  // eq. (6): m1 (v1' - v1) = mu q1
-  r.energy_change = detail::eq12_scaled<N>(mu, q1, Vec<N>(u1 - u2), e, k);  // eq. (12)
+  r.p12 = times_power_of_two(core::Vec<N>(mu_mantissa * q1), mu_exponent + k);  // eq. (6): m1 (v1' - v1) = mu q1
+  r.energy_change = detail::eq12_scaled<N>(mu, q1, core::Vec<N>(u1 - u2), e, k);  // eq. (12)
   r.branch = Branch::frictionless;
   return r;
 }
@@ -106,22 +106,22 @@ FrictionlessResult<N> frictionless_linear_system(double m1, const Vec<N>& v1, do
 /// p12 = -(1 + e) m1 m2 / (m1 + m2) ((v1 - v2).n) n, so v1' = v1 - (1 + e) u_n s1 n and
 /// v2' = v2 + (1 + e) u_n s2 n with the shares of compliance.hpp. Accepts m2 = +inf (fixed obstacle).
 template <int N>
-FrictionlessResult<N> frictionless_closed_form(double m1, const Vec<N>& v1, double m2, const Vec<N>& v2,
-                                               const Vec<N>& c1c2, double e) {
-  const Vec<N> n = unit_direction(c1c2);
+FrictionlessResult<N> frictionless_closed_form(double m1, const core::Vec<N>& v1, double m2, const core::Vec<N>& v2,
+                                               const core::Vec<N>& c1c2, double e) {
+  const core::Vec<N> n = unit_direction(c1c2);
   const int k = power_of_two_exponent(largest_magnitude(v1, v2));
-  const Vec<N> u1 = times_power_of_two(v1, -k), u2 = times_power_of_two(v2, -k);
+  const core::Vec<N> u1 = times_power_of_two(v1, -k), u2 = times_power_of_two(v2, -k);
   const double un = (u1 - u2).dot(n);
-  if (un <= 0.0) return {v1, v2, Vec<N>::Zero(), 0.0, Branch::separating};
+  if (un <= 0.0) return {v1, v2, core::Vec<N>::Zero(), 0.0, Branch::separating};
   const MassShares s = mass_shares(m1, m2);
   const double g = (1.0 + e) * un;  // relative normal velocity change, scaled by 2^-k
-  const Vec<N> q1 = -g * n;         // as in frictionless_linear_system: m1 (v1' - v1) = mu q1
+  const core::Vec<N> q1 = -g * n;         // as in frictionless_linear_system: m1 (v1' - v1) = mu q1
   int mu_exponent = 0;
   const double mu = reduced_mass(m1, m2);
   const double mu_mantissa = std::frexp(mu, &mu_exponent);
-  return {times_power_of_two(Vec<N>(u1 + s.body1 * q1), k), times_power_of_two(Vec<N>(u2 - s.body2 * q1), k),
-          times_power_of_two(Vec<N>(mu_mantissa * q1), mu_exponent + k),
-          detail::eq12_scaled<N>(mu, q1, Vec<N>(u1 - u2), e, k), Branch::frictionless};
+  return {times_power_of_two(core::Vec<N>(u1 + s.body1 * q1), k), times_power_of_two(core::Vec<N>(u2 - s.body2 * q1), k),
+          times_power_of_two(core::Vec<N>(mu_mantissa * q1), mu_exponent + k),
+          detail::eq12_scaled<N>(mu, q1, core::Vec<N>(u1 - u2), e, k), Branch::frictionless};
 }
 
 }  // namespace verisim::collisions

@@ -16,7 +16,7 @@ namespace verisim::collisions {
 struct RigidBody2 {
   double mass;
   double inertia;  // about the centre of mass
-  Vec2 velocity;
+  core::Vec2 velocity;
   double omega;
 };
 
@@ -26,8 +26,8 @@ struct RigidBody2 {
 struct RigidBody3 {
   double mass;
   Eigen::Matrix3d inertia;
-  Vec3 velocity;
-  Vec3 omega;
+  core::Vec3 velocity;
+  core::Vec3 omega;
 };
 
 /// +inf on the diagonal, 0 elsewhere: a body that does not rotate (RigidBody3::inertia).
@@ -49,8 +49,8 @@ struct RigidResult {
 /// Seed slips, decided here: (a) eq. (4) writes w2f = w2i + r2 ^ J / I2, but body 2 receives -J
 /// (eq. 2), so w2f = w2i - r2 ^ J / I2; only that sign conserves angular momentum (tested).
 /// (b) the §3 code computes vp1 = vel + rp1.cross(angv) = v - w ^ r, against eq. (5); we follow eq. (5).
-inline double cross2(const Vec2& a, const Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
-inline Vec2 cross2(double w, const Vec2& r) { return {-w * r.y(), w * r.x()}; }  // w e_z ^ r
+inline double cross2(const core::Vec2& a, const core::Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
+inline core::Vec2 cross2(double w, const core::Vec2& r) { return {-w * r.y(), w * r.x()}; }  // w e_z ^ r
 
 namespace detail {
 /// One body's compliances at the contact (compliance.hpp), as mantissa * 2^exponent: translation
@@ -58,40 +58,40 @@ namespace detail {
 /// velocity per unit impulse y = I^-1 c = y * 2^y_exponent (a scalar in 2D, a vector in 3D).
 template <class Rot>
 struct BodyCompliance {
-  Scaled translation;
-  Scaled rotation;
+  ScaledNumber translation;
+  ScaledNumber rotation;
   Rot y;
   int y_exponent = 0;
 };
 
-inline Scaled inverse_mass(double m) {
+inline ScaledNumber inverse_mass(double m) {
   if (std::isinf(m)) return {};  // a body of infinite mass does not translate
-  const Scaled s = Scaled::of(m);
-  return Scaled::of(1.0 / s.mantissa, -s.exponent);
+  const ScaledNumber s = ScaledNumber::of(m);
+  return ScaledNumber::of(1.0 / s.mantissa, -s.exponent);
 }
 
-inline BodyCompliance<double> compliance(const RigidBody2& b, const Vec2& r, const Vec2& n) {
+inline BodyCompliance<double> compliance(const RigidBody2& b, const core::Vec2& r, const core::Vec2& n) {
   BodyCompliance<double> out{inverse_mass(b.mass), {}, 0.0, 0};
   const int kr = power_of_two_exponent(largest_magnitude(r));
-  const double c = cross2(Vec2(times_power_of_two(r, -kr)), n);  // (r ^ n) 2^-kr, exact scaling
+  const double c = cross2(core::Vec2(times_power_of_two(r, -kr)), n);  // (r ^ n) 2^-kr, exact scaling
   if (c == 0.0 || std::isinf(b.inertia)) return out;  // no lever arm, or a body that does not rotate
-  const Scaled I = Scaled::of(b.inertia);
+  const ScaledNumber I = ScaledNumber::of(b.inertia);
   out.y = c / I.mantissa;  // I^-1 c = y 2^(kr - e_I)
   out.y_exponent = kr - I.exponent;
-  out.rotation = Scaled::of(c * out.y, kr + out.y_exponent);  // c I^-1 c
+  out.rotation = ScaledNumber::of(c * out.y, kr + out.y_exponent);  // c I^-1 c
   return out;
 }
 
-inline BodyCompliance<Vec3> compliance(const RigidBody3& b, const Vec3& r, const Vec3& n) {
-  BodyCompliance<Vec3> out{inverse_mass(b.mass), {}, Vec3::Zero(), 0};
+inline BodyCompliance<core::Vec3> compliance(const RigidBody3& b, const core::Vec3& r, const core::Vec3& n) {
+  BodyCompliance<core::Vec3> out{inverse_mass(b.mass), {}, core::Vec3::Zero(), 0};
   const int kr = power_of_two_exponent(largest_magnitude(r));
-  const Vec3 c = Vec3(times_power_of_two(r, -kr)).cross(n);  // (r ^ n) 2^-kr
+  const core::Vec3 c = core::Vec3(times_power_of_two(r, -kr)).cross(n);  // (r ^ n) 2^-kr
   if (c.isZero(0.0) || !b.inertia.allFinite()) return out;
   const int kI = power_of_two_exponent(largest_magnitude(b.inertia));
   const Eigen::Matrix3d I = times_power_of_two(b.inertia, -kI);  // largest entry in [1, 2)
   out.y = I.ldlt().solve(c);  // I^-1 c = y 2^(kr - kI)
   out.y_exponent = kr - kI;
-  out.rotation = Scaled::of(c.dot(out.y), kr + out.y_exponent);
+  out.rotation = ScaledNumber::of(c.dot(out.y), kr + out.y_exponent);
   return out;
 }
 }  // namespace detail
@@ -134,12 +134,12 @@ RigidResult<Body> rigid_impulse(const Body& b1, const V& r1, const Body& b2, con
 }
 }  // namespace detail
 
-inline RigidResult<RigidBody2> rigid_body_collision(const RigidBody2& b1, const Vec2& r1, const RigidBody2& b2,
-                                                    const Vec2& r2, const Vec2& n, double restitution) {
+inline RigidResult<RigidBody2> rigid_body_collision(const RigidBody2& b1, const core::Vec2& r1, const RigidBody2& b2,
+                                                    const core::Vec2& r2, const core::Vec2& n, double restitution) {
   return detail::rigid_impulse(b1, r1, b2, r2, n, restitution);
 }
-inline RigidResult<RigidBody3> rigid_body_collision(const RigidBody3& b1, const Vec3& r1, const RigidBody3& b2,
-                                                    const Vec3& r2, const Vec3& n, double restitution) {
+inline RigidResult<RigidBody3> rigid_body_collision(const RigidBody3& b1, const core::Vec3& r1, const RigidBody3& b2,
+                                                    const core::Vec3& r2, const core::Vec3& n, double restitution) {
   return detail::rigid_impulse(b1, r1, b2, r2, n, restitution);
 }
 

@@ -24,7 +24,7 @@ void grow_to(V& v, std::size_t n) {
 
 template <int D>
 struct CellGrid {
-  Vec<D> lo = Vec<D>::Zero();  ///< the box's low corner
+  core::Vec<D> lo = core::Vec<D>::Zero();  ///< the box's low corner
   double h = 1.0;              ///< cell side
   std::array<int, D> dims{};   ///< cells along each axis
 
@@ -34,7 +34,7 @@ struct CellGrid {
     return n;
   }
   /// The cell of point p (clamped into the grid).
-  std::uint32_t index(const Vec<D>& p) const {
+  std::uint32_t index(const core::Vec<D>& p) const {
     std::size_t c = 0;
     for (int k = D - 1; k >= 0; --k) {
       const int ck = std::clamp(static_cast<int>((p[k] - lo[k]) / h), 0, dims[k] - 1);
@@ -61,9 +61,9 @@ struct CellGrid {
     }
     return r;
   }
-  Vec<D> centre(std::size_t c) const {
+  core::Vec<D> centre(std::size_t c) const {
     const auto cc = coords(c);
-    Vec<D> p;
+    core::Vec<D> p;
     for (int k = 0; k < D; ++k) p[k] = lo[k] + (cc[k] + 0.5) * h;
     return p;
   }

@@ -54,8 +54,8 @@ inline double wall_viscosity(const ContactLaw& law, double mi) { return law.eta_
 /// switches: a world without them pays nothing for them (and is velocity-independent).
 /// n: unit normal from j to i; dv = v_i − v_j; eta: the pair's viscosity (pair_viscosity).
 template <int D, bool Damping, bool Friction>
-inline void contact_force(const Vec<D>& n, double delta, const Vec<D>& dv, double Ri, const Spin<D>& wi, double Rj,
-                          const Spin<D>& wj, double eta, const ContactLaw& law, Vec<D>& f, Spin<D>& ti, Spin<D>& tj) {
+inline void contact_force(const core::Vec<D>& n, double delta, const core::Vec<D>& dv, double Ri, const Spin<D>& wi, double Rj,
+                          const Spin<D>& wj, double eta, const ContactLaw& law, core::Vec<D>& f, Spin<D>& ti, Spin<D>& tj) {
   using Dm = Dim<D>;
   double fn = -law.kn * delta;                                      // −k_n δ
   if constexpr (Damping) fn -= eta * dv.dot(n);                     // −η δ̇
@@ -63,9 +63,9 @@ inline void contact_force(const Vec<D>& n, double delta, const Vec<D>& dv, doubl
   f = fn * n;
   if constexpr (Friction) {
     const Spin<D> rw = Ri * wi + Rj * wj;
-    const Vec<D> vij = dv - Dm::cross(rw, n);                       // v_ij
-    const Vec<D> u = vij - vij.dot(n) * n;                          // u = v_ij − (v_ij·n) n
-    Vec<D> ft = -law.kt * u;                                        // F_t = −k_t u
+    const core::Vec<D> vij = dv - Dm::cross(rw, n);                       // v_ij
+    const core::Vec<D> u = vij - vij.dot(n) * n;                          // u = v_ij − (v_ij·n) n
+    core::Vec<D> ft = -law.kt * u;                                        // F_t = −k_t u
     const double cap = law.mu * std::abs(fn);                       // |F_t| ≤ μ |F_n|
     const double ft2 = ft.squaredNorm();
     if (ft2 > cap * cap) ft *= cap / std::sqrt(ft2);

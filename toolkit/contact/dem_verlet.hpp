@@ -28,13 +28,13 @@ namespace verisim::contact {
 namespace methods {
 struct DemVerletHalfStep {
   static constexpr double lambda = 0.5;
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "dem-verlet", "velocity Verlet, force at the half-step velocity (LAMMPS, seed 003's loop)", 1, false, false, 1,
       "seed 003 (leapfrog); LAMMPS fix nve/sphere", "order 2 when the force does not depend on v; order 1 with damping"};
 };
 struct DemVerletPredicted {
   static constexpr double lambda = 1.0;
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "dem-verlet-predicted", "velocity Verlet, force at the predicted velocity v + dt a", 2, false, false, 1,
       "Groot & Warren, J. Chem. Phys. 107 (1997) 4423 (lambda scheme, lambda = 1)",
       "one evaluation per step, order 2 with velocity-dependent forces"};
@@ -44,20 +44,20 @@ struct DemVerletPredicted {
 template <class V, class Method>
 class DemVerlet : public core::OdeintStepperTraits<DemVerlet<V, Method>> {
  public:
-  using state_type = PhaseState<V>;
-  static constexpr StepperInfo info = Method::info;
+  using state_type = core::PhaseState<V>;
+  static constexpr core::StepperInfo info = Method::info;
 
   /// A step from a state the stepper did not leave: the force is evaluated afresh at (q, v).
-  template <SecondOrderSystem<V> Sys>
-  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  template <core::SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     core::resize_like(a_, x.v);
     sys(x.q, x.v, a_, t);
     step(sys, x, t, dt);
   }
 
   /// The state is the one the previous step left (core::Continuation): its last force is reused.
-  template <SecondOrderSystem<V> Sys>
-  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt, core::Continuation) {
+  template <core::SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt, core::Continuation) {
     if (!have_force_ || a_.size() != x.v.size()) {
       do_step(sys, x, t, dt);
       return;
@@ -69,7 +69,7 @@ class DemVerlet : public core::OdeintStepperTraits<DemVerlet<V, Method>> {
 
  private:
   template <class Sys>
-  void step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  void step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     const double h2 = 0.5 * dt;
     const Eigen::Index n = x.q.size();
     double* __restrict q = x.q.data();

@@ -17,18 +17,18 @@ template <>
 struct Dim<2> {
   static constexpr int rot = 1;  ///< rotation angles per particle
   using Spin = double;
-  static Vec2 cross(double w, const Vec2& r) { return Vec2(-w * r.y(), w * r.x()); }
-  static double moment(const Vec2& r, const Vec2& f) { return r.x() * f.y() - r.y() * f.x(); }
+  static core::Vec2 cross(double w, const core::Vec2& r) { return core::Vec2(-w * r.y(), w * r.x()); }
+  static double moment(const core::Vec2& r, const core::Vec2& f) { return r.x() * f.y() - r.y() * f.x(); }
   static double zero_spin() { return 0.0; }
 };
 
 template <>
 struct Dim<3> {
   static constexpr int rot = 3;
-  using Spin = Vec3;
-  static Vec3 cross(const Vec3& w, const Vec3& r) { return w.cross(r); }
-  static Vec3 moment(const Vec3& r, const Vec3& f) { return r.cross(f); }
-  static Vec3 zero_spin() { return Vec3::Zero(); }
+  using Spin = core::Vec3;
+  static core::Vec3 cross(const core::Vec3& w, const core::Vec3& r) { return w.cross(r); }
+  static core::Vec3 moment(const core::Vec3& r, const core::Vec3& f) { return r.cross(f); }
+  static core::Vec3 zero_spin() { return core::Vec3::Zero(); }
 };
 
 template <int D>

@@ -29,7 +29,7 @@ inline double dipole_range_factor(const DipoleLaw& d) { return std::pow(d.alpha,
 
 /// Seed 003's force on i (n from j to i, r = |r_i − r_j|).
 template <int D>
-inline Vec<D> dipole_force(const Vec<D>& n, double r, const Vec<D>& Mi, const Vec<D>& Mj, double mu0) {
+inline core::Vec<D> dipole_force(const core::Vec<D>& n, double r, const core::Vec<D>& Mi, const core::Vec<D>& Mj, double mu0) {
   const double r2 = r * r;
   const double c = 3.0 * mu0 / (4.0 * std::numbers::pi * r2 * r2);
   const double nMi = n.dot(Mi), nMj = n.dot(Mj);
@@ -38,19 +38,19 @@ inline Vec<D> dipole_force(const Vec<D>& n, double r, const Vec<D>& Mi, const Ve
 
 /// The field of dipole j at r_i (n from j to i): μ₀/(4π r³) [3 n (n·M_j) − M_j].
 template <int D>
-inline Vec<D> dipole_field(const Vec<D>& n, double r, const Vec<D>& Mj, double mu0) {
+inline core::Vec<D> dipole_field(const core::Vec<D>& n, double r, const core::Vec<D>& Mj, double mu0) {
   return (mu0 / (4.0 * std::numbers::pi * r * r * r)) * (3.0 * n.dot(Mj) * n - Mj);
 }
 
 /// Torque on i: M_i × B_j (2D: its z component).
 template <int D>
-inline Spin<D> dipole_torque(const Vec<D>& n, double r, const Vec<D>& Mi, const Vec<D>& Mj, double mu0) {
+inline Spin<D> dipole_torque(const core::Vec<D>& n, double r, const core::Vec<D>& Mi, const core::Vec<D>& Mj, double mu0) {
   return Dim<D>::moment(Mi, dipole_field<D>(n, r, Mj, mu0));
 }
 
 /// The dipole–dipole energy U (for energy checks and the gradient test).
 template <int D>
-inline double dipole_energy(const Vec<D>& n, double r, const Vec<D>& Mi, const Vec<D>& Mj, double mu0) {
+inline double dipole_energy(const core::Vec<D>& n, double r, const core::Vec<D>& Mi, const core::Vec<D>& Mj, double mu0) {
   return mu0 / (4.0 * std::numbers::pi * r * r * r) * (Mi.dot(Mj) - 3.0 * Mi.dot(n) * Mj.dot(n));
 }
 

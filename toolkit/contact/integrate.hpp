@@ -14,12 +14,12 @@
 namespace verisim::contact {
 
 /// The default stepper of a contact world.
-using DefaultStepper = integrators::VelocityVerlet<VecX>;
+using DefaultStepper = integrators::VelocityVerlet<core::VecX>;
 
 /// world.check_time_step(dt), then integrators::integrate_n_steps(stepper, world, state, t0, dt, n,
 /// observe). Returns what the loop did (integrators::Run).
 template <class Stepper, class World, class Observer = integrators::NullObserver>
-integrators::Run integrate(Stepper& stepper, const World& world, PhaseState<VecX>& state, double t0, double dt, std::size_t n,
+integrators::Run integrate(Stepper& stepper, const World& world, core::PhaseState<core::VecX>& state, double t0, double dt, std::size_t n,
                  Observer&& observe = {}) {
   world.check_time_step(dt);
   return integrators::integrate_n_steps(stepper, world, state, t0, dt, n, std::forward<Observer>(observe));

@@ -53,9 +53,9 @@ class LinkedCells {
       return;
     }
     double rmax = 0.0;
-    Vec<D> lo = Vec<D>::Map(x), hi = lo;
+    core::Vec<D> lo = core::Vec<D>::Map(x), hi = lo;
     for (std::size_t i = 0; i < n; ++i) {
-      const auto p = Vec<D>::Map(x + D * i);
+      const auto p = core::Vec<D>::Map(x + D * i);
       lo = lo.cwiseMin(p);
       hi = hi.cwiseMax(p);
       rmax = std::max(rmax, R[i]);
@@ -73,9 +73,9 @@ class LinkedCells {
     }
     ncells_ = grid_.count();
     // 1. counting sort by cell
-    sort_into_cells(grid_, n, [&](std::size_t i) { return Vec<D>::Map(x + D * i); }, cell_, start_, fill_, order_);
+    sort_into_cells(grid_, n, [&](std::size_t i) { return core::Vec<D>::Map(x + D * i); }, cell_, start_, fill_, order_);
     for (std::size_t s = 0; s < n; ++s) {
-      xs_[s] = Vec<D>::Map(x + D * order_[s]);
+      xs_[s] = core::Vec<D>::Map(x + D * order_[s]);
       rs_[s] = R[order_[s]];
     }
     // 2. half list
@@ -102,7 +102,7 @@ class LinkedCells {
   /// Particle held by slot s (slots are sorted by cell).
   const std::vector<std::uint32_t>& order() const { return order_; }
   /// Positions (slot order) at the build, for the displacement criterion.
-  const std::vector<Vec<D>>& reference_positions() const { return xs_; }
+  const std::vector<core::Vec<D>>& reference_positions() const { return xs_; }
   /// Half list: the slots t > s within range + skin of slot s are list()[first()[s] .. first()[s+1]).
   const std::vector<std::uint32_t>& first() const { return first_; }
   const std::vector<std::uint32_t>& list() const { return list_; }
@@ -111,7 +111,7 @@ class LinkedCells {
   /// Bytes held (capacities), for the memory note.
   std::size_t bytes() const {
     return order_.capacity() * 4 + cell_.capacity() * 4 + start_.capacity() * 4 + fill_.capacity() * 4 +
-           first_.capacity() * 4 + list_.capacity() * 4 + xs_.capacity() * sizeof(Vec<D>) + rs_.capacity() * 8;
+           first_.capacity() * 4 + list_.capacity() * 4 + xs_.capacity() * sizeof(core::Vec<D>) + rs_.capacity() * 8;
   }
 
  private:
@@ -141,7 +141,7 @@ class LinkedCells {
   std::size_t n_ = 0, ncells_ = 0;
   CellGrid<D> grid_;
   std::vector<std::uint32_t> order_, cell_, start_, fill_, first_, list_;
-  std::vector<Vec<D>> xs_;
+  std::vector<core::Vec<D>> xs_;
   std::vector<double> rs_;
 };
 

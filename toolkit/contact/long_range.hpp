@@ -38,7 +38,7 @@ struct LongRangeLaw {
 
 /// C s_i s_j d/|d|³ (seed 003's long-range pair, on i).
 template <int D>
-inline Vec<D> long_range_force(const Vec<D>& d, double cs_i_s_j) {
+inline core::Vec<D> long_range_force(const core::Vec<D>& d, double cs_i_s_j) {
   const double r2 = d.squaredNorm();
   return (cs_i_s_j / (r2 * std::sqrt(r2))) * d;
 }
@@ -49,15 +49,15 @@ template <int D>
 class MeanField {
  public:
   /// Adds to f[i] the long-range force on particle i; x[i] positions, s[i] strengths, C the coupling.
-  void add_forces(const std::vector<Vec<D>>& x, const std::vector<double>& s, const LongRangeLaw& law,
-                  std::vector<Vec<D>>& f) {
+  void add_forces(const std::vector<core::Vec<D>>& x, const std::vector<double>& s, const LongRangeLaw& law,
+                  std::vector<core::Vec<D>>& f) {
     const std::size_t n = x.size();
     if (n < 2) return;
     bin(x, law.cells_per_side);
     // effective particle of each cell: total strength and its position
     std::fill(cell_s_.begin(), cell_s_.end(), 0.0);
     std::fill(cell_w_.begin(), cell_w_.end(), 0.0);
-    std::fill(cell_x_.begin(), cell_x_.end(), Vec<D>::Zero());
+    std::fill(cell_x_.begin(), cell_x_.end(), core::Vec<D>::Zero());
     for (std::size_t i = 0; i < n; ++i) {
       const std::uint32_t c = cell_of_[i];
       cell_s_[c] += s[i];
@@ -72,7 +72,7 @@ class MeanField {
     }
     for (std::size_t i = 0; i < n; ++i) {
       const auto ci = grid_.coords(cell_of_[i]);
-      Vec<D> fi = Vec<D>::Zero();
+      core::Vec<D> fi = core::Vec<D>::Zero();
       for (std::size_t c = 0; c < ncells_; ++c) {
         const auto cc = grid_.coords(c);
         bool near = true;
@@ -95,8 +95,8 @@ class MeanField {
   double cell_size() const { return grid_.h; }
 
  private:
-  void bin(const std::vector<Vec<D>>& x, int per_side) {
-    Vec<D> lo = x[0], hi = x[0];
+  void bin(const std::vector<core::Vec<D>>& x, int per_side) {
+    core::Vec<D> lo = x[0], hi = x[0];
     for (const auto& p : x) lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
     const double extent = (hi - lo).maxCoeff();
     const int m = std::max(1, per_side);
@@ -114,7 +114,7 @@ class MeanField {
   std::size_t ncells_ = 0;
   std::vector<std::uint32_t> cell_of_, start_, sorted_, fill_;
   std::vector<double> cell_s_, cell_w_;
-  std::vector<Vec<D>> cell_x_;
+  std::vector<core::Vec<D>> cell_x_;
 };
 
 }  // namespace verisim::contact

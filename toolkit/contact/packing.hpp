@@ -21,7 +21,7 @@ template <int D>
 struct Packing {
   std::vector<Particle<D>> particles;
   Walls walls;
-  Vec<D> box = Vec<D>::Zero();  ///< the box's extent (the walls sit at 0 and box[k], no top wall)
+  core::Vec<D> box = core::Vec<D>::Zero();  ///< the box's extent (the walls sit at 0 and box[k], no top wall)
 };
 
 struct LatticeOptions {
@@ -42,22 +42,22 @@ Packing<D> lattice_box(const std::array<int, D>& cells, const LatticeOptions& o)
   static_assert(D == 2 || D == 3);
   Packing<D> out;
   const double a = o.diameter * (1.0 - o.compression);  // nearest-neighbour distance
-  std::vector<Vec<D>> basis;
-  Vec<D> cell;
+  std::vector<core::Vec<D>> basis;
+  core::Vec<D> cell;
   if constexpr (D == 2) {  // hexagonal: rectangular cell a × a√3, two sites
-    cell = Vec2(a, a * std::sqrt(3.0));
-    basis = {Vec2(0.0, 0.0), Vec2(0.5 * a, 0.5 * a * std::sqrt(3.0))};
+    cell = core::Vec2(a, a * std::sqrt(3.0));
+    basis = {core::Vec2(0.0, 0.0), core::Vec2(0.5 * a, 0.5 * a * std::sqrt(3.0))};
   } else {  // fcc: cubic cell of side a√2, four sites
     const double A = a * std::sqrt(2.0);
-    cell = Vec3(A, A, A);
-    basis = {Vec3(0, 0, 0), Vec3(0.5 * A, 0.5 * A, 0), Vec3(0.5 * A, 0, 0.5 * A), Vec3(0, 0.5 * A, 0.5 * A)};
+    cell = core::Vec3(A, A, A);
+    basis = {core::Vec3(0, 0, 0), core::Vec3(0.5 * A, 0.5 * A, 0), core::Vec3(0.5 * A, 0, 0.5 * A), core::Vec3(0, 0.5 * A, 0.5 * A)};
   }
   std::mt19937_64 rng(o.seed);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
   const double rbar = 0.5 * o.diameter;
-  const Vec<D> offset = Vec<D>::Constant(0.5 * a);  // the first sites touch the walls at 0
+  const core::Vec<D> offset = core::Vec<D>::Constant(0.5 * a);  // the first sites touch the walls at 0
   std::array<int, D> idx{};
-  Vec<D> hi = Vec<D>::Zero();
+  core::Vec<D> hi = core::Vec<D>::Zero();
   for (;;) {
     for (const auto& b : basis) {
       Particle<D> p;
@@ -74,11 +74,11 @@ Packing<D> lattice_box(const std::array<int, D>& cells, const LatticeOptions& o)
   }
   out.box = hi + offset;
   for (int k = 0; k < D; ++k) {
-    Vec3 n = Vec3::Zero();
+    core::Vec3 n = core::Vec3::Zero();
     n[k] = 1.0;
-    out.walls.add(geometry::Plane{Vec3::Zero(), n});  // floor (k = D − 1) and the low sides
+    out.walls.add(geometry::Plane{core::Vec3::Zero(), n});  // floor (k = D − 1) and the low sides
     if (k < D - 1 || o.lid) {                          // the high sides (and the lid)
-      Vec3 o3 = Vec3::Zero();
+      core::Vec3 o3 = core::Vec3::Zero();
       o3[k] = out.box[k];
       out.walls.add(geometry::Plane{o3, -n});
     }

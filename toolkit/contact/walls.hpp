@@ -36,28 +36,28 @@ struct Inside {
 
 /// Signed distance of a point to a wall's surface, and the normal pointing to the point's side.
 struct WallGap {
-  Vec3 normal;
+  core::Vec3 normal;
   double distance;  ///< s = (x − x_k)·n: > 0 on the free side, < 0 in the solid
 };
 
 namespace detail {
 /// The outward normal at the closest point: the geometry's, except the plane's own (a half-space).
 template <class Shape>
-inline Vec3 outward(const Shape&, const geometry::ClosestPoint& c) {
+inline core::Vec3 outward(const Shape&, const geometry::ClosestPoint& c) {
   return c.normal;
 }
-inline Vec3 outward(const geometry::Plane& p, const geometry::ClosestPoint&) { return p.normal; }
+inline core::Vec3 outward(const geometry::Plane& p, const geometry::ClosestPoint&) { return p.normal; }
 }  // namespace detail
 
 /// One routine for every shape of seed 001 appendix D: closest point x_k, n, s = (x − x_k)·n.
 template <class Shape>
-inline WallGap wall_gap(const Shape& shape, const Vec3& x) {
+inline WallGap wall_gap(const Shape& shape, const core::Vec3& x) {
   const geometry::ClosestPoint c = geometry::closest_point(shape, x);
-  const Vec3 n = detail::outward(shape, c);
+  const core::Vec3 n = detail::outward(shape, c);
   return {n, (x - c.point).dot(n)};
 }
 template <class Shape>
-inline WallGap wall_gap(const Inside<Shape>& w, const Vec3& x) {
+inline WallGap wall_gap(const Inside<Shape>& w, const core::Vec3& x) {
   const WallGap g = wall_gap(w.shape, x);
   return {-g.normal, -g.distance};
 }

@@ -4,7 +4,7 @@
 // (seed 001 eq. 1, Ë = f(t, E, Ė); toolkit/core/system.hpp), so that every integrator of
 // toolkit/integrators steps it through integrators::integrate_n_steps.
 //
-// State (PhaseState<VecX>, N particles, r = 1 rotation angle per disc, 3 per sphere), field-blocked:
+// State (core::PhaseState<core::VecX>, N particles, r = 1 rotation angle per disc, 3 per sphere), field-blocked:
 //   q = [x_0 … x_{N−1} | θ_0 … θ_{N−1}]     positions (D each), then rotation angles (r each)
 //   v = [v_0 … v_{N−1} | ω_0 … ω_{N−1}]     velocities, then spins
 //   a = [F_i/m_i + g … | T_i/I_i …]          I_i = κ_i m_i R_i² (κ = 1/2 solid disc, 2/5 solid sphere)
@@ -73,21 +73,21 @@ struct Laws {
 /// One disc or sphere. Keys documented in docs/contact.md.
 template <int D>
 struct Particle {
-  Vec<D> x = Vec<D>::Zero();            ///< centre
-  Vec<D> v = Vec<D>::Zero();            ///< velocity
+  core::Vec<D> x = core::Vec<D>::Zero();            ///< centre
+  core::Vec<D> v = core::Vec<D>::Zero();            ///< velocity
   Spin<D> w = Dim<D>::zero_spin();      ///< spin ω (2D: ω_z, counter-clockwise)
   Spin<D> angle = Dim<D>::zero_spin();  ///< initial rotation angle θ (2D: turns the dipole)
   double radius = 0.0;                  ///< R > 0
   double mass = 0.0;                    ///< m > 0
   double inertia_factor = D == 2 ? 0.5 : 0.4;  ///< κ in I = κ m R² (solid disc 1/2, solid sphere 2/5)
   double charge = 0.0;                  ///< Coulomb strength (long range, use_mass = false)
-  Vec<D> dipole = Vec<D>::Zero();       ///< magnetic moment M at θ = 0 (A·m²)
+  core::Vec<D> dipole = core::Vec<D>::Zero();       ///< magnetic moment M at θ = 0 (A·m²)
 };
 
 /// The world's parameters. Keys documented in docs/contact.md.
 template <int D>
 struct WorldParams {
-  Vec<D> gravity = Vec<D>::Zero();       ///< g (m/s²)
+  core::Vec<D> gravity = core::Vec<D>::Zero();       ///< g (m/s²)
   double kn = 0.0;                       ///< k_n > 0 (N/m)
   double restitution = 1.0;              ///< ε ∈ (0, 1]; η from the seed's formula, m = m_eff
   ContactEnd end = ContactEnd::overlap;  ///< end of contact: overlap (seed 003) or force (S&P 2007)
@@ -110,8 +110,8 @@ class World {
   static constexpr int rot = Dim<D>::rot;
   static constexpr Laws laws = L;
   static constexpr bool velocity_independent = !L.damping && !L.friction;
-  using vector_type = VecX;
-  using state_type = PhaseState<VecX>;
+  using vector_type = core::VecX;
+  using state_type = core::PhaseState<core::VecX>;
 
   World(std::vector<Particle<D>> particles, const WorldParams<D>& params, Walls walls = {})
       : p_(std::move(particles)), prm_(params), walls_(std::move(walls)), n_(p_.size()) {
@@ -143,7 +143,7 @@ class World {
   // --- the system ------------------------------------------------------------------------------
 
   /// a = f(q, v): the accelerations of seed 003's forces (see the header comment for the pipeline).
-  void operator()(const VecX& q, const VecX& v, VecX& a, double /*t*/) const {
+  void operator()(const core::VecX& q, const core::VecX& v, core::VecX& a, double /*t*/) const {
     check_size(q, "q");
     check_size(v, "v");
     if (a.size() != q.size()) a.resize(q.size());
@@ -154,7 +154,7 @@ class World {
 
   /// The initial state, particles in the order given.
   state_type initial_state() const {
-    state_type s{VecX::Zero(static_cast<Eigen::Index>(state_size())), VecX::Zero(static_cast<Eigen::Index>(state_size()))};
+    state_type s{core::VecX::Zero(static_cast<Eigen::Index>(state_size())), core::VecX::Zero(static_cast<Eigen::Index>(state_size()))};
     for (std::size_t i = 0; i < n_; ++i) {
       s.q.template segment<D>(pos(i)) = p_[i].x;
       s.v.template segment<D>(pos(i)) = p_[i].v;
@@ -196,10 +196,10 @@ class World {
   double skin() const { return skin_; }
   double moment_of_inertia(std::size_t i) const { return p_[i].inertia_factor * p_[i].mass * R_[i] * R_[i]; }
 
-  Vec<D> position(const VecX& q, std::size_t i) const { return q.template segment<D>(pos(i)); }
-  Vec<D> velocity(const VecX& v, std::size_t i) const { return v.template segment<D>(pos(i)); }
-  Spin<D> spin(const VecX& v, std::size_t i) const { return get_spin(v, i); }
-  Spin<D> angle(const VecX& q, std::size_t i) const { return get_spin(q, i); }
+  core::Vec<D> position(const core::VecX& q, std::size_t i) const { return q.template segment<D>(pos(i)); }
+  core::Vec<D> velocity(const core::VecX& v, std::size_t i) const { return v.template segment<D>(pos(i)); }
+  Spin<D> spin(const core::VecX& v, std::size_t i) const { return get_spin(v, i); }
+  Spin<D> angle(const core::VecX& q, std::size_t i) const { return get_spin(q, i); }
 
   /// Kinetic energy Σ ½ m v² + ½ I ω².
   double kinetic_energy(const state_type& s) const {
@@ -216,12 +216,12 @@ class World {
   /// Potential energy of the conservative parts: springs ½ k_n δ² (pairs and walls), gravity −m g·x,
   /// cohesion, dipoles (within their cut-off), long range (exact pair sum, O(N²)). With damping or
   /// friction the total is not conserved; this is for checks of conservative worlds.
-  double potential_energy(const VecX& q) const {
+  double potential_energy(const core::VecX& q) const {
     check_size(q, "q");
     gather_positions(q);
     double e = 0.0;
     for (std::size_t i = 0; i < n_; ++i) e -= p_[i].mass * prm_.gravity.dot(position(q, i));
-    for_each_pair_in_range([&](std::uint32_t s, std::uint32_t t, const Vec<D>& d, double r) {
+    for_each_pair_in_range([&](std::uint32_t s, std::uint32_t t, const core::Vec<D>& d, double r) {
       const double delta = r - (xr_[s].R + xr_[t].R);
       if (delta < 0.0) e += 0.5 * prm_.kn * delta * delta;
       if constexpr (L.cohesion) e += cohesion_energy(delta, prm_.cohesion);
@@ -229,7 +229,7 @@ class World {
         if (r < (xr_[s].R + xr_[t].R) * range_.scale) e += dipole_energy<D>(d / r, r, M_[s], M_[t], prm_.dipole.mu0);
       }
     });
-    for_each_wall_contact([&](std::uint32_t, double delta, const Vec<D>&) { e += 0.5 * prm_.kn * delta * delta; });
+    for_each_wall_contact([&](std::uint32_t, double delta, const core::Vec<D>&) { e += 0.5 * prm_.kn * delta * delta; });
     if constexpr (L.long_range) {
       for (std::size_t i = 0; i < n_; ++i)
         for (std::size_t j = i + 1; j < n_; ++j)
@@ -240,12 +240,12 @@ class World {
 
   /// The pairs (i < j, particle numbers) within interaction range (R_i + R_j)·scale + add at q, from
   /// the linked cells and the Verlet list (for the all-pairs check), sorted.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> neighbour_pairs(const VecX& q) const {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> neighbour_pairs(const core::VecX& q) const {
     check_size(q, "q");
     gather_positions(q);
     std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
     const auto& order = cells_.order();
-    for_each_pair_in_range([&](std::uint32_t s, std::uint32_t t, const Vec<D>&, double) {
+    for_each_pair_in_range([&](std::uint32_t s, std::uint32_t t, const core::Vec<D>&, double) {
       out.emplace_back(std::min(order[s], order[t]), std::max(order[s], order[t]));
     });
     std::sort(out.begin(), out.end());
@@ -253,14 +253,14 @@ class World {
   }
 
   /// Contacts (δ < 0) at q: particle pairs and particle–wall pairs.
-  std::pair<std::size_t, std::size_t> contacts(const VecX& q) const {
+  std::pair<std::size_t, std::size_t> contacts(const core::VecX& q) const {
     check_size(q, "q");
     gather_positions(q);
     std::size_t pairs = 0, walls = 0;
-    for_each_pair_in_range([&](std::uint32_t s, std::uint32_t t, const Vec<D>&, double r) {
+    for_each_pair_in_range([&](std::uint32_t s, std::uint32_t t, const core::Vec<D>&, double r) {
       if (r < xr_[s].R + xr_[t].R) ++pairs;
     });
-    for_each_wall_contact([&](std::uint32_t, double, const Vec<D>&) { ++walls; });
+    for_each_wall_contact([&](std::uint32_t, double, const core::Vec<D>&) { ++walls; });
     return {pairs, walls};
   }
 
@@ -275,8 +275,8 @@ class World {
                     xr_.capacity() * sizeof(XR) + vw_.capacity() * sizeof(VW) + ft_.capacity() * sizeof(FT) +
                     inv_m_.capacity() * 8 + inv_I_.capacity() * 8 + wall_eta_.capacity() * 8 +
                     pair_eta_.capacity() * 8 + contact_k_.capacity() * 4 + contact_s_.capacity() * 4 +
-                    M0_.capacity() * sizeof(Vec<D>) +
-                    M_.capacity() * sizeof(Vec<D>) + lr_x_.capacity() * sizeof(Vec<D>) * 2 +
+                    M0_.capacity() * sizeof(core::Vec<D>) +
+                    M_.capacity() * sizeof(core::Vec<D>) + lr_x_.capacity() * sizeof(core::Vec<D>) * 2 +
                     lr_s_.capacity() * 8 + cells_.bytes();
     for (const auto& l : wall_lists_) b += l.capacity() * sizeof(WallPair);
     return b;
@@ -284,16 +284,16 @@ class World {
 
  private:
   struct XR {  // position and radius, slot order (what the pair test reads)
-    Vec<D> x;
+    core::Vec<D> x;
     double R;
   };
   struct VW {  // velocity, spin, mass, slot order (read for pairs in contact only)
-    Vec<D> v;
+    core::Vec<D> v;
     Spin<D> w;
     double m;
   };
   struct FT {  // force and torque accumulators, slot order
-    Vec<D> f;
+    core::Vec<D> f;
     Spin<D> t;
   };
   struct WallPair {
@@ -311,25 +311,25 @@ class World {
 
   std::size_t pos(std::size_t i) const { return static_cast<std::size_t>(D) * i; }
   std::size_t rot_index(std::size_t i) const { return n_ * D + static_cast<std::size_t>(rot) * i; }
-  Spin<D> get_spin(const VecX& x, std::size_t i) const {
+  Spin<D> get_spin(const core::VecX& x, std::size_t i) const {
     if constexpr (D == 2) return x[static_cast<Eigen::Index>(rot_index(i))];
     else return x.template segment<3>(static_cast<Eigen::Index>(rot_index(i)));
   }
-  void set_spin(VecX& x, std::size_t i, const Spin<D>& w) const {
+  void set_spin(core::VecX& x, std::size_t i, const Spin<D>& w) const {
     if constexpr (D == 2) x[static_cast<Eigen::Index>(rot_index(i))] = w;
     else x.template segment<3>(static_cast<Eigen::Index>(rot_index(i))) = w;
   }
-  static Vec3 to3(const Vec<D>& x) {
+  static core::Vec3 to3(const core::Vec<D>& x) {
     if constexpr (D == 3) return x;
-    else return Vec3(x.x(), x.y(), 0.0);
+    else return core::Vec3(x.x(), x.y(), 0.0);
   }
-  static Vec<D> from3(const Vec3& x) {
+  static core::Vec<D> from3(const core::Vec3& x) {
     if constexpr (D == 3) return x;
-    else return Vec2(x.x(), x.y());
+    else return core::Vec2(x.x(), x.y());
   }
   double strength(std::size_t i) const { return prm_.long_range.use_mass ? p_[i].mass : p_[i].charge; }
 
-  void check_size(const VecX& x, const char* what) const {
+  void check_size(const core::VecX& x, const char* what) const {
     if (static_cast<std::size_t>(x.size()) != state_size())
       throw std::invalid_argument(fmt::format("contact::World: {} has size {}, the world's state has {} ({} particles)",
                                               what, x.size(), state_size(), n_));
@@ -440,7 +440,7 @@ class World {
 
   // --- the pipeline ------------------------------------------------------------------------------
 
-  void rebuild(const VecX& q) const {
+  void rebuild(const core::VecX& q) const {
     cells_.build(q.data(), R_.data(), n_, range_);
     const auto& order = cells_.order();
     const auto& ref = cells_.reference_positions();
@@ -480,7 +480,7 @@ class World {
 
   /// Positions (and velocities, spins, zeroed accumulators when v is given) into slot order, in one
   /// pass; rebuild first when a particle has moved more than skin/2 since the last build.
-  void gather(const VecX& q, const VecX* v) const {
+  void gather(const core::VecX& q, const core::VecX* v) const {
     if (!built_) rebuild(q);
     if (!gather_pass(q, v)) {
       rebuild(q);
@@ -491,31 +491,31 @@ class World {
         if constexpr (D == 2) {  // the moment turns with the disc: M = R(θ) M₀
           const double th = q[static_cast<Eigen::Index>(rot_index(cells_.order()[s]))];
           const double c = std::cos(th), sn = std::sin(th);
-          M_[s] = Vec2(c * M0_[s].x() - sn * M0_[s].y(), sn * M0_[s].x() + c * M0_[s].y());
+          M_[s] = core::Vec2(c * M0_[s].x() - sn * M0_[s].y(), sn * M0_[s].x() + c * M0_[s].y());
         } else {  // 3D: fixed in space (docs/contact.md)
           M_[s] = M0_[s];
         }
       }
     }
   }
-  void gather_positions(const VecX& q) const { gather(q, nullptr); }
+  void gather_positions(const core::VecX& q) const { gather(q, nullptr); }
 
   /// One pass of gather; false when the list is stale (a displacement beyond skin/2).
-  bool gather_pass(const VecX& q, const VecX* v) const {
+  bool gather_pass(const core::VecX& q, const core::VecX* v) const {
     const double* x = q.data();
     const double* pv = v ? v->data() : nullptr;
     const std::uint32_t* order = cells_.order().data();
-    const Vec<D>* ref = cells_.reference_positions().data();
+    const core::Vec<D>* ref = cells_.reference_positions().data();
     double max_d2 = 0.0;
     for (std::size_t s = 0; s < n_; ++s) {
       const std::size_t id = order[s];
-      const Vec<D> xs = Vec<D>::Map(x + D * id);
+      const core::Vec<D> xs = core::Vec<D>::Map(x + D * id);
       xr_[s].x = xs;
       max_d2 = std::max(max_d2, (xs - ref[s]).squaredNorm());
       if (pv) {
-        vw_[s].v = Vec<D>::Map(pv + D * id);
+        vw_[s].v = core::Vec<D>::Map(pv + D * id);
         if constexpr (D == 2) vw_[s].w = pv[rot_index(id)];
-        else vw_[s].w = Vec3::Map(pv + rot_index(id));
+        else vw_[s].w = core::Vec3::Map(pv + rot_index(id));
         ft_[s].f.setZero();
         ft_[s].t = Dim<D>::zero_spin();
       }
@@ -546,7 +546,7 @@ class World {
     std::uint32_t* cs = contact_s_.data();
     std::size_t nc = 0;
     for (std::uint32_t s = 0; s < n_; ++s) {
-      const Vec<D> xi = xr[s].x;
+      const core::Vec<D> xi = xr[s].x;
       const double Ri = xr[s].R;
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
         const std::uint32_t t = list[k];
@@ -561,14 +561,14 @@ class World {
     const double* eta = pair_eta_.data();
     for (std::size_t c = 0; c < nc; ++c) {
       const std::uint32_t k = ck[c], s = cs[c], t = list[k];
-      const Vec<D> d = xr[s].x - xr[t].x;
+      const core::Vec<D> d = xr[s].x - xr[t].x;
       const double r2 = d.squaredNorm();
       const double rs = xr[s].R + xr[t].R;
       const double inv_r = 1.0 / std::sqrt(r2);
-      const Vec<D> n = inv_r * d;
+      const core::Vec<D> n = inv_r * d;
       const double r = r2 * inv_r;
       const double delta = r - rs;
-      Vec<D> f = Vec<D>::Zero();
+      core::Vec<D> f = core::Vec<D>::Zero();
       Spin<D> tis = Dim<D>::zero_spin(), tjs = Dim<D>::zero_spin();
       if (L.cohesion || L.dipoles ? delta < 0.0 : true) {
         contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
@@ -580,7 +580,7 @@ class World {
           f += dipole_force<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
           if constexpr (D == 2) {
             tis += dipole_torque<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
-            tjs += dipole_torque<D>(Vec<D>(-n), r, M_[t], M_[s], prm_.dipole.mu0);
+            tjs += dipole_torque<D>(core::Vec<D>(-n), r, M_[t], M_[s], prm_.dipole.mu0);
           }
         }
       }
@@ -590,8 +590,8 @@ class World {
       ft[t].t += tjs;
     }
     // walls
-    for_each_wall_contact([&](std::uint32_t s, double delta, const Vec<D>& n) {
-      Vec<D> f;
+    for_each_wall_contact([&](std::uint32_t s, double delta, const core::Vec<D>& n) {
+      core::Vec<D> f;
       Spin<D> tis, tjs;
       contact_force<D, L.damping, L.friction>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
                                               L.damping ? wall_eta_[s] : 0.0, law, f, tis, tjs);
@@ -605,15 +605,15 @@ class World {
     }
   }
 
-  void scatter(VecX& a) const {
+  void scatter(core::VecX& a) const {
     double* pa = a.data();
     const std::uint32_t* order = cells_.order().data();
-    const Vec<D> g = prm_.gravity;
+    const core::Vec<D> g = prm_.gravity;
     for (std::size_t s = 0; s < n_; ++s) {
       const std::size_t id = order[s];
-      Vec<D>::Map(pa + D * id) = inv_m_[s] * ft_[s].f + g;
+      core::Vec<D>::Map(pa + D * id) = inv_m_[s] * ft_[s].f + g;
       if constexpr (D == 2) pa[rot_index(id)] = inv_I_[s] * ft_[s].t;
-      else Vec3::Map(pa + rot_index(id)) = inv_I_[s] * ft_[s].t;
+      else core::Vec3::Map(pa + rot_index(id)) = inv_I_[s] * ft_[s].t;
     }
   }
 
@@ -625,7 +625,7 @@ class World {
     for (std::uint32_t s = 0; s < n_; ++s)
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
         const std::uint32_t t = list[k];
-        const Vec<D> d = xr_[s].x - xr_[t].x;
+        const core::Vec<D> d = xr_[s].x - xr_[t].x;
         const double r = d.norm();
         if (r < (xr_[s].R + xr_[t].R) * range_.scale + range_.add) fn(s, t, d, r);
       }
@@ -660,8 +660,8 @@ class World {
   mutable std::vector<double> inv_m_, inv_I_, wall_eta_;  // slot order
   mutable std::vector<double> pair_eta_;          // per listed pair
   mutable std::vector<std::uint32_t> contact_k_, contact_s_;  // the contact buffer of compute_forces
-  mutable std::vector<Vec<D>> M0_, M_;            // dipole moments at θ = 0 and now, slot order
-  mutable std::vector<Vec<D>> lr_x_, lr_f_;       // long range, slot order
+  mutable std::vector<core::Vec<D>> M0_, M_;            // dipole moments at θ = 0 and now, slot order
+  mutable std::vector<core::Vec<D>> lr_x_, lr_f_;       // long range, slot order
   mutable std::vector<double> lr_s_;
   mutable MeanField<D> mean_field_;
   mutable std::array<std::vector<WallPair>, Walls::kKinds> wall_lists_;

@@ -2,7 +2,7 @@
 // The phase state {q, v} of a second-order system Ë = f(t, E, Ė) (seed 001 eq. 1): q = E, v = Ė.
 #include "toolkit/core/vec.hpp"
 
-namespace verisim {
+namespace verisim::core {
 
 template <class V>
 struct PhaseState {
@@ -29,7 +29,6 @@ struct CanonicalState {
 template <class V>
 CanonicalState(V, V) -> CanonicalState<V>;
 
-namespace core {
 
 /// True when every component is finite (no NaN, no infinity).
 template <class V>
@@ -45,5 +44,4 @@ bool all_finite(const CanonicalState<V>& x) {
   return x.q.allFinite() && x.p.allFinite();
 }
 
-}  // namespace core
-}  // namespace verisim
+}  // namespace verisim::core

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-namespace verisim {
+namespace verisim::core {
 
 /// Base of every failure raised while stepping.
 class StepError : public std::runtime_error {
@@ -47,4 +47,4 @@ class NonFiniteState : public StepError {
   double t_;
 };
 
-}  // namespace verisim
+}  // namespace verisim::core

@@ -11,7 +11,7 @@
 
 #include "toolkit/core/phase_state.hpp"
 
-namespace verisim {
+namespace verisim::core {
 
 /// What an integrator declares about itself. `rhs_evaluations` counts evaluations of f per step
 /// for a velocity-independent second-order system; an implicit method gives its minimum
@@ -27,7 +27,6 @@ struct StepperInfo {
   std::string_view notes;     ///< velocity-dependent forces, special cases
 };
 
-namespace core {
 
 /// Odeint's stepper concept (the part integrate_const and integrate_n_steps use).
 template <class S>
@@ -78,5 +77,4 @@ struct OdeintStepperTraits {
   order_type order() const { return static_cast<order_type>(Stepper::info.order); }
 };
 
-}  // namespace core
-}  // namespace verisim
+}  // namespace verisim::core

@@ -13,12 +13,12 @@
 //
 // A system may also declare `bool remap(State&)` (non-const): between two steps the loop lets it
 // move the state to another description of the same physical state — a change of chart, as the
-// spherical pendulum's near the poles of its coordinates (toolkit/models/sphere.hpp) — and it
+// spherical pendulum's near the poles of its coordinates (toolkit/models/sphere_surface.hpp) — and it
 // returns true when it did. The stepper's caches then describe the old chart: the loop resets them.
 #include <concepts>
 #include <type_traits>
 
-namespace verisim {
+namespace verisim::core {
 
 template <class S, class V>
 concept FirstOrderSystem = requires(const S& sys, const V& y, V& dydt, double t) {
@@ -36,7 +36,6 @@ concept HamiltonianSystem = requires(const S& sys, const V& q, const V& p, V& ou
   { sys.grad_p(q, p, out) };  // ∂H/∂p
 };
 
-namespace core {
 
 /// A system that may remap its state between steps (see the top of this file). Only a non-const
 /// system can: a system passed to the loop as const is stepped in the chart it has.
@@ -60,5 +59,4 @@ constexpr bool velocity_independent() {
     return false;
 }
 
-}  // namespace core
-}  // namespace verisim
+}  // namespace verisim::core

@@ -3,7 +3,7 @@
 // number of degrees of freedom is known at compile time, dynamic where not.
 #include <Eigen/Core>
 
-namespace verisim {
+namespace verisim::core {
 
 template <int N>
 using Vec = Eigen::Matrix<double, N, 1>;
@@ -12,7 +12,6 @@ using Vec1 = Vec<1>;
 using Vec2 = Vec<2>;
 using Vec3 = Vec<3>;
 
-namespace core {
 
 /// Give `buffer` the shape of `like`. A no-op for fixed-size vectors, and for dynamic ones whose
 /// size already matches: steppers call it at every step, it allocates only on the first.
@@ -36,5 +35,4 @@ V zero() {
 /// Overload for plain scalars, so that generic code may treat a double as a 1-vector.
 inline void resize_like(double&, const double&) {}
 
-}  // namespace core
-}  // namespace verisim
+}  // namespace verisim::core

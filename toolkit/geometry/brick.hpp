@@ -11,21 +11,21 @@ namespace verisim::geometry {
 /// Brick of origin O, height h along -n (the seed's face 6 sits at O - h n), length L along e_L and
 /// width l along e_l = n ^ e_L: the set {O + a e_L + b e_l - c n : a in [0,L], b in [0,l], c in [0,h]}.
 struct Brick {
-  Vec3 origin;
-  Vec3 normal;
-  Vec3 e_L;
+  core::Vec3 origin;
+  core::Vec3 normal;
+  core::Vec3 e_L;
   double length;
   double width;
   double height;
-  Vec3 e_l() const { return normal.cross(e_L); }
+  core::Vec3 e_l() const { return normal.cross(e_L); }
 };
 
 /// The six faces, exactly the table of seed 001 D.3 (origin, outward normal, length, e_L, width, e_l).
 inline std::array<PlanePortion, 6> faces(const Brick& b) {
-  const Vec3& O = b.origin;
-  const Vec3& n = b.normal;
-  const Vec3& eL = b.e_L;
-  const Vec3 el = b.e_l();
+  const core::Vec3& O = b.origin;
+  const core::Vec3& n = b.normal;
+  const core::Vec3& eL = b.e_L;
+  const core::Vec3 el = b.e_l();
   const double L = b.length, l = b.width, h = b.height;
   return {{
       {O, n, eL, el, L, l},                // face 1
@@ -40,7 +40,7 @@ inline std::array<PlanePortion, 6> faces(const Brick& b) {
 /// seed 001 D.3: the closest of the six faces' closest points. For x1 outside, normal = {x1 - x2}_1
 /// (the face normal on a face, a direction of the normal cone on an edge or corner); for x1 inside,
 /// the outward normal of the nearest face.
-inline ClosestPoint closest_point(const Brick& b, const Vec3& x1) {
+inline ClosestPoint closest_point(const Brick& b, const core::Vec3& x1) {
   const auto fs = faces(b);
   ClosestPoint best{};
   int best_face = -1;
@@ -51,7 +51,7 @@ inline ClosestPoint closest_point(const Brick& b, const Vec3& x1) {
       best_face = i;
     }
   }
-  const Vec3& outward = fs[static_cast<std::size_t>(best_face)].normal;
+  const core::Vec3& outward = fs[static_cast<std::size_t>(best_face)].normal;
   const bool inside = outward.dot(x1 - best.point) < 0.0;
   best.normal = inside ? outward : detail::unit_or(x1 - best.point, outward);
   return best;

@@ -13,20 +13,20 @@ namespace verisim::geometry {
 /// E.1 uses as the collision normal n; otherwise the surface's own outward normal there.
 /// `distance`: ||x - point|| (never signed).
 struct ClosestPoint {
-  Vec3 point;
-  Vec3 normal;
+  core::Vec3 point;
+  core::Vec3 normal;
   double distance;
 };
 
 namespace detail {
 /// {x}_1 of seed 001 annexe A, or `fallback` when x is (numerically) zero.
-inline Vec3 unit_or(const Vec3& x, const Vec3& fallback) {
+inline core::Vec3 unit_or(const core::Vec3& x, const core::Vec3& fallback) {
   const double n = x.norm();
-  return n > 0.0 ? Vec3(x / n) : fallback;
+  return n > 0.0 ? core::Vec3(x / n) : fallback;
 }
 /// Some unit vector orthogonal to the unit vector n.
-inline Vec3 any_orthogonal(const Vec3& n) {
-  const Vec3 a = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+inline core::Vec3 any_orthogonal(const core::Vec3& n) {
+  const core::Vec3 a = std::abs(n.x()) < 0.9 ? core::Vec3::UnitX() : core::Vec3::UnitY();
   return n.cross(a).normalized();
 }
 }  // namespace detail

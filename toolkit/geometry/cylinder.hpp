@@ -10,8 +10,8 @@ namespace verisim::geometry {
 
 /// Cylinder of centre O (mid-height), unit axis n, radius R and height L (from O - L/2 n to O + L/2 n).
 struct Cylinder {
-  Vec3 center;
-  Vec3 axis;
+  core::Vec3 center;
+  core::Vec3 axis;
   double radius;
   double length;
 };
@@ -21,32 +21,32 @@ struct Cylinder {
 /// Also handled, beyond the seed: e_u = 0 on a cap (u undefined, the min() gives 0 so any u works)
 /// and x inside (the seed's first branch would return the lateral point even when a cap is closer;
 /// we return the nearer of the two, normal = outward normal of that surface).
-inline ClosestPoint closest_point(const Cylinder& c, const Vec3& x) {
-  const Vec3 e = x - c.center;
+inline ClosestPoint closest_point(const Cylinder& c, const core::Vec3& x) {
+  const core::Vec3 e = x - c.center;
   const double en_s = e.dot(c.axis);
-  const Vec3 e_n = en_s * c.axis;                                    // e_n = (e.n) n
-  const Vec3 n_star = en_s >= 0.0 ? c.axis : Vec3(-c.axis);          // n* = sign(e.n) n
-  const Vec3 e_u = e - e_n;                                          // e_u = e - (e.n) n
+  const core::Vec3 e_n = en_s * c.axis;                                    // e_n = (e.n) n
+  const core::Vec3 n_star = en_s >= 0.0 ? c.axis : core::Vec3(-c.axis);          // n* = sign(e.n) n
+  const core::Vec3 e_u = e - e_n;                                          // e_u = e - (e.n) n
   const double eu = e_u.norm();
-  const Vec3 u = detail::unit_or(e_u, detail::any_orthogonal(c.axis));  // u = {e_u}_1
+  const core::Vec3 u = detail::unit_or(e_u, detail::any_orthogonal(c.axis));  // u = {e_u}_1
   const double half = 0.5 * c.length;
   if (std::abs(en_s) < half && eu < c.radius) {  // inside: nearer of lateral surface and cap
     const double to_side = c.radius - eu;
     const double to_cap = half - std::abs(en_s);
     if (to_side <= to_cap) {
-      const Vec3 xk = c.center + e_n + c.radius * u;
+      const core::Vec3 xk = c.center + e_n + c.radius * u;
       return {xk, u, (x - xk).norm()};
     }
-    const Vec3 xk = c.center + half * n_star + e_u;
+    const core::Vec3 xk = c.center + half * n_star + e_u;
     return {xk, n_star, (x - xk).norm()};
   }
-  Vec3 xk;
+  core::Vec3 xk;
   if (std::abs(en_s) < half) {
     xk = c.center + e_n + c.radius * u;  // seed 001 D.5, |e.n| < L/2
   } else {
     xk = c.center + half * n_star + std::min(c.radius, eu) * u;  // seed 001 D.5, |e.n| >= L/2
   }
-  const Vec3 surface_normal = std::abs(en_s) < half ? u : n_star;
+  const core::Vec3 surface_normal = std::abs(en_s) < half ? u : n_star;
   return {xk, detail::unit_or(x - xk, surface_normal), (x - xk).norm()};
 }
 

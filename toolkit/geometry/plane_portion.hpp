@@ -9,24 +9,24 @@ namespace verisim::geometry {
 /// The seed sets e_l = n ^ e_L; make_plane_portion does that. The brick's faces (D.3 table) give
 /// e_l explicitly, which is why it is a member.
 struct PlanePortion {
-  Vec3 origin;
-  Vec3 normal;
-  Vec3 e_L;
-  Vec3 e_l;
+  core::Vec3 origin;
+  core::Vec3 normal;
+  core::Vec3 e_L;
+  core::Vec3 e_l;
   double length;  // L along e_L
   double width;   // l along e_l
 };
 
-inline PlanePortion make_plane_portion(const Vec3& origin, const Vec3& normal, const Vec3& e_L, double length,
+inline PlanePortion make_plane_portion(const core::Vec3& origin, const core::Vec3& normal, const core::Vec3& e_L, double length,
                                        double width) {
   return {origin, normal, e_L, normal.cross(e_L), length, width};  // seed 001 D.2: e_l = n ^ e_L
 }
 
 /// seed 001 D.2 steps 1-4: project on the infinite plane, then clamp the coordinates along e_L and e_l.
 /// Normal: {x1 - x2}_1 when x1 is off the rectangle, else the face normal oriented towards x1.
-inline ClosestPoint closest_point(const PlanePortion& p, const Vec3& x1) {
+inline ClosestPoint closest_point(const PlanePortion& p, const core::Vec3& x1) {
   const double s = (p.origin - x1).dot(p.normal);
-  Vec3 x2 = x1 + s * p.normal;                  // step 1
+  core::Vec3 x2 = x1 + s * p.normal;                  // step 1
   const double xkL = (x2 - p.origin).dot(p.e_L);  // step 2
   const double xkl = (x2 - p.origin).dot(p.e_l);
   if (xkL > p.length) {  // step 3
@@ -39,7 +39,7 @@ inline ClosestPoint closest_point(const PlanePortion& p, const Vec3& x1) {
   } else if (xkl < 0.0) {
     x2 -= xkl * p.e_l;
   }
-  const Vec3 face_normal = s > 0.0 ? Vec3(-p.normal) : p.normal;
+  const core::Vec3 face_normal = s > 0.0 ? core::Vec3(-p.normal) : p.normal;
   return {x2, detail::unit_or(x1 - x2, face_normal), (x1 - x2).norm()};
 }
 

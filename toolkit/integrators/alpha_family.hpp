@@ -17,16 +17,16 @@ namespace verisim::integrators {
 template <class V>
 class AlphaFamily : public core::OdeintStepperTraits<AlphaFamily<V>> {
  public:
-  using state_type = PhaseState<V>;
-  static constexpr StepperInfo info{
+  using state_type = core::PhaseState<V>;
+  static constexpr core::StepperInfo info{
       "alpha-family", "seed 001 §G.2 family x⁺ = x + Δt·v + αΔt²·a, v⁺ = v + Δt·a", 1, false, false, 1,
       "seed 001 §G.2", "α = 0 explicit Euler, α = ½ Taylor, α = 1 Euler-Cromer (the only symplectic member, §G.2.2)"};
 
   explicit AlphaFamily(double alpha) : alpha_(alpha) {}
   double alpha() const { return alpha_; }
 
-  template <SecondOrderSystem<V> Sys>
-  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  template <core::SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     using core::into, core::scaled;
     core::resize_like(a_, x.v);
     sys(x.q, x.v, a_, t);  // aₙ = −∇Vₙ/m

@@ -12,19 +12,19 @@ namespace verisim::integrators {
 template <class V>
 class Euler : public core::OdeintStepperTraits<Euler<V>> {
  public:
-  using state_type = PhaseState<V>;
-  static constexpr StepperInfo info{
+  using state_type = core::PhaseState<V>;
+  static constexpr core::StepperInfo info{
       "euler", "explicit Euler", 1, false, false, 1, "seed 001 §3.1",
       "velocity-dependent forces: evaluated at the old state, order 1 kept"};
 
-  template <SecondOrderSystem<V> Sys>
-  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  template <core::SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     core::resize_like(a_, x.v);
     sys(x.q, x.v, a_, t);
     core::scale_sum(core::into(x.q, x.q, core::scaled(dt, x.v)), core::into(x.v, x.v, core::scaled(dt, a_)));
   }
 
-  template <FirstOrderSystem<V> Sys>
+  template <core::FirstOrderSystem<V> Sys>
   void do_step(const Sys& sys, V& y, double t, double dt) {
     core::resize_like(a_, y);
     sys(y, a_, t);

@@ -13,7 +13,7 @@ namespace verisim::integrators {
 namespace methods {
 struct EulerCromer {
   static constexpr SplittingTable<1> table{{1.0}, {1.0}};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "euler-cromer", "Euler-Cromer (symplectic Euler, velocity first)", 1, true, false, 1,
       "seed 001 §3.2, §G.2.2",
       "velocity-dependent forces: f at the old (q, v), exactly the seed's formula; order 1 kept"};
@@ -26,7 +26,7 @@ class EulerCromer : public Splitting<V, methods::EulerCromer, Sum> {
   using Splitting<V, methods::EulerCromer, Sum>::do_step;
 
   /// First-order form (seed 001 §3.2.2).
-  template <FirstOrderSystem<V> Sys>
+  template <core::FirstOrderSystem<V> Sys>
   void do_step(const Sys& sys, V& y, double t, double dt) {
     core::resize_like(dydt_, y);
     sys(y, dydt_, t);

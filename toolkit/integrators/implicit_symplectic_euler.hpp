@@ -3,7 +3,7 @@
 //   pₙ₊₁ = pₙ − Δt·∇_q H(pₙ₊₁, qₙ),     qₙ₊₁ = qₙ + Δt·∇_p H(pₙ₊₁, qₙ)
 // The first equation is implicit in pₙ₊₁; it is solved by the fixed-point iteration the seed
 // suggests, p⁽ᵏ⁺¹⁾ = pₙ − Δt·∇_q H(p⁽ᵏ⁾, qₙ) from p⁽⁰⁾ = pₙ, until ‖p⁽ᵏ⁺¹⁾ − p⁽ᵏ⁾‖ < ε, with a cap
-// and NonConvergence past it (same rule as Newmark). Order 1, symplectic (Hairer, Lubich &
+// and core::NonConvergence past it (same rule as Newmark). Order 1, symplectic (Hairer, Lubich &
 // Wanner, GNI Thm VI.3.3). For H = ½pᵀp + V(q) it is Euler-Cromer.
 #include <cmath>
 #include <limits>
@@ -23,19 +23,19 @@ struct FixedPointParameters {
 template <class V>
 class ImplicitSymplecticEuler : public core::OdeintStepperTraits<ImplicitSymplecticEuler<V>> {
  public:
-  using state_type = CanonicalState<V>;
-  static constexpr StepperInfo info{
+  using state_type = core::CanonicalState<V>;
+  static constexpr core::StepperInfo info{
       "implicit-symplectic-euler", "symplectic Euler for non-separable H (fixed point in p)", 1, true, true,
       2, "seed 001 §G.2.3",
-      "takes a Hamiltonian system (grad_q, grad_p) and a CanonicalState {q, p}; 1 + iterations "
+      "takes a Hamiltonian system (grad_q, grad_p) and a core::CanonicalState {q, p}; 1 + iterations "
       "evaluations of ∇_q H and one of ∇_p H per step"};
 
   ImplicitSymplecticEuler() = default;
   explicit ImplicitSymplecticEuler(FixedPointParameters p) : p_(p) {}
   int last_iterations() const { return iterations_; }
 
-  template <HamiltonianSystem<V> Sys>
-  void do_step(const Sys& sys, CanonicalState<V>& x, double t, double dt) {
+  template <core::HamiltonianSystem<V> Sys>
+  void do_step(const Sys& sys, core::CanonicalState<V>& x, double t, double dt) {
     for (V* b : {&p0_, &grad_, &prev_}) core::resize_like(*b, x.p);
     p0_ = x.p;
     double residual = std::numeric_limits<double>::infinity();
@@ -51,7 +51,7 @@ class ImplicitSymplecticEuler : public core::OdeintStepperTraits<ImplicitSymplec
         return;
       }
     }
-    throw NonConvergence("implicit-symplectic-euler (fixed point in p)", t, dt, residual, p_.max_iterations);
+    throw core::NonConvergence("implicit-symplectic-euler (fixed point in p)", t, dt, residual, p_.max_iterations);
   }
 
  private:

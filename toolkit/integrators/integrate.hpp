@@ -8,7 +8,7 @@
 // - observe(state, t, k) sees the state (const) at k = 0 and after every step. It returns void, or
 //   core::Observe: Observe::stop ends the run after that sample (as a Drake monitor's
 //   EventStatus::ReachedTermination); the result says how many steps were taken and when.
-// - A state that turns NaN or infinite ends the run with NonFiniteState naming the step and t.
+// - A state that turns NaN or infinite ends the run with core::NonFiniteState naming the step and t.
 // - A non-const system that declares `bool remap(State&)` (core::RemapsState: a change of chart)
 //   is asked before the first sample and after every step; when it remaps, the stepper's caches
 //   (FSAL force, compensation) belong to the old chart: they are dropped with its reset(), and the
@@ -81,7 +81,7 @@ Run integrate_n_steps(Stepper& stepper, System&& system, State& state, double t0
       stepper.do_step(system, state, t, dt);
     }
     const double t_next = t0 + static_cast<double>(k + 1) * dt;
-    if (!core::all_finite(state)) throw NonFiniteState(k + 1, t_next);
+    if (!core::all_finite(state)) throw core::NonFiniteState(k + 1, t_next);
     fresh = remapped();
     if (stops(k + 1, t_next)) return {k + 1, t_next, true};
   }

@@ -20,7 +20,7 @@ struct McLachlan4 {
   static constexpr double b2 = 17.0 / 59.0;
   static constexpr double b3 = 1.0 - 2.0 * (b1 + b2);
   static constexpr SplittingTable<6> table{{a1, a2, a3, a3, a2, a1}, {0.0, b1, b2, b3, b2, b1}};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "mclachlan4", "McLachlan's symmetric 4th order (SB3A)", 4, true, false, 5,
       "McLachlan, SIAM J. Sci. Comput. 16 (1995) 151; = odeint symplectic_rkn_sb3a_mclachlan",
       "velocity-dependent forces: kicks by RK4, order 4 kept"};

@@ -8,7 +8,7 @@
 // E⁽ⁿ⁾ = E⁽ⁿ⁻¹⁾ + Δt·Ė⁽ⁿ⁻¹⁾ + Δt²/3·(r/2 + s). β = 1/4, γ = 1/2 is the average-acceleration
 // (trapezoidal) rule, unconditionally stable on the linear oscillator. Both presets take γ = ½,
 // which makes the method second order (Newmark 1959; γ ≠ ½ is first order and damps numerically):
-// γ is a constant of the class, not a parameter, so the order the presets' StepperInfo declares is
+// γ is a constant of the class, not a parameter, so the order the presets' core::StepperInfo declares is
 // the order of the method that runs.
 //
 // The implicit equation for r is solved by
@@ -18,7 +18,7 @@
 //    tighter than the method's own stability limit ω·Δt < 2√3;
 //  - Solver::newton: Newton on G(r) = r − f(Tₙ, E(r), Ė(r)) with a forward-difference Jacobian
 //    (n extra evaluations per iteration), same stopping rule on E; reaches the stability limit.
-// Both stop after `max_iterations` and throw NonConvergence naming t, Δt, the last residual and
+// Both stop after `max_iterations` and throw core::NonConvergence naming t, Δt, the last residual and
 // the cap; a NaN residual stops at once. Never an endless loop.
 #include <algorithm>
 #include <cmath>
@@ -45,7 +45,7 @@ namespace newmark {
 /// The seed's method: β = 1/6, γ = 1/2 (linear acceleration), solved by the seed's fixed-point loop.
 struct LinearAcceleration {
   static constexpr NewmarkParameters defaults{};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "newmark", "Newmark β = 1/6, γ = 1/2 (seed's fixed-point loop)", 2, false, true, 2,
       "seed 001 §3.3; Newmark, J. Eng. Mech. Div. ASCE 85 (1959) 67",
       "implicit: 1 + iterations evaluations per step; seed §G.1 calls it symplectic: it is not for "
@@ -56,7 +56,7 @@ struct LinearAcceleration {
 /// unconditional stability is usable at large ω·Δt.
 struct AverageAcceleration {
   static constexpr NewmarkParameters defaults{0.25, 1e-12, 100, NewmarkParameters::Solver::newton};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "newmark-avg", "Newmark β = 1/4, γ = 1/2 (average acceleration, Newton)", 2, false, true, 2,
       "Newmark, J. Eng. Mech. Div. ASCE 85 (1959) 67; Hughes, The Finite Element Method (1987) §9.1",
       "implicit: Newton with a finite-difference Jacobian, (1 + n)·iterations + 1 evaluations per step"};
@@ -66,9 +66,9 @@ struct AverageAcceleration {
 template <class V, class Preset = newmark::LinearAcceleration>
 class Newmark : public core::OdeintStepperTraits<Newmark<V, Preset>> {
  public:
-  using state_type = PhaseState<V>;
+  using state_type = core::PhaseState<V>;
   using Solver = NewmarkParameters::Solver;
-  static constexpr StepperInfo info = Preset::info;
+  static constexpr core::StepperInfo info = Preset::info;
   static constexpr double kGamma = 0.5;  ///< seed 001 §3.3; the order 2 of info (see the top of this file)
 
   Newmark() = default;
@@ -77,8 +77,8 @@ class Newmark : public core::OdeintStepperTraits<Newmark<V, Preset>> {
   /// Iterations taken by the last step.
   int last_iterations() const { return iterations_; }
 
-  template <SecondOrderSystem<V> Sys>
-  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  template <core::SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     for (V* b : {&s_, &r_, &q_, &q0_, &v0_}) core::resize_like(*b, x.q);
     q0_ = x.q;
     v0_ = x.v;
@@ -101,7 +101,7 @@ class Newmark : public core::OdeintStepperTraits<Newmark<V, Preset>> {
   }
 
   template <class Sys>
-  void fixed_point(const Sys& sys, PhaseState<V>& x, double t, double t1, double dt) {
+  void fixed_point(const Sys& sys, core::PhaseState<V>& x, double t, double t1, double dt) {
     double residual = std::numeric_limits<double>::infinity();
     for (iterations_ = 1; iterations_ <= p_.max_iterations; ++iterations_) {
       q_ = x.q;              // q ← E⁽ⁿ⁾
@@ -111,11 +111,11 @@ class Newmark : public core::OdeintStepperTraits<Newmark<V, Preset>> {
       if (!std::isfinite(residual)) break;
       if (residual < p_.epsilon) return;  // the seed's "tant que ‖E⁽ⁿ⁾ − q‖ ≥ ε"
     }
-    throw NonConvergence("newmark (fixed point)", t, dt, residual, p_.max_iterations);
+    throw core::NonConvergence("newmark (fixed point)", t, dt, residual, p_.max_iterations);
   }
 
   template <class Sys>
-  void newton(const Sys& sys, PhaseState<V>& x, double t, double t1, double dt) {
+  void newton(const Sys& sys, core::PhaseState<V>& x, double t, double t1, double dt) {
     const Eigen::Index n = x.q.size();
     if (jac_.rows() != n) jac_.resize(n, n);  // dynamic size: first step only
     for (V* b : {&g_, &gp_, &rp_, &fp_, &rs_, &qp_, &vp_}) core::resize_like(*b, x.q);
@@ -146,7 +146,7 @@ class Newmark : public core::OdeintStepperTraits<Newmark<V, Preset>> {
       if (!std::isfinite(residual)) break;
       if (residual < p_.epsilon) return;
     }
-    throw NonConvergence("newmark (newton)", t, dt, residual, p_.max_iterations);
+    throw core::NonConvergence("newmark (newton)", t, dt, residual, p_.max_iterations);
   }
 
   NewmarkParameters p_ = Preset::defaults;

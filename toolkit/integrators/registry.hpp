@@ -31,14 +31,14 @@ using AnyStepper = std::variant<Euler<V>, EulerCromer<V>, SymplecticEuler<V>, Ve
 namespace detail {
 template <class Variant, std::size_t... I>
 constexpr auto infos_of(std::index_sequence<I...>) {
-  return std::array<StepperInfo, sizeof...(I)>{std::variant_alternative_t<I, Variant>::info...};
+  return std::array<core::StepperInfo, sizeof...(I)>{std::variant_alternative_t<I, Variant>::info...};
 }
 }  // namespace detail
 
 /// The metadata of every second-order stepper, in registry order, then the Hamiltonian ones.
 inline constexpr auto kSecondOrderSteppers =
-    detail::infos_of<AnyStepper<Vec1>>(std::make_index_sequence<std::variant_size_v<AnyStepper<Vec1>>>{});
-inline constexpr std::array<StepperInfo, 1> kHamiltonianSteppers{ImplicitSymplecticEuler<Vec1>::info};
+    detail::infos_of<AnyStepper<core::Vec1>>(std::make_index_sequence<std::variant_size_v<AnyStepper<core::Vec1>>>{});
+inline constexpr std::array<core::StepperInfo, 1> kHamiltonianSteppers{ImplicitSymplecticEuler<core::Vec1>::info};
 
 /// The registry names, comma-separated (for error messages and --help).
 inline std::string stepper_names() {
@@ -67,7 +67,7 @@ AnyStepper<V> make_stepper(std::string_view name) {
 }
 
 /// The metadata of the stepper called `name` (second-order or Hamiltonian).
-inline const StepperInfo& stepper_info(std::string_view name) {
+inline const core::StepperInfo& stepper_info(std::string_view name) {
   for (const auto& i : kSecondOrderSteppers)
     if (i.name == name) return i;
   for (const auto& i : kHamiltonianSteppers)

@@ -20,13 +20,13 @@ namespace verisim::integrators {
 template <class V>
 class Rk4 : public core::OdeintStepperTraits<Rk4<V>> {
  public:
-  using state_type = PhaseState<V>;
-  static constexpr StepperInfo info{
+  using state_type = core::PhaseState<V>;
+  static constexpr core::StepperInfo info{
       "rk4", "classical Runge-Kutta 4", 4, false, false, 4, "seed 001 §3.4",
       "velocity-dependent forces: handled exactly as any first-order system, order 4 kept"};
 
-  template <SecondOrderSystem<V> Sys>
-  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  template <core::SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     using core::into, core::scaled;
     const double h2 = 0.5 * dt, h3 = dt / 3.0, h6 = dt / 6.0;
     for (V* b : {&k2_, &k3_, &k4_, &kp1_, &kp2_, &kp3_, &kp4_, &qs_}) core::resize_like(*b, x.q);
@@ -43,7 +43,7 @@ class Rk4 : public core::OdeintStepperTraits<Rk4<V>> {
                     into(x.v, x.v, scaled(h6, kp1_), scaled(h3, kp2_), scaled(h3, kp3_), scaled(h6, kp4_)));
   }
 
-  template <FirstOrderSystem<V> Sys>
+  template <core::FirstOrderSystem<V> Sys>
   void do_step(const Sys& sys, V& y, double t, double dt) {
     using core::scaled;
     const double h2 = 0.5 * dt, h3 = dt / 3.0, h6 = dt / 6.0;

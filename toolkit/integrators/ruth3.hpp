@@ -10,7 +10,7 @@ namespace verisim::integrators {
 namespace methods {
 struct Ruth3 {
   static constexpr SplittingTable<3> table{{2.0 / 3.0, -2.0 / 3.0, 1.0}, {7.0 / 24.0, 3.0 / 4.0, -1.0 / 24.0}};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "ruth3", "Ruth's 3rd-order symplectic method", 3, true, false, 3,
       "Ruth, IEEE Trans. Nucl. Sci. NS-30 (1983) 2669",
       "velocity-dependent forces: kicks by RK4, order 3 kept"};

@@ -57,7 +57,7 @@ void compensated_add(V& x, const V& d, V& c) {
   }
 }
 
-/// Method: a type with `static constexpr SplittingTable<S> table;` and `static constexpr StepperInfo info;`.
+/// Method: a type with `static constexpr SplittingTable<S> table;` and `static constexpr core::StepperInfo info;`.
 template <class V, class Method, Summation Sum = Summation::plain>
 class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   static constexpr auto kTab = Method::table;
@@ -81,18 +81,18 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   }();
 
  public:
-  using state_type = PhaseState<V>;
-  static constexpr StepperInfo info = Method::info;
+  using state_type = core::PhaseState<V>;
+  static constexpr core::StepperInfo info = Method::info;
 
-  template <SecondOrderSystem<V> Sys>
-  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  template <core::SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     step<false>(sys, x, t, dt);
   }
 
   /// The same step when the caller guarantees the state is the one the previous step left
   /// (core::Continuation): the FSAL force is reused without checking its key.
-  template <SecondOrderSystem<V> Sys>
-  void do_step(const Sys& sys, PhaseState<V>& x, double t, double dt, core::Continuation) {
+  template <core::SecondOrderSystem<V> Sys>
+  void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt, core::Continuation) {
     step<true>(sys, x, t, dt);
   }
 
@@ -116,7 +116,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   // Trusted: the state is the one the previous step left (core::Continuation), so the FSAL force
   // is reused as is and no key is kept; otherwise the key (t, q) is checked and written.
   template <bool Trusted, class Sys>
-  void step(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  void step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     core::resize_like(acc_, x.v);
     if constexpr (kCompensated) sum_.begin(x);
     [&]<std::size_t... I>(std::index_sequence<I...>) {
@@ -126,7 +126,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   }
 
   template <std::size_t I, bool Trusted, class Sys>
-  void stage(const Sys& sys, PhaseState<V>& x, double t, double dt) {
+  void stage(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     constexpr double a = kTab.a[I], b = kTab.b[I];
     constexpr bool kCacheQ = !Trusted && kFsal && I + 2 == kS;  // this stage's drift is the step's last
     if constexpr (b != 0.0) {
@@ -154,7 +154,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   // --- where the stages land: on x (plain), or on the increments Δq, Δv (compensated) ----------
 
   // The position and the velocity a stage sees: x, or x + Δ.
-  const V& position(const PhaseState<V>& x) {
+  const V& position(const core::PhaseState<V>& x) {
     if constexpr (kCompensated) {
       core::scale_sum(sum_.qs, x.q, sum_.dq);
       return sum_.qs;
@@ -162,7 +162,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
       return x.q;
     }
   }
-  const V& velocity(const PhaseState<V>& x) {
+  const V& velocity(const core::PhaseState<V>& x) {
     if constexpr (kCompensated) {
       core::scale_sum(sum_.vs, x.v, sum_.dv);
       return sum_.vs;
@@ -173,7 +173,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
 
   // kick: v ← v + term (term = bᵢh·f, or the kick solver's Δv).
   template <class Term>
-  void kick(PhaseState<V>& x, const Term& term) {
+  void kick(core::PhaseState<V>& x, const Term& term) {
     if constexpr (kCompensated)
       core::scale_sum(sum_.dv, sum_.dv, term);
     else
@@ -182,7 +182,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
 
   // drift: q ← q + c·v (compensated: Δq ← Δq + c·v + c·Δv); CacheQ: q is final, copy it to the FSAL key.
   template <bool CacheQ>
-  void drift(PhaseState<V>& x, double c) {
+  void drift(core::PhaseState<V>& x, double c) {
     using core::into, core::scaled;
     if constexpr (kCompensated) {
       core::scale_sum(sum_.dq, sum_.dq, scaled(c, x.v), scaled(c, sum_.dv));
@@ -205,7 +205,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   // is written to the key in the same pass. Compensated: Δq ← Δq + aᵢh·(v + Δv) + aᵢbᵢh²·a and
   // Δv ← Δv + bᵢh·a.
   template <std::size_t I, bool CacheQ>
-  void kick_drift(PhaseState<V>& x, double kb, double ka) {
+  void kick_drift(core::PhaseState<V>& x, double kb, double ka) {
     using core::into, core::scaled;
     const double kab = ka * kb;
     if constexpr (kCompensated) {
@@ -273,7 +273,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
     V cq = core::zero<V>(), cv = core::zero<V>();
     bool ready = false;
 
-    void begin(const PhaseState<V>& x) {
+    void begin(const core::PhaseState<V>& x) {
       for (V* b : {&dq, &dv, &qs, &vs}) core::resize_like(*b, x.v);
       if (!ready || cq.size() != x.q.size()) {
         core::resize_like(cq, x.q);
@@ -285,7 +285,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
       dq.setZero();
       dv.setZero();
     }
-    void end(PhaseState<V>& x) {
+    void end(core::PhaseState<V>& x) {
       compensated_add(x.q, dq, cq);
       compensated_add(x.v, dv, cv);
     }

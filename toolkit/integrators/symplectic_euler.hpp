@@ -11,7 +11,7 @@ namespace methods {
 struct SymplecticEuler {
   // kick-first stages: (kick 0, drift 1), (kick 1, drift 0)
   static constexpr SplittingTable<2> table{{1.0, 0.0}, {0.0, 1.0}};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "symplectic-euler", "symplectic Euler, position first (adjoint of Euler-Cromer)", 1, true, false, 1,
       "Hairer, Lubich & Wanner, Geometric Numerical Integration (2006), eq. VI.3.1",
       "velocity-dependent forces: kick by explicit Euler at the new q; order 1 kept"};

@@ -16,14 +16,14 @@ namespace verisim::integrators {
 namespace methods {
 struct VelocityVerlet {
   static constexpr SplittingTable<2> table{{1.0, 0.0}, {0.5, 0.5}};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "verlet", "velocity Verlet (kick-drift-kick)", 2, true, false, 1,
       "Swope et al., J. Chem. Phys. 76 (1982) 637; seed 003 exercises",
       "1 evaluation per step (FSAL); velocity-dependent forces: half kicks by explicit midpoint, order 2 kept"};
 };
 struct Leapfrog {
   static constexpr SplittingTable<2> table{{0.5, 0.5}, {0.0, 1.0}};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "leapfrog", "leapfrog / position Verlet (drift-kick-drift)", 2, true, false, 1,
       "Verlet, Phys. Rev. 159 (1967) 98; Hairer, Lubich & Wanner, GNI §I.3.1",
       "velocity-dependent forces: kick by explicit midpoint, order 2 kept"};

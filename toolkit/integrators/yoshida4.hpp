@@ -16,7 +16,7 @@ struct Yoshida4 {
   static constexpr double w0 = -kCbrt2 / (2.0 - kCbrt2);
   // kick-first stages: (·, w₁/2), (w₁, (w₀+w₁)/2), (w₀, (w₀+w₁)/2), (w₁, w₁/2)
   static constexpr SplittingTable<4> table{{w1 / 2, (w0 + w1) / 2, (w0 + w1) / 2, w1 / 2}, {0.0, w1, w0, w1}};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "yoshida4", "Forest-Ruth / Yoshida 4th order (triple jump)", 4, true, false, 3,
       "Forest & Ruth, Physica D 43 (1990) 105; Yoshida, Phys. Lett. A 150 (1990) 262",
       "velocity-dependent forces: kicks by RK4, order 4 kept"};

@@ -19,7 +19,7 @@ struct Yoshida6 {
   static constexpr SplittingTable<8> table{
       {w3 / 2, (w3 + w2) / 2, (w2 + w1) / 2, (w1 + w0) / 2, (w0 + w1) / 2, (w1 + w2) / 2, (w2 + w3) / 2, w3 / 2},
       {0.0, w3, w2, w1, w0, w1, w2, w3}};
-  static constexpr StepperInfo info{
+  static constexpr core::StepperInfo info{
       "yoshida6", "Yoshida's 6th order (solution A)", 6, true, false, 7,
       "Yoshida, Phys. Lett. A 150 (1990) 262, Table 1",
       "velocity-dependent forces: kicks by Butcher's 6th-order RK, order 6 kept"};

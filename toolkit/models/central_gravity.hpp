@@ -11,19 +11,19 @@ namespace verisim::models {
 inline constexpr double kGravitationalConstant = 6.67430e-11;  ///< G, CODATA 2018 (m³ kg⁻¹ s⁻²)
 
 struct CentralGravity {
-  Vec3 center = Vec3::Zero();        ///< position of the fixed mass
+  core::Vec3 center = core::Vec3::Zero();        ///< position of the fixed mass
   double M = 1.0;                    ///< the fixed mass (kg)
   double G = kGravitationalConstant; ///< gravitational constant (set G = 1 for reduced units)
 
   static constexpr bool velocity_dependent = false;
   static constexpr bool conservative = true;
 
-  Vec3 force(const Vec3& x, const Vec3&, double m, double, double) const {
-    const Vec3 r = x - center;
+  core::Vec3 force(const core::Vec3& x, const core::Vec3&, double m, double, double) const {
+    const core::Vec3 r = x - center;
     const double n = r.norm();
     return (-G * M * m / (n * n * n)) * r;  // F = −G M m r/|r|³
   }
-  double potential(const Vec3& x, double m, double, double) const { return -G * M * m / (x - center).norm(); }
+  double potential(const core::Vec3& x, double m, double, double) const { return -G * M * m / (x - center).norm(); }
 };
 
 }  // namespace verisim::models

@@ -16,7 +16,7 @@ inline void require(bool ok, const std::string& what) {
 inline void require_positive(double x, const char* name) {
   require(x > 0.0 && std::isfinite(x), std::string(name) + " must be positive and finite");
 }
-inline void require_unit(const Vec3& d, const char* name) {
+inline void require_unit(const core::Vec3& d, const char* name) {
   require(std::abs(d.norm() - 1.0) <= kUnitTolerance, std::string(name) + " must be a unit vector");
 }
 

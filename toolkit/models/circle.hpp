@@ -19,9 +19,9 @@ namespace verisim::models {
 
 template <class Damping = Undamped>
 struct Circle {
-  Vec3 O = Vec3::Zero();      ///< the pivot
-  Vec3 d{1.0, 0.0, 0.0};      ///< unit vector orthogonal to g: with k, the plane of the motion
-  Vec3 k{0.0, 0.0, -1.0};     ///< k = {g}₁ (seed 001 §B.2): set it with unit_vector(g)
+  core::Vec3 O = core::Vec3::Zero();      ///< the pivot
+  core::Vec3 d{1.0, 0.0, 0.0};      ///< unit vector orthogonal to g: with k, the plane of the motion
+  core::Vec3 k{0.0, 0.0, -1.0};     ///< k = {g}₁ (seed 001 §B.2): set it with unit_vector(g)
   double L = 1.0;             ///< length
   Damping damping{};          ///< b of seed 001 §B.2
 
@@ -29,19 +29,19 @@ struct Circle {
   static constexpr bool velocity_independent = !Damping::velocity_dependent;
   static constexpr bool conservative = !Damping::velocity_dependent;
 
-  Vec1 evolution(double, const Vec1& E, const Vec1& Edot, const Vec3& F, double m) const {
+  core::Vec1 evolution(double, const core::Vec1& E, const core::Vec1& Edot, const core::Vec3& F, double m) const {
     const double c = std::cos(E[0]), s = std::sin(E[0]);
-    return Vec1((c * F.dot(d) - s * F.dot(k) - damping.b / L * Edot[0]) / (m * L));  // seed 001 §B.2 (boxed)
+    return core::Vec1((c * F.dot(d) - s * F.dot(k) - damping.b / L * Edot[0]) / (m * L));  // seed 001 §B.2 (boxed)
   }
-  Vec3 position(const Vec1& E) const {
+  core::Vec3 position(const core::Vec1& E) const {
     return O + L * std::cos(E[0]) * k + L * std::sin(E[0]) * d;  // seed 001 §B.2
   }
-  Vec3 velocity(const Vec1& E, const Vec1& Edot) const {
+  core::Vec3 velocity(const core::Vec1& E, const core::Vec1& Edot) const {
     return L * Edot[0] * (std::cos(E[0]) * d - std::sin(E[0]) * k);  // seed 001 §B.2
   }
-  double internal_potential(const Vec1&) const { return 0.0; }
+  double internal_potential(const core::Vec1&) const { return 0.0; }
   /// Total force on the bob, tension included (seed 001 §B.2), from f = evolution(...).
-  Vec3 total_force(const Vec1& E, const Vec1& Edot, const Vec1& f, double m) const {
+  core::Vec3 total_force(const core::Vec1& E, const core::Vec1& Edot, const core::Vec1& f, double m) const {
     const double c = std::cos(E[0]), s = std::sin(E[0]), w = Edot[0];
     return m * L * (f[0] * (c * d - s * k) - w * w * (s * d + c * k));  // seed 001 §B.2
   }

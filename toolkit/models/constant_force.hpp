@@ -5,13 +5,13 @@
 namespace verisim::models {
 
 struct ConstantForce {
-  Vec3 F = Vec3::Zero();  ///< the force (N)
+  core::Vec3 F = core::Vec3::Zero();  ///< the force (N)
 
   static constexpr bool velocity_dependent = false;
   static constexpr bool conservative = true;
 
-  Vec3 force(const Vec3&, const Vec3&, double, double, double) const { return F; }
-  double potential(const Vec3& x, double, double, double) const { return -F.dot(x); }  // −∇V = F
+  core::Vec3 force(const core::Vec3&, const core::Vec3&, double, double, double) const { return F; }
+  double potential(const core::Vec3& x, double, double, double) const { return -F.dot(x); }  // −∇V = F
 };
 
 }  // namespace verisim::models

@@ -16,11 +16,11 @@
 namespace verisim::models {
 
 template <class C>
-concept Constraint = requires(const C& c, const Vec<C::dof>& E, const Vec3& F, double m, double t) {
+concept Constraint = requires(const C& c, const core::Vec<C::dof>& E, const core::Vec3& F, double m, double t) {
   { C::dof } -> std::convertible_to<int>;
-  { c.evolution(t, E, E, F, m) } -> std::convertible_to<Vec<C::dof>>;
-  { c.position(E) } -> std::convertible_to<Vec3>;
-  { c.velocity(E, E) } -> std::convertible_to<Vec3>;
+  { c.evolution(t, E, E, F, m) } -> std::convertible_to<core::Vec<C::dof>>;
+  { c.position(E) } -> std::convertible_to<core::Vec3>;
+  { c.velocity(E, E) } -> std::convertible_to<core::Vec3>;
   { c.internal_potential(E) } -> std::convertible_to<double>;
   { C::velocity_independent } -> std::convertible_to<bool>;
   { C::conservative } -> std::convertible_to<bool>;

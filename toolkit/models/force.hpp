@@ -15,14 +15,14 @@
 namespace verisim::models {
 
 template <class F>
-concept Force = requires(const F& f, const Vec3& x, const Vec3& v, double m, double q, double t) {
-  { f.force(x, v, m, q, t) } -> std::convertible_to<Vec3>;
+concept Force = requires(const F& f, const core::Vec3& x, const core::Vec3& v, double m, double q, double t) {
+  { f.force(x, v, m, q, t) } -> std::convertible_to<core::Vec3>;
   { f.potential(x, m, q, t) } -> std::convertible_to<double>;
   { F::velocity_dependent } -> std::convertible_to<bool>;
   { F::conservative } -> std::convertible_to<bool>;
 };
 
 /// {x}₁ = x/‖x‖, the unit vector of x (seed 001 §A, notation {x}₁).
-inline Vec3 unit_vector(const Vec3& x) { return x / x.norm(); }
+inline core::Vec3 unit_vector(const core::Vec3& x) { return x / x.norm(); }
 
 }  // namespace verisim::models

@@ -17,11 +17,11 @@ struct ForceSum {
   static constexpr bool velocity_dependent = (false || ... || Fs::velocity_dependent);
   static constexpr bool conservative = (true && ... && Fs::conservative);
 
-  Vec3 force(const Vec3& x, const Vec3& v, double m, double q, double t) const {
-    return std::apply([&](const auto&... f) { return (Vec3(Vec3::Zero()) + ... + f.force(x, v, m, q, t)).eval(); },
+  core::Vec3 force(const core::Vec3& x, const core::Vec3& v, double m, double q, double t) const {
+    return std::apply([&](const auto&... f) { return (core::Vec3(core::Vec3::Zero()) + ... + f.force(x, v, m, q, t)).eval(); },
                       terms);
   }
-  double potential(const Vec3& x, double m, double q, double t) const {
+  double potential(const core::Vec3& x, double m, double q, double t) const {
     return std::apply([&](const auto&... f) { return (0.0 + ... + f.potential(x, m, q, t)); }, terms);
   }
 };

@@ -7,19 +7,19 @@
 namespace verisim::models {
 
 struct Free {
-  Vec3 O = Vec3::Zero();              ///< origin (seed 001 §2 footnote 1: the main frame's origin)
-  Vec3 d{1.0, 0.0, 0.0};              ///< direction (footnote 1: the first basis vector); drawing only
+  core::Vec3 O = core::Vec3::Zero();              ///< origin (seed 001 §2 footnote 1: the main frame's origin)
+  core::Vec3 d{1.0, 0.0, 0.0};              ///< direction (footnote 1: the first basis vector); drawing only
 
   static constexpr int dof = 3;
   static constexpr bool velocity_independent = true;
   static constexpr bool conservative = true;
 
-  Vec3 evolution(double, const Vec3&, const Vec3&, const Vec3& F, double m) const { return F / m; }  // f = F/m
-  Vec3 position(const Vec3& E) const { return O + E; }
-  Vec3 velocity(const Vec3&, const Vec3& Edot) const { return Edot; }
-  double internal_potential(const Vec3&) const { return 0.0; }
+  core::Vec3 evolution(double, const core::Vec3&, const core::Vec3&, const core::Vec3& F, double m) const { return F / m; }  // f = F/m
+  core::Vec3 position(const core::Vec3& E) const { return O + E; }
+  core::Vec3 velocity(const core::Vec3&, const core::Vec3& Edot) const { return Edot; }
+  double internal_potential(const core::Vec3&) const { return 0.0; }
   /// Total force on the object: m·f.
-  Vec3 total_force(const Vec3&, const Vec3&, const Vec3& f, double m) const { return m * f; }
+  core::Vec3 total_force(const core::Vec3&, const core::Vec3&, const core::Vec3& f, double m) const { return m * f; }
 };
 
 }  // namespace verisim::models

@@ -11,8 +11,8 @@ struct LinearDrag {
   static constexpr bool velocity_dependent = true;
   static constexpr bool conservative = false;
 
-  Vec3 force(const Vec3&, const Vec3& v, double, double, double) const { return -b * v; }  // F = −b v
-  double potential(const Vec3&, double, double, double) const { return 0.0; }
+  core::Vec3 force(const core::Vec3&, const core::Vec3& v, double, double, double) const { return -b * v; }  // F = −b v
+  double potential(const core::Vec3&, double, double, double) const { return 0.0; }
 };
 
 }  // namespace verisim::models

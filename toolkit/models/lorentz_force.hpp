@@ -9,14 +9,14 @@
 namespace verisim::models {
 
 struct LorentzForce {
-  Vec3 E = Vec3::Zero();  ///< electric field (V/m)
-  Vec3 B = Vec3::Zero();  ///< magnetic field (T)
+  core::Vec3 E = core::Vec3::Zero();  ///< electric field (V/m)
+  core::Vec3 B = core::Vec3::Zero();  ///< magnetic field (T)
 
   static constexpr bool velocity_dependent = true;  // through v×B
   static constexpr bool conservative = true;        // v×B does no work
 
-  Vec3 force(const Vec3&, const Vec3& v, double, double q, double) const { return q * (E + v.cross(B)); }
-  double potential(const Vec3& x, double, double q, double) const { return -q * E.dot(x); }
+  core::Vec3 force(const core::Vec3&, const core::Vec3& v, double, double q, double) const { return q * (E + v.cross(B)); }
+  double potential(const core::Vec3& x, double, double q, double) const { return -q * E.dot(x); }
 };
 
 }  // namespace verisim::models

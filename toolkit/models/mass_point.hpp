@@ -14,8 +14,8 @@ using MassPoint = Object<Free, Forces>;
 struct MassPointParameters {
   double m = 1.0;           ///< mass (kg)
   double charge = 0.0;      ///< charge (C), for LorentzForce
-  Vec3 x0 = Vec3::Zero();   ///< initial position
-  Vec3 v0 = Vec3::Zero();   ///< initial velocity
+  core::Vec3 x0 = core::Vec3::Zero();   ///< initial position
+  core::Vec3 v0 = core::Vec3::Zero();   ///< initial velocity
 };
 
 template <Force Forces = ForceSum<>>

@@ -19,8 +19,8 @@ namespace verisim::models {
 template <Constraint C, Force Forces = ForceSum<>>
 struct Object {
   static constexpr int dof = C::dof;
-  using vector_type = Vec<dof>;
-  using state_type = PhaseState<vector_type>;
+  using vector_type = core::Vec<dof>;
+  using state_type = core::PhaseState<vector_type>;
 
   C constraint{};
   Forces forces{};
@@ -50,14 +50,14 @@ struct Object {
   }
 
   // --- in the world ---------------------------------------------------------------------------
-  Vec3 position(const vector_type& E) const { return constraint.position(E); }
-  Vec3 velocity(const vector_type& E, const vector_type& Edot) const { return constraint.velocity(E, Edot); }
+  core::Vec3 position(const vector_type& E) const { return constraint.position(E); }
+  core::Vec3 velocity(const vector_type& E, const vector_type& Edot) const { return constraint.velocity(E, Edot); }
   /// The resultant of the forces (not the constraint's reaction).
-  Vec3 external_force(const vector_type& E, const vector_type& Edot, double t) const {
+  core::Vec3 external_force(const vector_type& E, const vector_type& Edot, double t) const {
     return forces.force(position(E), velocity(E, Edot), mass, charge, t);
   }
   /// The total force on the object, constraint reaction (tension) included: m × its acceleration.
-  Vec3 total_force(const vector_type& E, const vector_type& Edot, double t) const {
+  core::Vec3 total_force(const vector_type& E, const vector_type& Edot, double t) const {
     return constraint.total_force(E, Edot, acceleration(E, Edot, t), mass);
   }
 
@@ -74,7 +74,7 @@ struct Object {
   }
   double energy(const state_type& s, double t = 0.0) const { return energy(s.q, s.v, t); }
   /// Angular momentum about the constraint's origin O: m (x − O) × v.
-  Vec3 angular_momentum(const vector_type& E, const vector_type& Edot) const {
+  core::Vec3 angular_momentum(const vector_type& E, const vector_type& Edot) const {
     return mass * (position(E) - constraint.O).cross(velocity(E, Edot));
   }
 };

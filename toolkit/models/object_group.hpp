@@ -1,6 +1,6 @@
 #pragma once
 // Several evolving objects as one second-order system: E is the concatenation of the objects'
-// states, fixed-size (Vec<Σ dof>) since every object's dof is known at compile time. The objects
+// states, fixed-size (core::Vec<Σ dof>) since every object's dof is known at compile time. The objects
 // do not interact here (each sees only its own forces); interactions are collisions' and
 // contacts' business (seed 001 §E–F, seed 003). velocity_independent when every object is.
 #include <cstddef>
@@ -16,8 +16,8 @@ namespace verisim::models {
 template <class... Objects>
 struct ObjectGroup {
   static constexpr int dof = (0 + ... + Objects::dof);
-  using vector_type = Vec<dof>;
-  using state_type = PhaseState<vector_type>;
+  using vector_type = core::Vec<dof>;
+  using state_type = core::PhaseState<vector_type>;
 
   std::tuple<Objects...> objects{};
 

@@ -8,10 +8,10 @@
 
 namespace verisim::models {
 
-class PoleSingularity : public StepError {
+class PoleSingularity : public core::StepError {
  public:
   PoleSingularity(double theta, double phi, double t)
-      : StepError(fmt::format("spherical pendulum at the pole of its chart: θ = {:.17g}, φ = {:.17g} at t = {:.17g} "
+      : core::StepError(fmt::format("spherical pendulum at the pole of its chart: θ = {:.17g}, φ = {:.17g} at t = {:.17g} "
                               "(|sin θ| below the guard); seed 001 §B.3's equations divide by sin θ there. "
                               "Step the object non-const with integrators::integrate_n_steps: its remap() changes chart near the poles",
                               theta, phi, t)),

@@ -15,22 +15,22 @@
 #include "toolkit/models/check.hpp"
 #include "toolkit/models/force_sum.hpp"
 #include "toolkit/models/object.hpp"
-#include "toolkit/models/sphere.hpp"
+#include "toolkit/models/sphere_surface.hpp"
 #include "toolkit/models/uniform_gravity.hpp"
 
 namespace verisim::models {
 
 template <Force Forces = ForceSum<UniformGravity>>
-using SphericalPendulum = Object<Sphere, Forces>;
+using SphericalPendulum = Object<SphereSurface, Forces>;
 
 struct SphericalPendulumParameters {
   double m = 1.0;               ///< mass of the bob (kg)
   double L = 1.0;               ///< length (m)
-  Vec3 O = Vec3::Zero();        ///< pivot
-  Vec3 d{1.0, 0.0, 0.0};        ///< unit, orthogonal to g: φ = 0
-  Vec3 g{0.0, 0.0, -9.81};      ///< gravity
-  Vec2 E0{0.5, 0.0};            ///< initial (θ, φ)
-  Vec2 Edot0{0.0, 1.0};         ///< initial (θ̇, φ̇)
+  core::Vec3 O = core::Vec3::Zero();        ///< pivot
+  core::Vec3 d{1.0, 0.0, 0.0};        ///< unit, orthogonal to g: φ = 0
+  core::Vec3 g{0.0, 0.0, -9.81};      ///< gravity
+  core::Vec2 E0{0.5, 0.0};            ///< initial (θ, φ)
+  core::Vec2 Edot0{0.0, 1.0};         ///< initial (θ̇, φ̇)
 };
 
 template <Force Forces = ForceSum<UniformGravity>>
@@ -39,9 +39,9 @@ SphericalPendulum<Forces> make_spherical_pendulum(const SphericalPendulumParamet
   detail::require_positive(p.L, "spherical pendulum: L");
   detail::require_positive(p.g.norm(), "spherical pendulum: |g|");
   detail::require_unit(p.d, "spherical pendulum: d");
-  const Vec3 k = unit_vector(p.g);  // seed 001 §B.3: k = {g}₁
+  const core::Vec3 k = unit_vector(p.g);  // seed 001 §B.3: k = {g}₁
   detail::require(std::abs(p.d.dot(k)) <= detail::kUnitTolerance, "spherical pendulum: d must be orthogonal to g");
-  return SphericalPendulum<Forces>{Sphere{p.O, p.d, k, p.L}, forces, p.m, 0.0, {p.E0, p.Edot0}};
+  return SphericalPendulum<Forces>{SphereSurface{p.O, p.d, k, p.L}, forces, p.m, 0.0, {p.E0, p.Edot0}};
 }
 
 inline SphericalPendulum<> make_spherical_pendulum(const SphericalPendulumParameters& p) {

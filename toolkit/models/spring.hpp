@@ -22,9 +22,9 @@ struct SpringParameters {
   double m = 1.0;                   ///< mass (kg)
   double L = 1.0;                   ///< rest length (drawing only)
   double b = 0.0;                   ///< fluid friction (kg/s); must be 0 for Undamped
-  Vec3 O = Vec3::Zero();            ///< rest position of the mass
-  Vec3 d{1.0, 0.0, 0.0};            ///< axis (unit)
-  Vec3 g{0.0, 0.0, -9.81};          ///< gravity
+  core::Vec3 O = core::Vec3::Zero();            ///< rest position of the mass
+  core::Vec3 d{1.0, 0.0, 0.0};            ///< axis (unit)
+  core::Vec3 g{0.0, 0.0, -9.81};          ///< gravity
   double x0 = 0.0, v0 = 0.0;        ///< initial E₁, Ė₁
 };
 
@@ -39,7 +39,7 @@ Spring<Damping> make_spring(const SpringParameters& p) {
   else
     detail::require(p.b == 0.0, "spring: b = " + std::to_string(p.b) + " needs make_spring<Damped>");
   return Spring<Damping>{Line<Damping>{p.O, p.d, p.k, p.L, damping}, make_forces(UniformGravity{p.g}), p.m, 0.0,
-                         {Vec1(p.x0), Vec1(p.v0)}};
+                         {core::Vec1(p.x0), core::Vec1(p.v0)}};
 }
 
 }  // namespace verisim::models

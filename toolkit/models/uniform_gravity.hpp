@@ -5,13 +5,13 @@
 namespace verisim::models {
 
 struct UniformGravity {
-  Vec3 g{0.0, 0.0, -9.81};  ///< gravitational acceleration (m/s²)
+  core::Vec3 g{0.0, 0.0, -9.81};  ///< gravitational acceleration (m/s²)
 
   static constexpr bool velocity_dependent = false;
   static constexpr bool conservative = true;
 
-  Vec3 force(const Vec3&, const Vec3&, double m, double, double) const { return m * g; }  // F = m g
-  double potential(const Vec3& x, double m, double, double) const { return -m * g.dot(x); }  // −∇V = m g
+  core::Vec3 force(const core::Vec3&, const core::Vec3&, double m, double, double) const { return m * g; }  // F = m g
+  double potential(const core::Vec3& x, double m, double, double) const { return -m * g.dot(x); }  // −∇V = m g
 };
 
 }  // namespace verisim::models

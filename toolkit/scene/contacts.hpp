@@ -27,31 +27,31 @@ namespace verisim::scene {
 /// contact, pointing from the obstacle into the sphere (seed 001 E.1's n for body 1 = the sphere).
 struct ObstacleContact {
   double gap;
-  Vec3 normal;
+  core::Vec3 normal;
 };
 
-inline ObstacleContact contact_with(const geometry::Plane& p, const Vec3& x, double R) {
+inline ObstacleContact contact_with(const geometry::Plane& p, const core::Vec3& x, double R) {
   return {(x - p.origin).dot(p.normal) - R, p.normal};  // seed 001 D.1, signed: the plane's normal side is free
 }
 template <class Shape>
-ObstacleContact contact_with(const Shape& s, const Vec3& x, double R) {
+ObstacleContact contact_with(const Shape& s, const core::Vec3& x, double R) {
   const geometry::ClosestPoint c = geometry::closest_point(s, x);  // seed 001 D.2–D.5
   return {(x - c.point).dot(c.normal) - R, c.normal};
 }
-inline ObstacleContact contact_with(const Shape& s, const Vec3& x, double R) {
+inline ObstacleContact contact_with(const Shape& s, const core::Vec3& x, double R) {
   return std::visit([&](const auto& shape) { return contact_with(shape, x, R); }, s);
 }
 
 /// The four vertices of a w × h box centred at c (z = 0), turned by θ (seed 002 §3.1's list).
-inline std::array<Vec2, 4> box_vertices(const Vec2& c, double theta, double w, double h) {
-  const Vec2 a(std::cos(theta), std::sin(theta)), b(-std::sin(theta), std::cos(theta));  // seed 002: b = a rotated by 90°
+inline std::array<core::Vec2, 4> box_vertices(const core::Vec2& c, double theta, double w, double h) {
+  const core::Vec2 a(std::cos(theta), std::sin(theta)), b(-std::sin(theta), std::cos(theta));  // seed 002: b = a rotated by 90°
   return {c + 0.5 * w * a + 0.5 * h * b, c - 0.5 * w * a - 0.5 * h * b, c + 0.5 * h * b - 0.5 * w * a,
           c - 0.5 * h * b + 0.5 * w * a};
 }
 
 /// The gravity acting on object i: the sum of the 'gravity' forces listing it.
-inline Vec3 gravity_on(const Scene& s, std::size_t i) {
-  Vec3 g = Vec3::Zero();
+inline core::Vec3 gravity_on(const Scene& s, std::size_t i) {
+  core::Vec3 g = core::Vec3::Zero();
   for (const auto& f : s.forces)
     if (f.type == ForceType::gravity && std::find(f.on.begin(), f.on.end(), i) != f.on.end()) g += f.vector;
   return g;
@@ -81,8 +81,8 @@ void for_each_initial_gap(const Scene& s, Fn&& fn) {
         const auto* p = std::get_if<geometry::Plane>(&ob.shape);
         if (!p) continue;
         double g = std::numeric_limits<double>::infinity();
-        for (const Vec2& v : box_vertices(a.position.head<2>(), a.angle, a.width, a.height))
-          g = std::min(g, (Vec3(v.x(), v.y(), 0.0) - p->origin).dot(p->normal));
+        for (const core::Vec2& v : box_vertices(a.position.head<2>(), a.angle, a.width, a.height))
+          g = std::min(g, (core::Vec3(v.x(), v.y(), 0.0) - p->origin).dot(p->normal));
         fn(i, ob.name, g);
       }
     }

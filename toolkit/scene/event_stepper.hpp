@@ -1,5 +1,5 @@
 #pragma once
-// A stepper that steps a World with any integrator of the registry and handles its collisions
+// A stepper that steps a ImpulseWorld with any integrator of the registry and handles its collisions
 // within the step (docs/scenes.md "Events", docs/architecture.md "Scenes"):
 //
 //   located (default)   one step of the inner method from (t, x₀); for every contact whose gap
@@ -19,16 +19,16 @@
 // projected away at the end of the step
 // (seed 001 E.1 step 1 removes the normal force pushing into the obstacle; here its impulse over
 // the step does). So is an approach slower than v_rest = 2|g|Δt (world.cpp).
-// After the step, spherical pendulums near a pole of their chart move to the other chart.
-//
-// integrate_n_steps drives it as any stepper: the scene's run is ONE call of that loop.
+// integrate_n_steps drives it as any stepper: the scene's run is ONE call of that loop, whose remap
+// hook moves spherical pendulums near a pole of their chart to the other chart (SystemView::remap)
+// and then calls reset() here.
 #include <cmath>
 #include <cstddef>
 #include <limits>
 #include <vector>
 
 #include "toolkit/core/stepper.hpp"
-#include "toolkit/scene/world.hpp"
+#include "toolkit/scene/impulse_world.hpp"
 
 namespace verisim::scene {
 
@@ -36,7 +36,7 @@ template <class Inner>
 class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
  public:
   using state_type = State;
-  static constexpr StepperInfo info = Inner::info;
+  static constexpr core::StepperInfo info = Inner::info;
   static constexpr int kMaxEventsPerStep = 64;  ///< then the rest of the step is taken as resting contact
 
   EventStepper(Inner inner, EventMode mode, std::vector<Event>* log, ContactStats* stats)
@@ -44,7 +44,7 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
 
   template <class Sys>
   void do_step(const Sys& sys, State& x, double t, double dt) {
-    World& w = *sys.world;
+    ImpulseWorld& w = *sys.world;
     if (w.pair_count() == 0) {
       inner_.do_step(sys, x, t, dt);
     } else if (mode_ == EventMode::after_penetration) {
@@ -54,8 +54,10 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
       step_located(sys, w, x, t, dt);
       w.update_resting(x);  // the reactions of the resting contacts for the next step
     }
-    if (w.rechart(x)) forget(inner_);
   }
+
+  /// The state was remapped (another chart): the inner method's step cache no longer describes it.
+  void reset() { forget(inner_); }
 
   Inner& inner() { return inner_; }
 
@@ -66,7 +68,7 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
   }
 
   template <class Sys>
-  void step_located(const Sys& sys, World& w, State& x, double t, double dt) {
+  void step_located(const Sys& sys, ImpulseWorld& w, State& x, double t, double dt) {
     double tc = t, rem = dt;
     const double touch = w.rest_gap();
     for (int events = 0;; ++events) {
@@ -109,7 +111,7 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
   /// left end of the final bracket (g ≥ 0 there). Illinois: regula falsi halving the retained end's
   /// value when the same end is kept twice (Dowell & Jarratt 1971).
   template <class Sys>
-  double locate(const Sys& sys, const World& w, std::size_t p, double tc, double rem, double g0, double g1) {
+  double locate(const Sys& sys, const ImpulseWorld& w, std::size_t p, double tc, double rem, double g0, double g1) {
     double a = 0.0, b = rem, ga = g0, gb = g1;
     int side = 0;
     const double width = 4.0 * std::numeric_limits<double>::epsilon() * rem;  // a few ulps of the step

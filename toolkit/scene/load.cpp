@@ -109,20 +109,20 @@ class Reader {
     return std::string(*n->value<std::string_view>());
   }
   /// [x, y, z] or [x, y] (z = 0).
-  Vec3 vec3(std::string_view key, const Vec3& fallback) {
+  core::Vec3 vec3(std::string_view key, const core::Vec3& fallback) {
     ask(key);
     const toml::node* n = t_.get(key);
     if (!n) return fallback;
     const toml::array* a = n->as_array();
     if (!a || (a->size() != 2 && a->size() != 3))
       fail(key, fmt::format("'{}' must be an array of 2 or 3 numbers ([x, y] or [x, y, z])", key));
-    Vec3 v = Vec3::Zero();
+    core::Vec3 v = core::Vec3::Zero();
     for (std::size_t i = 0; i < a->size(); ++i) v[static_cast<Eigen::Index>(i)] = to_number(*a->get(i), key);
     return v;
   }
   /// A direction: normalised; zero is an error.
-  Vec3 unit(std::string_view key, const Vec3& fallback) {
-    const Vec3 v = vec3(key, fallback);
+  core::Vec3 unit(std::string_view key, const core::Vec3& fallback) {
+    const core::Vec3 v = vec3(key, fallback);
     if (!(v.norm() > 0.0)) fail(key, fmt::format("'{}' must be a non-zero vector", key));
     return v / v.norm();
   }
@@ -263,15 +263,15 @@ ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_
   switch (o.type) {
     case ObjectType::point:
       o.charge = r.number("charge", 0.0);
-      o.position = r.vec3("position", Vec3::Zero());
-      o.velocity = r.vec3("velocity", Vec3::Zero());
+      o.position = r.vec3("position", core::Vec3::Zero());
+      o.velocity = r.vec3("velocity", core::Vec3::Zero());
       break;
     case ObjectType::spring:
       o.stiffness = r.required_positive("k");
       o.damping = r.non_negative("b", 0.0);
       o.length = r.positive("length", 1.0);
-      o.origin = r.vec3("origin", Vec3::Zero());
-      o.direction = r.unit("direction", Vec3(1.0, 0.0, 0.0));
+      o.origin = r.vec3("origin", core::Vec3::Zero());
+      o.direction = r.unit("direction", core::Vec3(1.0, 0.0, 0.0));
       o.x0 = r.number("x0", 0.0);
       o.v0 = r.number("v0", 0.0);
       o.charge = r.number("charge", 0.0);
@@ -279,8 +279,8 @@ ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_
     case ObjectType::pendulum:
     case ObjectType::spherical_pendulum:
       o.length = r.required_positive("length");
-      o.origin = r.vec3("origin", Vec3::Zero());
-      o.direction = r.unit("direction", Vec3(1.0, 0.0, 0.0));
+      o.origin = r.vec3("origin", core::Vec3::Zero());
+      o.direction = r.unit("direction", core::Vec3(1.0, 0.0, 0.0));
       o.theta0 = r.number("theta0", 0.0);
       o.omega0 = r.number("theta_dot0", 0.0);
       o.charge = r.number("charge", 0.0);
@@ -300,14 +300,14 @@ ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_
     case ObjectType::disc:
     case ObjectType::box:
       o.charge = r.number("charge", 0.0);
-      o.position = r.vec3("position", Vec3::Zero());
-      o.velocity = r.vec3("velocity", Vec3::Zero());
+      o.position = r.vec3("position", core::Vec3::Zero());
+      o.velocity = r.vec3("velocity", core::Vec3::Zero());
       if (o.type == ObjectType::sphere) {
         o.radius = r.required_positive("radius");
-        o.spin = r.vec3("spin", Vec3::Zero());
+        o.spin = r.vec3("spin", core::Vec3::Zero());
         o.inertia_factor = r.positive("inertia", 0.4);
       } else {
-        o.spin = Vec3(0.0, 0.0, r.number("spin", 0.0));
+        o.spin = core::Vec3(0.0, 0.0, r.number("spin", 0.0));
         o.angle = r.number("angle", 0.0);
         if (o.type == ObjectType::disc) {
           o.radius = r.required_positive("radius");
@@ -346,17 +346,17 @@ ForceSpec read_force(const toml::table& t, const std::string& file, std::size_t 
                                 {"coulomb", ForceType::coulomb}}},
                               "force type");
   switch (f.type) {
-    case ForceType::gravity: f.vector = r.vec3("g", Vec3(0.0, 0.0, -9.81)); break;
+    case ForceType::gravity: f.vector = r.vec3("g", core::Vec3(0.0, 0.0, -9.81)); break;
     case ForceType::drag: f.coefficient = r.non_negative("b", 0.0); break;
-    case ForceType::constant: f.vector = r.vec3("F", Vec3::Zero()); break;
+    case ForceType::constant: f.vector = r.vec3("F", core::Vec3::Zero()); break;
     case ForceType::central:
-      f.center = r.vec3("center", Vec3::Zero());
+      f.center = r.vec3("center", core::Vec3::Zero());
       f.coefficient = r.required_positive("M");
       f.constant = r.positive("G", models::kGravitationalConstant);
       break;
     case ForceType::lorentz:
-      f.vector = r.vec3("E", Vec3::Zero());
-      f.B = r.vec3("B", Vec3::Zero());
+      f.vector = r.vec3("E", core::Vec3::Zero());
+      f.B = r.vec3("B", core::Vec3::Zero());
       break;
     case ForceType::mutual_gravity: f.constant = r.positive("G", models::kGravitationalConstant); break;
     case ForceType::coulomb: f.constant = r.positive("k", kCoulombConstant); break;
@@ -387,38 +387,38 @@ ObstacleSpec read_obstacle(const toml::table& t, const std::string& file, std::s
     if (sim.law == Law::frictionless && o.friction != 0.0)
       r.fail("friction", "law 'frictionless' has no friction; choose law 'coulomb', 'spinning' or 'ball-bounce'");
   }
-  auto axis_across = [&](const Vec3& n) {
-    const Vec3 a = r.unit("axis", geometry::detail::any_orthogonal(n));
+  auto axis_across = [&](const core::Vec3& n) {
+    const core::Vec3 a = r.unit("axis", geometry::detail::any_orthogonal(n));
     if (std::abs(a.dot(n)) > kDirectionTolerance) r.fail("axis", "'axis' (e_L) must be orthogonal to 'normal'");
     return a;
   };
   switch (kind) {
     case Kind::plane: {
-      const Vec3 O = r.vec3("origin", Vec3::Zero());
-      const Vec3 n = r.unit("normal", Vec3(0.0, 0.0, 1.0));
+      const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
+      const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
       o.shape = geometry::Plane{O, n};
       break;
     }
     case Kind::portion: {
-      const Vec3 O = r.vec3("origin", Vec3::Zero());
-      const Vec3 n = r.unit("normal", Vec3(0.0, 0.0, 1.0));
-      const Vec3 eL = axis_across(n);
+      const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
+      const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
+      const core::Vec3 eL = axis_across(n);
       o.shape = geometry::make_plane_portion(O, n, eL, r.required_positive("length"), r.required_positive("width"));
       break;
     }
     case Kind::brick: {
-      const Vec3 O = r.vec3("origin", Vec3::Zero());
-      const Vec3 n = r.unit("normal", Vec3(0.0, 0.0, 1.0));
-      const Vec3 eL = axis_across(n);
+      const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
+      const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
+      const core::Vec3 eL = axis_across(n);
       o.shape = geometry::Brick{O, n, eL, r.required_positive("length"), r.required_positive("width"),
                                 r.required_positive("height")};
       break;
     }
     case Kind::sphere:
-      o.shape = geometry::Sphere{r.vec3("center", Vec3::Zero()), r.required_positive("radius")};
+      o.shape = geometry::Sphere{r.vec3("center", core::Vec3::Zero()), r.required_positive("radius")};
       break;
     case Kind::cylinder:
-      o.shape = geometry::Cylinder{r.vec3("center", Vec3::Zero()), r.unit("axis", Vec3(0.0, 0.0, 1.0)),
+      o.shape = geometry::Cylinder{r.vec3("center", core::Vec3::Zero()), r.unit("axis", core::Vec3(0.0, 0.0, 1.0)),
                                    r.required_positive("radius"), r.required_positive("length")};
       break;
   }
@@ -437,7 +437,7 @@ void check_scene(const Scene& s) {
   for (std::size_t i = 0; i < s.objects.size(); ++i) {
     const ObjectSpec& o = s.objects[i];
     if (o.type != ObjectType::pendulum && o.type != ObjectType::spherical_pendulum) continue;
-    const Vec3 g = gravity_on(s, i);
+    const core::Vec3 g = gravity_on(s, i);
     if (!(g.norm() > 0.0))
       throw SceneError(o.where, fmt::format("[[object]] '{}': a {} needs a [[force]] of type 'gravity' acting on it "
                                             "(seed 001 §B.2: its vertical is k = {{g}}₁)", o.name, to_string(o.type)));

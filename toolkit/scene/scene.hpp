@@ -1,6 +1,6 @@
 #pragma once
 // A scene (docs/scenes.md): what a scene file describes, as plain values, checked by load_scene
-// (load.hpp) and turned into the toolkit's pieces by World (world.hpp). Seed 001 §1: "une boîte à
+// (load.hpp) and turned into the toolkit's pieces by ImpulseWorld (world.hpp). Seed 001 §1: "une boîte à
 // outil assez générique pour que vous puissiez facilement simuler des situations physiques simples
 // (p.ex. pour tester vos résultats d'exercices théoriques)".
 //
@@ -63,16 +63,16 @@ struct ObjectSpec {
   double mass = 1.0;            ///< kg
   double charge = 0.0;          ///< C
   // free bodies (point, sphere, disc, box): world position and velocity
-  Vec3 position = Vec3::Zero();
-  Vec3 velocity = Vec3::Zero();
-  Vec3 spin = Vec3::Zero();     ///< angular velocity ω (rad/s); discs and boxes: (0, 0, ω_z)
+  core::Vec3 position = core::Vec3::Zero();
+  core::Vec3 velocity = core::Vec3::Zero();
+  core::Vec3 spin = core::Vec3::Zero();     ///< angular velocity ω (rad/s); discs and boxes: (0, 0, ω_z)
   double angle = 0.0;           ///< disc, box: initial orientation θ (rad, counter-clockwise)
   double radius = 0.0;          ///< sphere, disc (m)
   double inertia_factor = 0.0;  ///< sphere, disc: I = α m R²
   double width = 0.0, height = 0.0;  ///< box (m): I = m (w² + h²)/12 (seed 002 §3.1)
   // constrained bodies (seed 001 appendix B): origin O, direction d
-  Vec3 origin = Vec3::Zero();
-  Vec3 direction{1.0, 0.0, 0.0};
+  core::Vec3 origin = core::Vec3::Zero();
+  core::Vec3 direction{1.0, 0.0, 0.0};
   double stiffness = 0.0;       ///< spring k (N/m)
   double damping = 0.0;         ///< spring b (kg/s), pendulum b (kg m²/s)
   double length = 1.0;          ///< spring rest length (drawing), pendulum length (m)
@@ -99,9 +99,9 @@ enum class ForceType {
 struct ForceSpec {
   ForceType type = ForceType::gravity;
   Source where;
-  Vec3 vector = Vec3::Zero();   ///< g, F or E
-  Vec3 B = Vec3::Zero();        ///< lorentz
-  Vec3 center = Vec3::Zero();   ///< central
+  core::Vec3 vector = core::Vec3::Zero();   ///< g, F or E
+  core::Vec3 B = core::Vec3::Zero();        ///< lorentz
+  core::Vec3 center = core::Vec3::Zero();   ///< central
   double coefficient = 0.0;     ///< drag b, central M
   double constant = 0.0;        ///< G (central, mutual_gravity) or k (coulomb)
   std::vector<std::size_t> on;  ///< indices of the objects it acts on (all when the key is absent)

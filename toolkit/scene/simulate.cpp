@@ -26,7 +26,7 @@ namespace {
 
 /// The samples every `every` steps (and the last), into buffers reserved before the loop.
 struct Recorder {
-  const World* world;
+  const ImpulseWorld* world;
   RunResult* out;
   std::size_t every, steps;
   Progress progress;
@@ -52,7 +52,7 @@ struct Recorder {
 
 RunResult simulate(const Scene& scene, Progress progress) {
   const Simulation& sim = scene.simulation;
-  World world(scene);
+  ImpulseWorld world(scene);
   RunResult result;
   result.integrator = sim.integrator;
   result.t_end = sim.t_end();
@@ -68,14 +68,15 @@ RunResult simulate(const Scene& scene, Progress progress) {
   Recorder rec{&world, &result, sim.sample_every, sim.steps, progress, std::max<std::size_t>(1, sim.steps / 100), {}};
   rec.row.reserve(result.trajectory.header.size() + result.energy.header.size());
   State x = world.initial_state();
-  world.rechart(x);  // a spherical pendulum started near its pole starts in its other chart
-  auto stepper = integrators::make_stepper<VecX>(sim.integrator);  // the registry's variant, visited once
+  auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);  // the registry's variant, visited once
   try {
     std::visit(
         [&](auto& inner) {
           EventStepper<std::remove_cvref_t<decltype(inner)>> es(inner, sim.events, &result.events, &result.stats);
           auto run = [&](auto system) {
-            integrators::integrate_n_steps(es, system, x, 0.0, sim.dt, sim.steps, rec);  // the one loop
+            // the one loop; its remap hook (SystemView::remap) also moves a spherical pendulum started
+            // near its pole to its other chart before the first step
+            integrators::integrate_n_steps(es, system, x, 0.0, sim.dt, sim.steps, rec);
           };
           if (world.velocity_independent())
             run(SystemView<true>{&world});
@@ -83,14 +84,14 @@ RunResult simulate(const Scene& scene, Progress progress) {
             run(SystemView<false>{&world});
         },
         stepper);
-  } catch (const NonFiniteState& e) {
+  } catch (const core::NonFiniteState& e) {
     std::string who = "?";
     for (Eigen::Index i = 0; i < x.q.size(); ++i)
       if (!std::isfinite(x.q[i]) || !std::isfinite(x.v[i])) {
         who = scene.objects[world.object_of(i)].name;
         break;
       }
-    throw StepError(fmt::format("{}: {}: the state of object '{}' is not finite (NaN or infinity) after step {} at "
+    throw core::StepError(fmt::format("{}: {}: the state of object '{}' is not finite (NaN or infinity) after step {} at "
                                 "t = {:.17g} (integrator {}, dt = {})",
                                 scene.file, scene.name, who, e.step(), e.t(), sim.integrator, sim.dt));
   }

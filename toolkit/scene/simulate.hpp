@@ -1,5 +1,5 @@
 #pragma once
-// Running a scene: the World (world.hpp) stepped by the scene's integrator through the ONE loop,
+// Running a scene: the ImpulseWorld (world.hpp) stepped by the scene's integrator through the ONE loop,
 // integrators::integrate_n_steps, with an EventStepper around the integrator (collisions located
 // within the step) and an observer that records the samples (trajectory and energy rows) into
 // buffers sized before the loop. The integrator registry's std::variant is visited once, here,
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "toolkit/scene/scene.hpp"
-#include "toolkit/scene/world.hpp"
+#include "toolkit/scene/impulse_world.hpp"
 
 namespace verisim::scene {
 
@@ -39,7 +39,7 @@ struct RunResult {
 };
 
 /// Run `scene` with its own integrator, dt and t_end (docs/scenes.md). A NaN or infinity in the
-/// state stops the run with a verisim::NonFiniteState naming the step, the time and the object.
+/// state stops the run with a verisim::core::NonFiniteState naming the step, the time and the object.
 RunResult simulate(const Scene& scene, Progress progress = {});
 
 /// The name of an object or obstacle of an event's second body.

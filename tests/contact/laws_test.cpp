@@ -1,0 +1,202 @@
+// The force laws of seed 003 as pure functions: contact basis and torques, friction cap, cohesion and
+// dipoles against their potentials, the stiffness and time-step helpers against the seed's energy
+// balances, the viscosity against reference/analytic/damped_contact.hpp.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <random>
+
+#include "reference/analytic/damped_contact.hpp"
+#include "toolkit/contact/cohesion.hpp"
+#include "toolkit/contact/contact_force.hpp"
+#include "toolkit/contact/dipole.hpp"
+#include "toolkit/contact/stiffness.hpp"
+#include "toolkit/core/random.hpp"
+
+namespace verisim::contact::test {
+namespace {
+
+using core::random_unit;
+using core::random_vec;
+using core::uniform;
+
+TEST(ContactLaws, NormalForceIsTheSeedsSpringDashpotAlongN) {
+  // Head-on, no spin: F on i = (−η δ̇ − k_n δ) n (seed 003), with δ̇ = (v_i − v_j)·n; η = 3·√(m_eff),
+  // m_eff = 4·4/(4 + 4) = 2.
+  const ContactLaw law{1e4, 3.0, 0.0, 0.0, ContactEnd::overlap};
+  const double eta = pair_viscosity(law, 4.0, 4.0);
+  EXPECT_NEAR(eta, 3.0 * std::sqrt(2.0), 1e-15);
+  const core::Vec3 n(0, 0, 1), dv(0, 0, -2.0);  // approaching: δ̇ = −2
+  core::Vec3 f, ti, tj;
+  contact_force<3, true, true>(n, -1e-3, dv, 1.0, core::Vec3::Zero(), 1.0, core::Vec3::Zero(), eta, law, f, ti, tj);
+  const double expected = -eta * (-2.0) - 1e4 * (-1e-3);  // −η δ̇ − k_n δ
+  EXPECT_NEAR(f.z(), expected, 1e-12 * expected);
+  EXPECT_EQ(f.x(), 0.0);
+  EXPECT_EQ(ti.norm() + tj.norm(), 0.0);
+  // separating fast with a small overlap: attractive with the overlap end, cut with the force end
+  const core::Vec3 dv_out(0, 0, 5.0);
+  contact_force<3, true, true>(n, -1e-4, dv_out, 1.0, core::Vec3::Zero(), 1.0, core::Vec3::Zero(), eta, law, f, ti, tj);
+  EXPECT_LT(f.z(), 0.0);
+  ContactLaw cut = law;
+  cut.end = ContactEnd::force;
+  contact_force<3, true, true>(n, -1e-4, dv_out, 1.0, core::Vec3::Zero(), 1.0, core::Vec3::Zero(), eta, cut, f, ti, tj);
+  EXPECT_EQ(f.z(), 0.0);
+}
+
+TEST(ContactLaws, FrictionOpposesTheContactPointSlidingAndIsCapped) {
+  // The sliding velocity of the contact point includes the spins (seed 003 "Base au contact"):
+  // v_ij = v_i + ω_i × (−n R_i) − (v_j + ω_j × n R_j). Checked against that formula literally,
+  // for random states, and the torques are (−R_i n) × F_t and (R_j n) × (−F_t).
+  std::mt19937_64 rng(1301);
+  for (int c = 0; c < 1000; ++c) {
+    const core::Vec3 n = random_unit<3>(rng);
+    const core::Vec3 vi = random_vec<3>(rng), vj = random_vec<3>(rng), wi = random_vec<3>(rng), wj = random_vec<3>(rng);
+    const double Ri = uniform(rng, 0.5, 2), Rj = uniform(rng, 0.5, 2), delta = -uniform(rng, 1e-4, 1e-2);
+    const ContactLaw law{1e3, 0.0, uniform(rng, 0.1, 100), uniform(rng, 0.1, 1), ContactEnd::overlap};
+    core::Vec3 f, ti, tj;
+    contact_force<3, false, true>(n, delta, vi - vj, Ri, wi, Rj, wj, 1.0, law, f, ti, tj);
+    const core::Vec3 vij = vi + wi.cross(-n * Ri) - (vj + wj.cross(n * Rj));  // seed 003, literally
+    const core::Vec3 u = vij - vij.dot(n) * n;
+    const double fn = -law.kn * delta;
+    const core::Vec3 ft = f - f.dot(n) * n;
+    ASSERT_NEAR(f.dot(n), fn, 1e-12 * fn);
+    ASSERT_LE(ft.norm(), law.mu * fn * (1 + 1e-12));  // |F_t| ≤ μ|F_n|
+    const core::Vec3 ft_expected = -law.kt * u;
+    if (ft_expected.norm() <= law.mu * fn) {
+      ASSERT_LT((ft - ft_expected).norm(), 1e-12 * (1 + ft_expected.norm()));
+    } else {  // capped: same direction, magnitude μ|F_n|
+      ASSERT_NEAR(ft.norm(), law.mu * fn, 1e-12 * fn);
+      ASSERT_LT((ft.normalized() + u.normalized()).norm(), 1e-12);
+    }
+    ASSERT_LT((ti - (-Ri * n).cross(ft)).norm(), 1e-12 * (1 + ti.norm()));
+    ASSERT_LT((tj - (Rj * n).cross(-ft)).norm(), 1e-12 * (1 + tj.norm()));
+  }
+}
+
+TEST(ContactLaws, TwoDimensionalFrictionMatchesTheThreeDimensionalOneInThePlane) {
+  // A disc is a sphere moving in z = 0 with spin along z: same force, torque = z component.
+  std::mt19937_64 rng(1302);
+  for (int c = 0; c < 1000; ++c) {
+    const core::Vec2 n = random_unit<2>(rng), dv = random_vec<2>(rng);
+    const double wi = uniform(rng, -1, 1), wj = uniform(rng, -1, 1);
+    const ContactLaw law{1e3, 2.0, 50.0, 0.4, ContactEnd::force};
+    core::Vec2 f2;
+    double ti2, tj2;
+    contact_force<2, true, true>(n, -1e-3, dv, 0.7, wi, 1.1, wj, 1.5, law, f2, ti2, tj2);
+    core::Vec3 f3, ti3, tj3;
+    contact_force<3, true, true>(core::Vec3(n.x(), n.y(), 0), -1e-3, core::Vec3(dv.x(), dv.y(), 0), 0.7, core::Vec3(0, 0, wi), 1.1,
+                                 core::Vec3(0, 0, wj), 1.5, law, f3, ti3, tj3);
+    ASSERT_LT((f2 - f3.head<2>()).norm(), 1e-12 * (1 + f2.norm()));
+    ASSERT_NEAR(ti2, ti3.z(), 1e-12 * (1 + std::abs(ti2)));
+    ASSERT_NEAR(tj2, tj3.z(), 1e-12 * (1 + std::abs(tj2)));
+  }
+}
+
+TEST(ContactLaws, CohesionIsAttractiveWithinDeltaCAndDerivesFromItsPotential) {
+  const CohesionLaw c{0.02, 3.0};
+  EXPECT_DOUBLE_EQ(cohesion_force(0.0, c), -3.0);         // F_max at touching
+  EXPECT_EQ(cohesion_force(0.02, c), 0.0);                // zero at |δ| = δ_c
+  EXPECT_EQ(cohesion_force(-0.05, c), 0.0);
+  EXPECT_NEAR(cohesion_force(0.01, c), -1.5, 1e-15);      // linear in between
+  // F = −dU/dδ by central differences (h = 1e-7 δ_c: error O(h²) away from the kinks).
+  for (double d = -0.019; d < 0.0195; d += 0.00037) {
+    if (std::abs(d) < 1e-6) continue;
+    const double h = 1e-9;
+    const double du = (cohesion_energy(d + h, c) - cohesion_energy(d - h, c)) / (2 * h);
+    ASSERT_NEAR(-du, cohesion_force(d, c), 1e-6) << d;
+  }
+}
+
+/// Dipole energy of i at r_i = x_i with moment M_i, partner at the origin with M_j.
+template <int D>
+double energy_at(const core::Vec<D>& xi, const core::Vec<D>& Mi, const core::Vec<D>& Mj, double mu0) {
+  const double r = xi.norm();
+  return dipole_energy<D>(core::Vec<D>(xi / r), r, Mi, Mj, mu0);
+}
+
+template <int D>
+void check_dipole_gradient(std::uint64_t seed) {
+  // seed 003's force on i equals −∇_{r_i} U (Jackson eq. 5.98) by central differences, random
+  // orientations. h = 1e-5 r: truncation O(h²) ~ 1e-10 relative, round-off ~ ε/h ~ 1e-11: 1e-6
+  // (the tolerance) is a wide margin.
+  std::mt19937_64 rng(seed);
+  const double mu0 = 4e-7 * std::numbers::pi;
+  for (int c = 0; c < 500; ++c) {
+    const core::Vec<D> Mi = random_vec<D>(rng), Mj = random_vec<D>(rng);
+    const core::Vec<D> xi = uniform(rng, 1, 3) * random_unit<D>(rng);
+    const double r = xi.norm();
+    const core::Vec<D> f = dipole_force<D>(core::Vec<D>(xi / r), r, Mi, Mj, mu0);
+    core::Vec<D> grad;
+    const double h = 1e-5 * r;
+    for (int k = 0; k < D; ++k) {
+      core::Vec<D> e = core::Vec<D>::Zero();
+      e[k] = h;
+      grad[k] = (energy_at<D>(xi + e, Mi, Mj, mu0) - energy_at<D>(xi - e, Mi, Mj, mu0)) / (2 * h);
+    }
+    const double scale = 3 * mu0 / (4 * std::numbers::pi * r * r * r * r) * Mi.norm() * Mj.norm();
+    ASSERT_LT((f + grad).norm(), 1e-6 * scale) << "case " << c;
+  }
+}
+
+TEST(ContactLaws, DipoleForceIsMinusTheGradientOfTheDipoleEnergy3D) { check_dipole_gradient<3>(1303); }
+TEST(ContactLaws, DipoleForceIsMinusTheGradientOfTheDipoleEnergy2D) { check_dipole_gradient<2>(1304); }
+
+TEST(ContactLaws, DipoleTorqueIsMinusTheAngleDerivativeOfTheEnergy) {
+  // 2D: turning M_i by φ changes U by −T_i φ to first order. 3D: about any axis a, −dU/dφ = a·T_i.
+  std::mt19937_64 rng(1305);
+  const double mu0 = 1.0;
+  for (int c = 0; c < 500; ++c) {
+    const core::Vec2 Mi = random_vec<2>(rng), Mj = random_vec<2>(rng);
+    const core::Vec2 n = random_unit<2>(rng);
+    const double r = uniform(rng, 1, 3), h = 1e-6;
+    auto turned = [&](double p) { return core::Vec2(std::cos(p) * Mi.x() - std::sin(p) * Mi.y(), std::sin(p) * Mi.x() + std::cos(p) * Mi.y()); };
+    const double dU = (dipole_energy<2>(n, r, turned(h), Mj, mu0) - dipole_energy<2>(n, r, turned(-h), Mj, mu0)) / (2 * h);
+    const double T = dipole_torque<2>(n, r, Mi, Mj, mu0);
+    ASSERT_NEAR(-dU, T, 1e-7 * (1 + std::abs(T)));
+    const core::Vec3 Mi3 = random_vec<3>(rng), Mj3 = random_vec<3>(rng), n3 = random_unit<3>(rng), ax = random_unit<3>(rng);
+    auto turned3 = [&](double p) {  // Rodrigues' rotation of M_i about ax by p
+      return core::Vec3(Mi3 * std::cos(p) + ax.cross(Mi3) * std::sin(p) + ax * ax.dot(Mi3) * (1 - std::cos(p)));
+    };
+    const double dU3 = (dipole_energy<3>(n3, r, turned3(h), Mj3, mu0) - dipole_energy<3>(n3, r, turned3(-h), Mj3, mu0)) / (2 * h);
+    const core::Vec3 T3 = dipole_torque<3>(n3, r, Mi3, Mj3, mu0);
+    ASSERT_NEAR(-dU3, ax.dot(T3), 1e-7 * (1 + T3.norm()));
+  }
+}
+
+TEST(ContactLaws, DipoleCutOffRule) {
+  // seed 003: 1/r_c⁴ = α/(R_i + R_j)⁴, so at r_c the force scale is α times its value at touching.
+  const DipoleLaw d{0.1, 1.0};
+  const double rs = 2.0, rc = rs * dipole_range_factor(d);
+  EXPECT_NEAR(std::pow(rs / rc, 4), 0.1, 1e-15);
+}
+
+TEST(ContactLaws, StiffnessRegimesBalanceTheSeedsEnergies) {
+  // seed 003 "Choix de la raideur": ½ k δ_max² = ½ m v², = m g h; k δ_max = 2 R h ρ g.
+  const double m = 0.3, v = 2.0, g = 9.81, h = 0.5, R = 0.01, rho = 7.0, dmax = R / 100;
+  const double k1 = stiffness_forced(m, v, dmax), k2 = stiffness_free_fall(m, g, h, dmax),
+               k3 = stiffness_stacking(R, h, rho, g, dmax);
+  EXPECT_NEAR(0.5 * k1 * dmax * dmax, 0.5 * m * v * v, 1e-12 * m * v * v);
+  EXPECT_NEAR(0.5 * k2 * dmax * dmax, m * g * h, 1e-12 * m * g * h);
+  EXPECT_NEAR(k3 * dmax, 2 * R * h * rho * g, 1e-12 * R * h * rho * g);
+  // Δt bound: a contact of duration π√(m/k) lasts 1/c steps at the bound.
+  EXPECT_NEAR(std::numbers::pi * std::sqrt(m / k2) / max_time_step(m, k2, 0.05), 20.0, 1e-12);
+}
+
+TEST(ContactLaws, ViscosityIsTheSeedsFormulaAndInvertsTheRestitution) {
+  for (double eps : {0.1, 0.3, 0.5, 0.8, 0.95, 1.0}) {
+    const double m = 0.7, kn = 2e4;
+    const double eta = viscosity(eps, m, kn);
+    EXPECT_NEAR(eta, reference::analytic::viscosity_from_restitution(eps, m, kn), 1e-12 * (1 + eta));
+    if (eps < 1.0) {
+      EXPECT_NEAR(reference::analytic::restitution_from_viscosity(eta, m, kn), eps, 1e-14);
+    }
+    EXPECT_NEAR(viscosity_per_sqrt_mass(eps, kn) * std::sqrt(m), eta, 1e-12 * (1 + eta));
+  }
+  EXPECT_THROW(viscosity(0.0, 1, 1), InputError);
+  EXPECT_THROW(viscosity(1.5, 1, 1), InputError);
+  EXPECT_NEAR(effective_mass(1.0, 3.0), 0.75, 1e-16);
+}
+
+}  // namespace
+}  // namespace verisim::contact::test

@@ -1,0 +1,474 @@
+// Tests of the report as a whole (issue 12 §1, §5, §6, §8): the report folder is replaced as a
+// whole or not at all (ReportFolder), a stop signal leaves the previous report byte for byte, gnuplot
+// is started without a shell, a bad --out is refused before anything is computed, a failed write to
+// stdout is an error, and study selections that would measure nothing are refused. The command-line
+// tests run the `verisim` binary (VERISIM_EXE) as a child process.
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "experiments/report.hpp"
+#include "experiments/report_folder.hpp"
+#include "experiments/studies.hpp"
+#include "tests/experiments/files.hpp"
+
+extern char** environ;  // POSIX: the environment passed to posix_spawn
+
+namespace verisim::experiments::test {
+
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Everything under `dir`, links not followed: relative path → file bytes, "-> target" or "<dir>".
+std::map<std::string, std::string> snapshot(const fs::path& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    const std::string rel = e.path().lexically_relative(dir).string();  // fs::relative would follow links
+    if (e.is_symlink())
+      out[rel] = "-> " + fs::read_symlink(e.path()).string();
+    else if (e.is_directory())
+      out[rel] = "<dir>";
+    else
+      out[rel] = slurp(e.path());
+  }
+  return out;
+}
+
+/// Entries of `parent` whose name starts with "." + name + ".verisim" (staging folders).
+std::vector<std::string> leftovers(const fs::path& parent, const std::string& name) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(parent)) {
+    const std::string n = e.path().filename().string();
+    if (n.starts_with("." + name + ".verisim")) out.push_back(n);
+  }
+  return out;
+}
+
+/// A fresh folder for one test.
+fs::path fresh_base(const std::string& test) {
+  const fs::path base = fs::temp_directory_path() / ("verisim_" + test + "_" + std::to_string(::getpid()));
+  fs::remove_all(base);
+  fs::create_directories(base);
+  return base;
+}
+
+/// What the old report of a test looks like: a previous report's own files and the user's files.
+void plant_old_report(const fs::path& dir) {
+  put(dir / "summary.json", "{\n \"report\": \"verisim verification studies\",\n \"studies\": []\n}\n");
+  put(dir / "index.html", "<!DOCTYPE html>\n<p>old</p>\n");
+  put(dir / "order" / "order_kepler.csv", "old data\n");
+  put(dir / "drift" / "drift_kepler.csv", "stale section\n");
+  put(dir / "notes.txt", "the user's notes\n");
+  put(dir / "mine" / "draft.md", "the user's folder\n");
+}
+
+// ---------------------------------------------------------------- a child `verisim` process
+struct Child {
+  pid_t pid = -1;
+};
+
+Child spawn_verisim(const std::vector<std::string>& args, const fs::path& cwd, const fs::path& out_file,
+                    const fs::path& err_file) {
+  std::vector<std::string> argv{VERISIM_EXE};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> ptrs;
+  for (auto& a : argv) ptrs.push_back(a.data());
+  ptrs.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&fa, 2, err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());
+  Child c;
+  const int rc = posix_spawn(&c.pid, argv[0].c_str(), &fa, nullptr, ptrs.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if (rc != 0) throw std::runtime_error("cannot start " + argv[0]);
+  return c;
+}
+
+/// The child's exit code; -100 - signal when a signal ended it; the test fails after 120 s.
+int wait_exit(const Child& c) {
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    int status = 0;
+    if (::waitpid(c.pid, &status, WNOHANG) == c.pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -100 - WTERMSIG(status);
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(120)) {
+      ::kill(c.pid, SIGKILL);
+      ::waitpid(c.pid, &status, 0);
+      ADD_FAILURE() << "verisim did not finish within 120 s";
+      return -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+int run_verisim(const std::vector<std::string>& args, const fs::path& cwd, const fs::path& base, std::string* err = nullptr,
+                std::string* out = nullptr) {
+  const int rc = wait_exit(spawn_verisim(args, cwd, base / "stdout.txt", base / "stderr.txt"));
+  if (err) *err = slurp(base / "stderr.txt");
+  if (out) *out = slurp(base / "stdout.txt");
+  return rc;
+}
+
+/// Waits until `ready` holds (polled every 2 ms), at most 60 s.
+template <class F>
+bool wait_for(F&& ready) {
+  const auto start = std::chrono::steady_clock::now();
+  while (!ready()) {
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(60)) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
+}
+
+/// A file with this extension somewhere in a staging folder of `name` under `parent`.
+bool staged_file_with(const fs::path& parent, const std::string& name, const std::string& ext) {
+  std::error_code ec;
+  for (const auto& s : leftovers(parent, name))
+    for (auto it = fs::recursive_directory_iterator(parent / s, ec); !ec && it != fs::recursive_directory_iterator();
+         it.increment(ec))
+      if (it->path().extension() == ext) return true;
+  return false;
+}
+
+/// Processes whose working folder is under `dir` (a gnuplot left running would be one).
+std::vector<std::string> processes_in(const fs::path& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc", ec)) {
+    const std::string pid = e.path().filename().string();
+    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    const auto cwd = fs::read_symlink(e.path() / "cwd", ec);
+    if (!ec && cwd.string().starts_with(dir.string())) out.push_back(pid + " in " + cwd.string());
+  }
+  return out;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- ReportFolder, in process
+TEST(Experiments_ReportFolder, OutThatIsARegularFileIsRefusedNamingOutBeforeAnyStudyRuns) {
+  const fs::path base = fresh_base("out_file");
+  put(base / "file", "a regular file\n");
+  StudyOptions o;
+  o.quick = true;
+  o.progress = true;  // each study announces itself on stderr before it computes
+  testing::internal::CaptureStderr();
+  try {
+    run_studies("all", o, base / "file");
+    ADD_FAILURE() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("--out"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("not a folder"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");  // no study started
+  EXPECT_EQ(slurp(base / "file"), "a regular file\n");
+  // a path below a regular file, and "/", are refused the same way
+  EXPECT_THROW(ReportFolder(base / "file" / "report"), std::invalid_argument);
+  EXPECT_THROW(ReportFolder("/"), std::invalid_argument);
+  EXPECT_TRUE(leftovers(base, "file").empty());
+  fs::remove_all(base);
+}
+
+TEST(Experiments_ReportFolder, AFolderOfOtherFilesKeepsThemAndItsMode) {
+  // the repository's reports/ holds a tracked README.md and .gitignore, and scripts/bench's bench.md:
+  // the first report written there keeps them, and the folder keeps its mode
+  const fs::path base = fresh_base("mixed");
+  const fs::path target = base / "reports";
+  put(target / "README.md", "# reports/\n");
+  put(target / ".gitignore", "*\n!.gitignore\n!README.md\n");
+  put(target / "bench.md", "ratios\n");
+  fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);  // 0750
+  const auto before = snapshot(target);
+  {
+    ReportFolder folder(target);
+    put(folder.staging() / "summary.json", "s\n");
+    folder.commit();
+  }
+  auto after = snapshot(target);
+  EXPECT_EQ(after.at("summary.json"), "s\n");
+  after.erase("summary.json");
+  EXPECT_EQ(after, before);
+  EXPECT_EQ(fs::status(target).permissions() & fs::perms::all,
+            fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
+  EXPECT_TRUE(leftovers(base, "reports").empty());
+  // an empty folder is taken as well; an unused staging folder does not outlive its ReportFolder
+  fs::create_directories(base / "empty");
+  EXPECT_NO_THROW(ReportFolder(base / "empty"));
+  EXPECT_TRUE(leftovers(base, "empty").empty());
+  fs::remove_all(base);
+}
+
+TEST(Experiments_ReportFolder, CommitReplacesTheReportsOwnEntriesAndCarriesTheUsersOver) {
+  const fs::path base = fresh_base("commit");
+  const fs::path target = base / "reports";
+  plant_old_report(target);
+  put(base / "victim.txt", "outside\n");
+  fs::create_symlink(base / "victim.txt", target / "link-to-victim");
+  const auto before = snapshot(target);
+  {
+    ReportFolder folder(target);
+    const fs::path s = folder.staging();
+    EXPECT_EQ(s.parent_path(), fs::canonical(base));
+    EXPECT_EQ(fs::status(s).permissions() & fs::perms::all, fs::perms::owner_all);  // mkdtemp: 0700
+    put(s / "index.html", "new page\n");
+    put(s / "summary.json", "new summary\n");
+    put(s / "order" / "order_kepler.csv", "new data\n");
+    folder.commit();
+  }
+  const auto after = snapshot(target);
+  // the report's own entries are the new ones; the stale section (drift) is gone
+  EXPECT_EQ(after.at("index.html"), "new page\n");
+  EXPECT_EQ(after.at("summary.json"), "new summary\n");
+  EXPECT_EQ(after.at("order/order_kepler.csv"), "new data\n");
+  EXPECT_EQ(after.count("drift"), 0u);
+  // everything else is carried over byte for byte, the link as a link
+  for (const char* own : {"notes.txt", "mine", "mine/draft.md", "link-to-victim"}) EXPECT_EQ(after.at(own), before.at(own)) << own;
+  EXPECT_EQ(after.size(), 8u);  // index.html, summary.json, order, order/order_kepler.csv, notes.txt, mine, mine/draft.md, the link
+  EXPECT_EQ(slurp(base / "victim.txt"), "outside\n");
+  EXPECT_TRUE(leftovers(base, "reports").empty());
+  fs::remove_all(base);
+}
+
+TEST(Experiments_ReportFolder, DestroyedBeforeCommitLeavesTheOldReportByteIdentical) {
+  const fs::path base = fresh_base("abandon");
+  const fs::path target = base / "reports";
+  plant_old_report(target);
+  const auto before = snapshot(target);
+  {
+    ReportFolder folder(target);
+    put(folder.staging() / "index.html", "half a report\n");
+    put(folder.staging() / "order" / "x.csv", "1,2\n");
+  }  // an exception or a stop signal unwinds here
+  EXPECT_EQ(snapshot(target), before);
+  EXPECT_TRUE(leftovers(base, "reports").empty());
+  fs::remove_all(base);
+}
+
+TEST(Experiments_ReportFolder, PlantedLinksAtPredictableNamesAreNotFollowed) {
+  // The old writer wrote "<file>.tmp" and renamed it: a link planted there sent the write elsewhere.
+  // Plant links at every such name of the previous report, run a study over it, and check that the
+  // link targets are untouched; a file of the new report is never created through a link either.
+  const fs::path base = fresh_base("planted");
+  const fs::path target = base / "reports";
+  plant_old_report(target);
+  put(base / "victim.txt", "must not change\n");
+  for (const char* name : {"summary.json.tmp", "index.html.tmp", "order/order_kepler.csv.tmp", "order/kepler_rk4.csv.tmp"})
+    fs::create_symlink(base / "victim.txt", target / name);
+  StudyOptions o;
+  o.quick = true;
+  o.integrators = {"rk4"};
+  o.problems = {"kepler"};
+  ReportOptions no_plots;
+  no_plots.plots = false;
+  run_studies("order", o, target, no_plots);
+  EXPECT_EQ(slurp(base / "victim.txt"), "must not change\n");
+  EXPECT_NE(slurp(target / "order" / "kepler_rk4.csv").find("# rk4 on kepler"), std::string::npos);
+  EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(target / "summary.json")));
+  EXPECT_TRUE(leftovers(base, "reports").empty());
+  // the writer's own file creation: O_EXCL and O_NOFOLLOW
+  fs::create_symlink(base / "victim.txt", base / "link.csv");
+  EXPECT_THROW(write_new_file(base / "link.csv", "x"), std::runtime_error);
+  EXPECT_EQ(slurp(base / "victim.txt"), "must not change\n");
+  fs::remove_all(base);
+}
+
+TEST(Experiments_ReportFolder, OutThatIsALinkToAFolderGetsTheReportWhereItPoints) {
+  const fs::path base = fresh_base("link_out");
+  fs::create_directories(base / "real");
+  fs::create_directory_symlink(base / "real", base / "alias");
+  {
+    ReportFolder folder(base / "alias");
+    EXPECT_EQ(folder.target(), fs::canonical(base / "real"));
+    put(folder.staging() / "summary.json", "s\n");
+    folder.commit();
+  }
+  EXPECT_TRUE(fs::is_symlink(base / "alias"));
+  EXPECT_EQ(slurp(base / "real" / "summary.json"), "s\n");
+  EXPECT_TRUE(leftovers(base, "real").empty());
+  fs::remove_all(base);
+}
+
+// ---------------------------------------------------------------- selections
+TEST(Experiments_StudySelection, SelectionsThatWouldMeasureNothingAreRefusedNamingWhy) {
+  const fs::path never = fs::temp_directory_path() / "verisim_never_written";
+  auto message = [&](std::string_view study, std::vector<std::string> integrators, std::vector<std::string> problems) {
+    StudyOptions o;
+    o.integrators = std::move(integrators);
+    o.problems = std::move(problems);
+    try {
+      run_studies(study, o, never);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no exception");
+  };
+  const std::string ise = message("order", {"implicit-symplectic-euler"}, {});
+  EXPECT_TRUE(ise.starts_with("--integrators: 'implicit-symplectic-euler' is not studied")) << ise;
+  const std::string stab = message("stability", {}, {"kepler"});
+  EXPECT_TRUE(stab.starts_with("--problems: study stability does not use 'kepler'; its problems: oscillator")) << stab;
+  const std::string order = message("order", {}, {"henon-heiles"});
+  EXPECT_TRUE(order.starts_with("--problems: study order does not use 'henon-heiles'; its problems: oscillator, damped, "
+                                "pendulum, kepler"))
+      << order;
+  EXPECT_TRUE(message("collisions", {"rk4"}, {}).starts_with("--integrators: study collisions uses no integrator"));
+  EXPECT_FALSE(fs::exists(never));
+  // `all` narrows to the studies a selection concerns: only symplecticity runs Hénon–Heiles
+  const fs::path base = fresh_base("selection");
+  StudyOptions o;
+  o.quick = true;
+  o.problems = {"henon-heiles"};
+  o.integrators = {"verlet", "rk4"};
+  ReportOptions no_plots;
+  no_plots.plots = false;
+  const auto run = run_studies("all", o, base / "r", no_plots);
+  ASSERT_EQ(run.studies.size(), 1u);
+  EXPECT_EQ(run.studies[0].name, "symplecticity");
+  EXPECT_GT(run.passed(), 0);
+  EXPECT_EQ(run.failed(), 0);
+  fs::remove_all(base);
+}
+
+// ---------------------------------------------------------------- the command line
+TEST(Experiments_StudyCommand, SigintWhileComputingLeavesThePreviousReportByteIdentical) {
+  const fs::path base = fresh_base("sigint");
+  const fs::path target = base / "reports";
+  ASSERT_EQ(run_verisim({"study", "order", "--integrators", "rk4", "--quick", "--no-plots", "--out", target.string()}, {}, base), 0);
+  put(target / "notes.txt", "the user's notes\n");
+  const auto before = snapshot(target);
+  const Child c = spawn_verisim({"study", "all", "--quick", "--out", target.string()}, {}, base / "out.txt", base / "err.txt");
+  // the staging folder exists from the check of --out until the swap: the run is under way
+  ASSERT_TRUE(wait_for([&] { return !leftovers(base, "reports").empty(); }));
+  ::kill(c.pid, SIGINT);
+  EXPECT_EQ(wait_exit(c), 130);
+  EXPECT_NE(slurp(base / "err.txt").find("interrupted by SIGINT"), std::string::npos) << slurp(base / "err.txt");
+  EXPECT_EQ(snapshot(target), before);
+  EXPECT_TRUE(leftovers(base, "reports").empty());
+  fs::remove_all(base);
+}
+
+TEST(Experiments_StudyCommand, SigtermWhilePlottingStopsGnuplotAndLeavesThePreviousReport) {
+  const fs::path base = fresh_base("sigterm");
+  const fs::path target = base / "reports";
+  ASSERT_EQ(run_verisim({"study", "stability", "--quick", "--no-plots", "--out", target.string()}, {}, base), 0);
+  const auto before = snapshot(target);
+  const Child c = spawn_verisim({"study", "all", "--quick", "--out", target.string()}, {}, base / "out.txt", base / "err.txt");
+  // a .png in the staging folder: gnuplot is drawing
+  ASSERT_TRUE(wait_for([&] { return staged_file_with(base, "reports", ".png"); }));
+  ::kill(c.pid, SIGTERM);
+  EXPECT_EQ(wait_exit(c), 143);
+  EXPECT_EQ(snapshot(target), before);
+  EXPECT_TRUE(leftovers(base, "reports").empty());
+  EXPECT_TRUE(processes_in(base).empty()) << processes_in(base).front();  // no gnuplot left drawing
+  fs::remove_all(base);
+}
+
+TEST(Experiments_StudyCommand, ShellMetacharactersInOutAreOnlyAName) {
+  // issue 12 §1: gnuplot was run through `sh -c "cd '<out>' && gnuplot …"`
+  const fs::path base = fresh_base("injection");
+  const std::string name = "x'; touch PWNED; echo '$(touch PWNED2)`touch PWNED3`\"; touch PWNED4";
+  std::string err;
+  EXPECT_EQ(run_verisim({"study", "order", "--integrators", "rk4", "--problems", "kepler", "--quick", "--out", name}, base,
+                        base, &err),
+            0)
+      << err;
+  for (const char* f : {"PWNED", "PWNED2", "PWNED3", "PWNED4"}) EXPECT_FALSE(fs::exists(base / f)) << f;
+  // and the plot is drawn in the folder of that name, beside its script and data
+  for (const char* f : {"order_kepler.gp", "order_kepler.png", "order_kepler.svg", "kepler_rk4.csv"})
+    EXPECT_GT(fs::file_size(base / name / "order" / f), 0u) << f;
+  fs::remove_all(base);
+}
+
+TEST(Experiments_StudyCommand, BadOutExitsTwoNamingOutAndWritesNothing) {
+  const fs::path base = fresh_base("bad_out");
+  put(base / "file", "x\n");
+  std::string err, out;
+  EXPECT_EQ(run_verisim({"study", "all", "--out", (base / "file").string()}, {}, base, &err, &out), 2);
+  EXPECT_NE(err.find("--out"), std::string::npos) << err;
+  EXPECT_EQ(out, "");
+  EXPECT_EQ(slurp(base / "file"), "x\n");
+  EXPECT_TRUE(leftovers(base, "file").empty());
+  fs::remove_all(base);
+}
+
+TEST(Experiments_StudyCommand, AWriteErrorOnStdoutExitsTwo) {
+  const fs::path base = fresh_base("dev_full");
+  EXPECT_EQ(wait_exit(spawn_verisim({"integrators"}, {}, "/dev/full", base / "err.txt")), 2);
+  EXPECT_NE(slurp(base / "err.txt").find("cannot write to standard output"), std::string::npos) << slurp(base / "err.txt");
+  fs::remove_all(base);
+}
+
+namespace {
+
+/// Sets PATH for the child processes started while it lives.
+class ScopedPath {
+ public:
+  explicit ScopedPath(const std::string& path) : old_(std::getenv("PATH") ? std::getenv("PATH") : "") {
+    ::setenv("PATH", path.c_str(), 1);
+  }
+  ~ScopedPath() { ::setenv("PATH", old_.c_str(), 1); }
+
+ private:
+  std::string old_;
+};
+
+}  // namespace
+
+TEST(Experiments_StudyCommand, APlotGnuplotFailsToDrawIsNamedAndExitsOne) {
+  // A stand-in gnuplot that answers --version but fails on every script after writing half a PNG:
+  // the report is still installed, each figure is named on stderr with gnuplot's message, the page
+  // says why in its place, no partial plot is kept, and the exit code is 1.
+  const fs::path base = fresh_base("gnuplot_fails");
+  put(base / "bin" / "gnuplot",
+      "#!/bin/sh\n"
+      "if [ \"$1\" = --version ]; then echo 'gnuplot stand-in'; exit 0; fi\n"
+      "echo half > \"${1%.gp}.png\"\n"
+      "echo \"\\\"$1\\\" line 9: stand-in failure\" >&2\n"
+      "exit 1\n");
+  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
+  const fs::path target = base / "reports";
+  std::string err;
+  {
+    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
+    EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--out", target.string()}, {}, base, &err), 1) << err;
+  }
+  EXPECT_NE(err.find("plot not drawn: stability/trace.gp: gnuplot exited with status 1: \"trace.gp\" line 9: stand-in failure"),
+            std::string::npos)
+      << err;
+  EXPECT_FALSE(fs::exists(target / "stability" / "trace.png"));
+  EXPECT_GT(fs::file_size(target / "stability" / "trace.gp"), 0u);  // the script and data stay, to redraw by hand
+  EXPECT_GT(fs::file_size(target / "stability" / "trace.csv"), 0u);
+  EXPECT_NE(slurp(target / "index.html").find("Plot not drawn: Trace of the one-step matrix on the oscillator. gnuplot "
+                                             "exited with status 1"),
+            std::string::npos);
+  // without any gnuplot the command stops before computing unless --no-plots is given
+  {
+    const ScopedPath path((base / "nothing").string());
+    EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--out", (base / "r2").string()}, {}, base, &err), 2);
+    EXPECT_NE(err.find("--no-plots"), std::string::npos) << err;
+    EXPECT_FALSE(fs::exists(base / "r2"));
+    EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--no-plots", "--out", (base / "r2").string()}, {}, base, &err), 0)
+        << err;
+  }
+  fs::remove_all(base);
+}
+
+}  // namespace verisim::experiments::test

@@ -1,0 +1,255 @@
+// Every bundled scene (scenes/*.toml) run through the scene simulator and checked against theory:
+// exact solutions (reference/analytic), seed 000's linear system, seed 004's branch rule, the
+// conservation laws. Tolerances: stated next to each check with where they come from.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <numbers>
+#include <vector>
+
+#include "reference/analytic/charged_particle.hpp"
+#include "reference/analytic/harmonic_oscillator.hpp"
+#include "reference/analytic/kepler.hpp"
+#include "reference/analytic/pendulum.hpp"
+#include "reference/analytic/two_disk_collision.hpp"
+#include "toolkit/collisions/contact_time.hpp"
+#include "toolkit/scene/load.hpp"
+#include "toolkit/scene/simulate.hpp"
+
+namespace verisim::scene::test {
+namespace {
+
+/// A measured figure for the test report (RecordProperty), 3 significant digits.
+std::string g3(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", x);
+  return b;
+}
+
+Scene bundled(const std::string& name) { return load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/" + name + ".toml"); }
+
+/// Column `name` of the samples.
+std::vector<double> column(const Samples& s, const std::string& name) {
+  const std::size_t c = s.column(name);
+  std::vector<double> out(s.rows());
+  for (std::size_t r = 0; r < s.rows(); ++r) out[r] = s.at(r, c);
+  return out;
+}
+
+/// Times where x crosses zero upwards, by linear interpolation between samples.
+std::vector<double> upward_crossings(const std::vector<double>& t, const std::vector<double>& x) {
+  std::vector<double> out;
+  for (std::size_t i = 1; i < x.size(); ++i)
+    if (x[i - 1] < 0.0 && x[i] >= 0.0) out.push_back(t[i - 1] + (t[i] - t[i - 1]) * (-x[i - 1]) / (x[i] - x[i - 1]));
+  return out;
+}
+
+double mean_period(const std::vector<double>& crossings) {
+  return (crossings.back() - crossings.front()) / static_cast<double>(crossings.size() - 1);
+}
+
+double max_deviation(const std::vector<double>& x) {
+  double m = 0.0;
+  for (double v : x) m = std::max(m, std::abs(v - x.front()));
+  return m;
+}
+
+// ---- seed 001 B.1: the spring against the damped oscillator's closed form ---------------------
+void check_spring(const std::string& name, double b) {
+  const Scene s = bundled(name);
+  const RunResult r = simulate(s);
+  const reference::analytic::HarmonicOscillator exact{1.0, 4.0, b, 9.81, 0.1, 0.0};  // F = m g·d = 9.81 N
+  const auto t = column(r.trajectory, "t"), x = column(r.trajectory, "mass.E");
+  double err = 0.0;
+  for (std::size_t i = 0; i < t.size(); ++i) err = std::max(err, std::abs(x[i] - exact.position(t[i])));
+  // RK4's phase error per step is (ωΔt)⁵/120 of the amplitude (2.35 m about equilibrium): 1e4 steps
+  // at ωΔt = 2e-3 give 6e-12; 1e-9 leaves room for round-off.
+  EXPECT_LT(err, 1e-9) << name;
+  ::testing::Test::RecordProperty(name + "_max_error", g3(err));
+}
+TEST(SceneValidation, SpringMatchesTheAnalyticSolution) { check_spring("spring", 0.0); }
+TEST(SceneValidation, DampedSpringMatchesTheAnalyticSolution) { check_spring("spring_damped", 0.5); }
+
+// ---- seed 001 B.2: the period 4√(L/g)K(k) ---------------------------------------------------
+void check_pendulum(const std::string& name, double theta0) {
+  const RunResult r = simulate(bundled(name));
+  const auto c = upward_crossings(column(r.trajectory, "t"), column(r.trajectory, "bob.theta"));
+  ASSERT_GE(c.size(), 2u);
+  const double T = mean_period(c), expected = reference::analytic::Pendulum{9.81, 1.0, theta0}.period();
+  // θ crosses zero where θ̈ = 0, so the linear interpolation between samples 5 ms apart errs by
+  // O(θ‴Δ³) ~ 1e-8 s at most; RK4's phase error is ~1e-11.
+  EXPECT_NEAR(T, expected, 1e-7 * expected) << name;
+  ::testing::Test::RecordProperty("period", g3(T));
+  ::testing::Test::RecordProperty("relative_error", g3(T / expected - 1.0));
+}
+TEST(SceneValidation, SmallPendulumPeriod) { check_pendulum("pendulum_small", 0.1); }
+TEST(SceneValidation, LargePendulumPeriod) { check_pendulum("pendulum_large", 2.5); }
+
+// ---- seed 001 B.3: energy and L·k conserved -------------------------------------------------
+TEST(SceneValidation, SphericalPendulumConservesEnergyAndLk) {
+  const RunResult r = simulate(bundled("spherical_pendulum"));
+  const double dE = max_deviation(column(r.energy, "total")), dL = max_deviation(column(r.energy, "bob.Lk"));
+  const double E0 = std::abs(column(r.energy, "total").front()), L0 = std::abs(column(r.energy, "bob.Lk").front());
+  // RK4: energy error O(Δt⁴) over the run; at Δt = 1e-3 and ω ~ 4 rad/s, (ωΔt)⁴ ~ 3e-10.
+  EXPECT_LT(dE / E0, 1e-8);
+  EXPECT_LT(dL / L0, 1e-8);
+  ::testing::Test::RecordProperty("energy_rel", g3(dE / E0));
+  ::testing::Test::RecordProperty("Lk_rel", g3(dL / L0));
+}
+
+// ---- a charge in E and B: the helix, cyclotron frequency qB/m ---------------------------------
+TEST(SceneValidation, ChargedPointFollowsTheHelixAtTheCyclotronFrequency) {
+  const RunResult r = simulate(bundled("charged_point"));
+  reference::analytic::ChargedParticle exact;
+  exact.q = 1.0, exact.m = 1.0, exact.B = 2.0, exact.E = core::Vec3(0, 0, 0.5), exact.r0 = core::Vec3::Zero(), exact.v0 = core::Vec3(1, 0, 0.2);
+  const auto t = column(r.trajectory, "t"), x = column(r.trajectory, "charge.x"), y = column(r.trajectory, "charge.y"),
+             z = column(r.trajectory, "charge.z"), vx = column(r.trajectory, "charge.vx");
+  double err = 0.0;
+  for (std::size_t i = 0; i < t.size(); ++i) err = std::max(err, (core::Vec3(x[i], y[i], z[i]) - exact.position(t[i])).norm());
+  EXPECT_LT(err, 1e-9);  // RK4 at ΩΔt = 2e-3 over 1e4 steps: ~1e-11 (as the spring)
+  const double T = mean_period(upward_crossings(t, vx));
+  EXPECT_NEAR(2.0 * std::numbers::pi / T, exact.cyclotron_frequency(), 1e-7);
+  ::testing::Test::RecordProperty("position_error", g3(err));
+  ::testing::Test::RecordProperty("omega_error", g3(2.0 * std::numbers::pi / T - exact.cyclotron_frequency()));
+}
+
+// ---- seed 000: contact time and post-impact velocities --------------------------------------
+TEST(SceneValidation, TwoDiscsMatchSeed000) {
+  const Scene s = bundled("two_discs");
+  const RunResult r = simulate(s);
+  ASSERT_EQ(r.events.size(), 1u);
+  const Event& e = r.events[0];
+  // seed 000 eqs. (1)–(5): the contact time of uniform motions
+  const auto ct = collisions::contact_time<2>(core::Vec2(-10, 0.8), core::Vec2(1, 0), 1.0, core::Vec2(0, 0), core::Vec2(0, 0), 1.0);
+  ASSERT_TRUE(ct.collides());
+  EXPECT_NEAR(ct.t, 10.0 - std::sqrt(4.0 - 0.64), 1e-14);
+  EXPECT_NEAR(e.t, ct.t, 1e-12);
+  ::testing::Test::RecordProperty("contact_time_error", g3(e.t - ct.t));  // located to a few ulps of the step (uniform motion: Verlet is exact)
+  // post-impact velocities: the closed form of seed 000's system at the contact positions
+  const core::Vec2 x1(-10.0 + ct.t, 0.8), x2(0.0, 0.0);
+  const auto v = reference::analytic::frictionless_collision<core::Vec2>(1.0, 1.0, x1, x2, core::Vec2(1, 0), core::Vec2(0, 0), 1.0);
+  EXPECT_LT((e.v_after.head<2>() - v.v1).norm(), 1e-12);
+  const std::size_t last = r.trajectory.rows() - 1;
+  const core::Vec2 v2(r.trajectory.at(last, r.trajectory.column("d2.vx")), r.trajectory.at(last, r.trajectory.column("d2.vy")));
+  EXPECT_LT((v2 - v.v2).norm(), 1e-12);
+  EXPECT_NEAR(e.energy_change, 0.0, 1e-14);  // e = 1: seed 000 eq. (12)
+}
+
+// ---- seed 002: the falling block -------------------------------------------------------------
+TEST(SceneValidation, FallingBlockLosesEnergyAndComesToRest) {
+  const RunResult r = simulate(bundled("falling_block"));
+  const auto E = column(r.energy, "total"), T = column(r.energy, "kinetic");
+  double growth = 0.0;
+  for (std::size_t i = 1; i < E.size(); ++i) growth = std::max(growth, E[i] - E[i - 1]);
+  // C_R ≤ 1: seed 002's impulse never adds energy (checked per event below) and free flight under
+  // Verlet is exact for a constant force. What may add some is the resting contact's projection
+  // (docs/scenes.md "Resting contact"): it lifts the body by at most the rest gap 2|g|Δt², the
+  // depth of one step of fall, i.e. at most m|g|·2|g|Δt² = 9.6e-5 J at a time.
+  const double m = 0.5, g = 9.8, dt = 1e-3;
+  EXPECT_LE(growth, m * g * 2.0 * g * dt * dt);
+  EXPECT_LT(E.back(), E.front());
+  EXPECT_LT(T.back(), 1e-12 * std::abs(E.front()));  // at rest
+  const auto angle = column(r.trajectory, "block.angle");
+  EXPECT_NEAR(std::remainder(angle.back(), std::numbers::pi / 2.0), 0.0, 1e-6);  // lying on a face
+  EXPECT_GT(r.events.size(), 2u);
+  for (const Event& e : r.events) EXPECT_LE(e.energy_change, 1e-12);
+  ::testing::Test::RecordProperty("growth", g3(growth));
+  ::testing::Test::RecordProperty("final_kinetic", g3(T.back()));
+}
+
+// ---- seed 003: the comet's conic ------------------------------------------------------------
+TEST(SceneValidation, CometFollowsTheKeplerEllipse) {
+  const RunResult r = simulate(bundled("comet"));
+  const reference::analytic::KeplerOrbit orbit{1.0, 1.0, 0.9};
+  const auto t = column(r.trajectory, "t"), x = column(r.trajectory, "comet.x"), y = column(r.trajectory, "comet.y");
+  double err = 0.0;
+  for (std::size_t i = 0; i < t.size(); ++i) err = std::max(err, (core::Vec2(x[i], y[i]) - orbit.position(t[i])).norm());
+  // RK4 with Δt = 1e-4: at periapsis (r = 0.1, v = 4.36) Δt·v/r = 4.4e-3, local error ~ (4.4e-3)⁵ r.
+  EXPECT_LT(err, 1e-6);
+  ::testing::Test::RecordProperty("max_position_error", g3(err));
+}
+
+// ---- seed 004: each bounce against the law's μₑ branch ----------------------------------------
+void check_ball_bounces(const std::string& name) {
+  const Scene s = bundled(name);
+  const RunResult r = simulate(s);
+  const double mu = s.simulation.friction, gamma = s.simulation.restitution, alpha = 0.4, R = 0.02;
+  ASSERT_GE(r.events.size(), 3u);
+  int stick = 0, slip = 0;
+  for (const Event& e : r.events) {
+    const core::Vec3 n = e.normal, tangent(n.y(), -n.x(), 0.0);  // the plane's frame (seed 004 eq. (11))
+    const double vn = e.v_before.dot(n), vn2 = e.v_after.dot(n);
+    EXPECT_NEAR(vn2, -gamma * vn, 1e-12);  // seed 004: V_y' = −γ V_y
+    // slip velocity of the contact point (at −R n from the centre): u = v·t + (ω × (−R n))·t
+    auto slip_of = [&](const core::Vec3& v, const core::Vec3& w) { return (v + w.cross(-R * n)).dot(tangent); };
+    const double u = slip_of(e.v_before, e.w_before), u2 = slip_of(e.v_after, e.w_after);
+    const double mu_e = alpha * std::abs(u) / (std::abs(vn) * (1 + gamma) * (1 + alpha));  // seed 004 eq. (10)
+    EXPECT_NEAR(e.mu_e, mu_e, 1e-12);
+    if (mu >= mu_e) {
+      ++stick;
+      EXPECT_EQ(e.branch, collisions::Branch::stick);
+      EXPECT_NEAR(u2, 0.0, 1e-12);  // the contact point stops slipping (seed 004 eq. (8))
+    } else {
+      ++slip;
+      EXPECT_EQ(e.branch, collisions::Branch::slip);
+      // |ΔV_x| = μ|V_y|(1 + γ) against the slip (seed 004 eq. (5))
+      EXPECT_NEAR(std::abs((e.v_after - e.v_before).dot(tangent)), mu * std::abs(vn) * (1 + gamma), 1e-12);
+      EXPECT_LT(std::abs(u2), std::abs(u));
+    }
+  }
+  ::testing::Test::RecordProperty("stick", stick);
+  ::testing::Test::RecordProperty("slip", slip);
+  EXPECT_GT(stick, 0) << name;
+  EXPECT_GT(slip, 0) << name;
+}
+TEST(SceneValidation, BallBetweenPlatesFollowsSeed004) { check_ball_bounces("ball_plates"); }
+TEST(SceneValidation, BallOnInclineFollowsSeed004) { check_ball_bounces("ball_incline"); }
+
+// ---- event location: e = 1, 100 bounces ----------------------------------------------------
+/// Largest |h_k − h₀| of the first 100 bounce heights h = v²/2g (v the impact speed).
+double bounce_height_error(EventMode mode) {
+  Scene s = bundled("ball_drop");
+  s.simulation.events = mode;
+  const RunResult r = simulate(s);
+  EXPECT_GE(r.events.size(), 100u);
+  double err = 0.0;
+  for (std::size_t k = 0; k < std::min<std::size_t>(100, r.events.size()); ++k) {
+    const double v = r.events[k].normal_speed;
+    err = std::max(err, std::abs(v * v / (2.0 * 9.81) - 1.0));
+  }
+  return err;
+}
+TEST(SceneValidation, LocatedEventsKeepTheBounceHeight) {
+  const double located = bounce_height_error(EventMode::located);
+  const double after = bounce_height_error(EventMode::after_penetration);
+  ::testing::Test::RecordProperty("located", g3(located));
+  ::testing::Test::RecordProperty("after_penetration", g3(after));
+  EXPECT_LT(located, 1e-9);  // issue 14: 1e-9 over 100 bounces
+  EXPECT_GT(after, 1e3 * located);  // detected after penetration, the error is of the order g·Δt·v
+  std::printf("bounce height error over 100 bounces: located %.3g m, after penetration %.3g m\n", located, after);
+}
+
+// ---- N-body scenes ------------------------------------------------------------------------
+void check_nbody(const std::string& name, double energy_bound) {
+  const RunResult r = simulate(bundled(name));
+  const auto E = column(r.energy, "total");
+  const double dE = max_deviation(E) / std::abs(E.front());
+  EXPECT_LT(dE, energy_bound) << name;
+  for (const char* c : {"px", "py", "pz"}) {
+    const auto p = column(r.energy, c);
+    EXPECT_LT(max_deviation(p), 1e-12) << name << " " << c;  // pair forces are opposite: exact to round-off
+  }
+  ::testing::Test::RecordProperty("energy_rel", g3(dE));
+  std::printf("%s: max relative energy error %.3g\n", name.c_str(), dE);
+}
+// Verlet at 10 days: the energy error is bounded, O((ωΔt)²) with Jupiter's ω = 2π/4332 d: ~2e-4
+// times the ratio of Jupiter's share of the energy; 1e-5 bounds it (no drift: symplectic).
+TEST(SceneValidation, OuterSolarSystemEnergyBounded) { check_nbody("outer_solar_system", 1e-5); }
+// RK4 at 1e-4 through the close encounters (minimum distance ~0.05: Δt·v/r ~ 1e-2): 1e-6.
+TEST(SceneValidation, PleiadesConservesEnergyAndMomentum) { check_nbody("pleiades", 1e-6); }
+
+}  // namespace
+}  // namespace verisim::scene::test
