@@ -178,7 +178,7 @@ double normal_difference(const V& a, const V& b, const V& n) {
   return std::ldexp((collisions::times_power_of_two(a, -k) - collisions::times_power_of_two(b, -k)).dot(n), k);
 }
 void energy_added(Json& out, double alpha, double energy_change) {
-  out.boolean("energy_added", alpha > 1.0 && energy_change > 0.0);  // seed 001 E.1: alpha > 1, a trampoline
+  out.boolean("energy_added", alpha > 1.0 && energy_change > 0.0);  // seed 001 §E.1: alpha > 1, a trampoline
 }
 
 // ---- the laws ---------------------------------------------------------------------------------
@@ -427,7 +427,7 @@ const CollideOption kV2{"--v2", "velocity of body 2", "m/s", ValueShape::vector}
 const CollideOption kNormalInto1{"--normal", "normal at contact, pointing into body 1", "", ValueShape::vector, kDirection};
 const CollideOption kObstacleM2{"--m2", "mass of body 2, inf for an obstacle (at rest)", "kg", ValueShape::scalar, kPositiveOrInf};
 const CollideOption kMu{"--mu", "Coulomb friction coefficient", "", ValueShape::scalar, kNonNegative};
-const CollideOption kAlpha{"--alpha", "restitution coefficient (> 1: trampoline, seed 001 E.1)", "", ValueShape::scalar, kNonNegative};
+const CollideOption kAlpha{"--alpha", "restitution coefficient (> 1: trampoline, seed 001 §E.1)", "", ValueShape::scalar, kNonNegative};
 
 std::vector<CollideOption> ball_options(bool friction) {
   std::vector<CollideOption> o{
@@ -441,7 +441,7 @@ std::vector<CollideOption> ball_options(bool friction) {
   };
   if (friction) {
     o.push_back(kMu);
-    o.push_back({"--phi", "inclination of the plane (seed 004 eq. 11)", "rad", ValueShape::scalar,
+    o.push_back({"--phi", "inclination of the plane (seed 004 eq. (11))", "rad", ValueShape::scalar,
                  {.lo = -std::numbers::pi, .hi = std::numbers::pi}, 0.0});
   } else {
     o.push_back({"--ex", "tangential restitution of the contact point: 0 rolling, 1 superball, -1 frictionless", "",
@@ -452,7 +452,7 @@ std::vector<CollideOption> ball_options(bool friction) {
 
 const std::vector<CollideLaw>& table() {
   static const std::vector<CollideLaw> laws{
-      {"contact-time", "seed 000 eqs. 1-5", "time of contact of two disks or spheres in uniform motion",
+      {"contact-time", "seed 000 eqs. (1)–(5)", "time of contact of two disks or spheres in uniform motion",
        "x_i are the centres at t = 0, moving with v_i. status: collision (at t, the smaller root, >= 0), "
        "no-collision, grazing (a double root), no-relative-motion, overlapping (already interpenetrating).",
        {2, 3},
@@ -463,7 +463,7 @@ const std::vector<CollideLaw>& table() {
         {"--r1", "radius of body 1", "m", ValueShape::scalar, kPositive},
         {"--r2", "radius of body 2", "m", ValueShape::scalar, kPositive}},
        by_dimension<contact_time_law<2>, contact_time_law<3>>},
-      {"frictionless", "seed 000 eqs. 8-15, A U = B", "frictionless collision of two disks or spheres, restitution e",
+      {"frictionless", "seed 000 eqs. (8)–(15), A U = B", "frictionless collision of two disks or spheres, restitution e",
        "--normal is C1C2, from the centre of body 1 to that of body 2 (any non-zero length). The bodies "
        "approach when (v1 - v2).normal > 0; otherwise branch 'separating' and nothing changes. --m2 inf: a "
        "fixed obstacle (--v2 0). e = 1 is elastic (seed 000 §2.b).",
@@ -475,14 +475,14 @@ const std::vector<CollideLaw>& table() {
         {"--normal", "C1C2, centre of 1 to centre of 2", "", ValueShape::vector, kDirection},
         {"--e", "restitution coefficient", "", ValueShape::scalar, kUnitInterval}},
        by_dimension<frictionless_law<2>, frictionless_law<3>>},
-      {"coulomb-spheres", "seed 001 E.1", "spheres with Coulomb friction, spin not tracked",
+      {"coulomb-spheres", "seed 001 §E.1", "spheres with Coulomb friction, spin not tracked",
        "--normal points INTO body 1 ({x1 - x2}_1). Solid spheres (the seed's 2/7). --m2 inf: an obstacle "
        "(--v2 0), the seed's reduced formulas. --alpha > 1 is the seed's trampoline: it adds energy "
        "(energy_added).",
        {3},
        {kM1, kObstacleM2, kV1, kV2, kNormalInto1, kMu, kAlpha},
        coulomb_spheres_law},
-      {"spinning-spheres", "seed 001 F", "solid spheres with spin and Coulomb friction",
+      {"spinning-spheres", "seed 001 §F", "solid spheres with spin and Coulomb friction",
        "--normal points INTO body 1 ({x1 - x2}_1); w by the right-hand rule; solid spheres I = 2/5 m R^2. "
        "--m2 inf: an obstacle (--v2 0 --w2 0, no --R2). --alpha > 1 is the seed's trampoline: it adds "
        "energy (energy_added). Each sphere's angular momentum about the contact point is conserved.",
@@ -520,7 +520,7 @@ const std::vector<CollideLaw>& table() {
         {"--e", "restitution coefficient C_R", "", ValueShape::scalar, kUnitInterval}},
        by_dimension<rigid_body_law<2>, rigid_body_law<3>>},
       {"ball-bounce", "seed 004", "ball bouncing on a plane with friction: slip or stick, switch at mu_e",
-       "Seed 004's frame: the plane y = 0 (normal +y), inclined by --phi (eq. 11: tangent (cos phi, sin phi), "
+       "Seed 004's frame: the plane y = 0 (normal +y), inclined by --phi (eq. (11): tangent (cos phi, sin phi), "
        "normal (-sin phi, cos phi)); omega is CLOCKWISE positive. vx, vy: world axes; vt, vn and "
        "contact_velocity = vt - omega R: the plane's axes. Per unit mass.",
        {},

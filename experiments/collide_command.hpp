@@ -76,7 +76,7 @@ class CollideValues {
 
 struct CollideLaw {
   std::string_view name;     ///< = toolkit/collisions/<name>.hpp with '-' for '_'
-  std::string_view source;   ///< "seed 000 eqs. 8-15"
+  std::string_view source;   ///< "seed 000 eqs. (8)–(15)"
   std::string_view summary;  ///< what it computes, one line
   std::string_view conventions;  ///< frames, normals, signs; ends the law's --help
   std::vector<int> dims;     ///< {2, 3} or {3}: the number of components of ValueShape::vector options; {} for none

@@ -132,7 +132,7 @@ HeadOnOutcome simulate_head_on(const HeadOnCase& c, bool record) {
 double soft_vs_impulse_law(double kn, double mu, double eps) {
   const double m1 = 1.0, m2 = 2.0, R1 = 0.5, R2 = 0.8;
   const core::Vec3 w1(0.3, -0.2, 0.5), w2(-0.4, 0.1, 0.2);
-  const core::Vec3 n = core::Vec3(1, 2, 2).normalized();         // into body 1 at first touch (seed 001 E.1)
+  const core::Vec3 n = core::Vec3(1, 2, 2).normalized();         // into body 1 at first touch (seed 001 §E.1)
   const core::Vec3 tangent = core::Vec3(2, -1, 0).normalized();  // ⟂ n
   const core::Vec3 v1 = -0.5 * n + 0.6 * tangent, v2 = 0.5 * n;  // approach speed (v2 − v1)·n = 1
   const double t0 = 0.01;                            // time to first touch
@@ -201,7 +201,7 @@ ContactStudy run_contact_study(const ContactStudyOptions& o) {
     }
     study.overlap.push_back(std::move(curve));
   }
-  // convergence to seed 001 F's impulse law as k_n grows
+  // convergence to seed 001 §F's impulse law as k_n grows
   const std::vector<double> kns = o.quick ? std::vector<double>{1e4, 1e6} : std::vector<double>{1e4, 1e5, 1e6, 1e7, 1e8};
   std::vector<double> lk, ls, lt;
   for (double kn : kns) {

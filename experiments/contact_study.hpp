@@ -4,7 +4,7 @@
 //   restitution  ε in → ε out for both ends of contact, against seed 003's ε(η) and Schwager &
 //                Pöschel's ε_F (reference/analytic/damped_contact.hpp), and the contact duration;
 //   overlap      δ(t) of one simulated contact against the closed-form damped oscillation;
-//   impulse      a soft oblique impact of two spinning spheres against seed 001 F's impulse law
+//   impulse      a soft oblique impact of two spinning spheres against seed 001 §F's impulse law
 //                (toolkit/collisions) as k_n grows;
 //   cost         CPU time per particle-step of a settled 3D box against the number of particles
 //                (a timing: not deterministic, unlike the rest).
@@ -42,7 +42,7 @@ HeadOnOutcome simulate_head_on(const HeadOnCase& c, bool record = false);
 
 /// Largest difference (relative to the approach speed; spins × radius) between the soft oblique
 /// impact of two spinning solid spheres (masses 1 and 2, radii 0.5 and 0.8, force end of contact,
-/// restitution ε, Δt = c π √(m_eff/k_n) with c = 0.002, k_t at γ_t Δt = 0.5) and seed 001 F's impulse
+/// restitution ε, Δt = c π √(m_eff/k_n) with c = 0.002, k_t at γ_t Δt = 0.5) and seed 001 §F's impulse
 /// law at the normal of first touch, restitution α = ε_F.
 double soft_vs_impulse_law(double kn, double mu, double eps);
 
@@ -71,7 +71,7 @@ struct OverlapCurve {
 struct ImpulseRow {
   double kn = 0.0;
   double contact_duration = 0.0;  ///< π √(m_eff/k_n)
-  double slip = 0.0;              ///< difference to seed 001 F, slip branch (μ = 0.05)
+  double slip = 0.0;              ///< difference to seed 001 §F, slip branch (μ = 0.05)
   double stick = 0.0;             ///< stick branch (μ = 0.5)
 };
 

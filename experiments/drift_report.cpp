@@ -1,4 +1,4 @@
-// The drift study's section of the report: renders drift_study.hpp's data — the seed §G.2.1 and
+// The drift study's section of the report: renders drift_study.hpp's data — the seed 001 §G.2.1 and
 // RK4-factor tables, per problem the envelope table (one row per integrator: its record and its
 // verdicts) and one CSV of envelopes, and the plots.
 #include <cmath>
@@ -35,7 +35,7 @@ void seed_g21_section(const DriftStudy& d, StudyResult& out) {
         field("envelope exponent", "envelope_exponent", full ? fmt_g(r.envelope_exponent, 3) : "—",
               full ? r.envelope_exponent : kNaN),
     };
-    out_row.verdict = Verdict{fmt::format("seed §G.2.1, α = {:g}, x₀ = {:g}: energy change per period", r.alpha, r.x0),
+    out_row.verdict = Verdict{fmt::format("seed 001 §G.2.1, α = {:g}, x₀ = {:g}: energy change per period", r.alpha, r.x0),
                               r.alpha < 1.0 ? fmt::format("{:.6g} (±5 %)", r.derived_per_period) : "≈ 0, bounded",
                               fmt::format("{:.6g}", r.measured_per_period), row.pass};
     t.rows.push_back(std::move(out_row));

@@ -1,6 +1,6 @@
 // The symplecticity study's section of the report: renders symplecticity_study.hpp's data — per
 // problem the defect table (one row per integrator: its record and its verdict), CSV and plot; the
-// seed §G.2.2 table; Newmark's det M table.
+// seed 001 §G.2.2 table; Newmark's det M table.
 #include <algorithm>
 #include <string>
 
@@ -72,7 +72,7 @@ void seed_g22_section(const SymplecticityStudy& d, StudyResult& out) {
                   field("max |defect − closed form|", "max_defect_difference", fmt_g(r.max_defect_difference, 3),
                         r.max_defect_difference),
                   field("Jacobian error estimate", "error_estimate", fmt_g(r.error_estimate, 2), r.error_estimate)};
-    row.verdict = Verdict{fmt::format("seed §G.2.2 closed-form Jacobian, α = {:g}, {}", r.alpha, r.problem),
+    row.verdict = Verdict{fmt::format("seed 001 §G.2.2 closed-form Jacobian, α = {:g}, {}", r.alpha, r.problem),
                           fmt::format("agrees to the Jacobian error (≤ {:.1e})", r.tolerance),
                           fmt_g(std::max(r.max_jacobian_difference, r.max_defect_difference), 3), r.pass};
     t.rows.push_back(std::move(row));

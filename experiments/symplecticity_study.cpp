@@ -299,7 +299,7 @@ SymplecticityStudy run_symplecticity_study(const StudyOptions& opt) {
   problem_defects(PendulumProblem{}, {0.08, 0.04, 0.02, 0.01}, opt, out);
   problem_defects(KeplerProblem{}, {0.04, 0.02, 0.01, 0.005}, opt, out);
   problem_defects(HenonHeiles{}, {0.2, 0.1, 0.05, 0.025}, opt, out);
-  progress(opt, "symplecticity: seed §G.2.2");
+  progress(opt, "symplecticity: seed 001 §G.2.2");
   out.g22_dt = 0.05;
   out.g22_points = 8;
   if (wants_problem(opt, "pendulum")) seed_g22(PendulumProblem{}, out.g22_dt, out.g22_points, out);

@@ -5,9 +5,9 @@
 // Derivation (Danby, Fundamentals of Celestial Mechanics, 2nd ed. (1988), §6.3–6.6; Murray &
 // Dermott, Solar System Dynamics (1999), §2.4–2.5): with mean motion n = √(μ/a³), the mean anomaly
 // M = n·t (periapsis passage at t = 0) and the eccentric anomaly E solving Kepler's equation
-//   E − e·sin E = M                                                      (Danby eq. 6.3.17)
+//   E − e·sin E = M                                                      (Danby eq. (6.3).17)
 // the position in the orbital plane, periapsis on +x, motion counter-clockwise, is
-//   x = a(cos E − e),  y = b·sin E,  b = a√(1 − e²)                     (Danby eq. 6.3.14)
+//   x = a(cos E − e),  y = b·sin E,  b = a√(1 − e²)                     (Danby eq. (6.3).14)
 // and, with Ė = n/(1 − e·cos E),
 //   ẋ = −a·sin E·Ė,  ẏ = b·cos E·Ė.
 // Energy per unit mass −μ/(2a) (vis-viva), angular momentum per unit mass h = √(μa(1 − e²)),

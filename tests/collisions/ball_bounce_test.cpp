@@ -76,7 +76,7 @@ TEST(CollisionsValidation_Seed004, InclinedPlaneAtZeroAngleIsTheFlatBounceAndMat
 }
 
 TEST(CollisionsValidation_Seed004, InclinedPlaneReboundIsTheFlatReboundRotated) {
-  // Rotating the whole picture by phi rotates the outgoing velocity by phi (eq. 12 is T P T^-1).
+  // Rotating the whole picture by phi rotates the outgoing velocity by phi (eq. (12) is T P T^-1).
   std::mt19937_64 rng(603);
   for (int i = 0; i < kCases; ++i) {
     const auto [s, p] = random_case(rng);

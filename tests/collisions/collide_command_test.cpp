@@ -375,7 +375,7 @@ TEST(CollisionsValidation_CollideCommand, AWriteErrorOnStandardOutputIsAnError) 
 // ---- restitution above 1 (issue 12.4) ----
 
 TEST(CollisionsValidation_CollideCommand, RestitutionAboveOneOnlyWhereSeed001AllowsItAndThenSaysEnergyWasAdded) {
-  // seed 001 E.1: alpha > 1 models a trampoline. Head-on, unit masses (mu = 1/2), v* = 1, alpha = 1.5:
+  // seed 001 §E.1: alpha > 1 models a trampoline. Head-on, unit masses (mu = 1/2), v* = 1, alpha = 1.5:
   // the normal relative velocity goes from 1 to -1.5, a gain of 1/2 mu (alpha^2 - 1) v*^2 = 0.3125 J.
   const Json r = eval("coulomb-spheres", {{"--m1", {"1"}}, {"--m2", {"1"}}, {"--v1", {"0,0,0"}}, {"--v2", {"1,0,0"}},
                                           {"--normal", {"1,0,0"}}, {"--mu", {"0"}}, {"--alpha", {"1.5"}}});
@@ -407,7 +407,7 @@ TEST(CollisionsValidation_CollideCommand, BallOnAnInclinedPlaneReportsTheContact
     const Json r = eval("ball-bounce", {{"--vx", {fmt::format("{}", vx)}}, {"--vy", {fmt::format("{}", vy)}}, {"--omega", {"0"}},
                                         {"--gamma", {"0.5"}}, {"--mu", {"1"}}, {"--phi", {fmt::format("{}", phi)}}});
     EXPECT_NE(r.dump().find("\"branch\": \"stick\""), std::string::npos) << phi;
-    // O(1) values through a rotation there and back (seed 004 eq. 12): 2e-15 is ~10 ulp
+    // O(1) values through a rotation there and back (seed 004 eq. (12)): 2e-15 is ~10 ulp
     EXPECT_NEAR(number(r, "contact_velocity_after"), 0.0, 2e-15) << phi;
     EXPECT_NEAR(number(r, "vt_before"), vt, 2e-15) << phi;
     EXPECT_NEAR(number(r, "vn_before"), vn, 2e-15) << phi;

@@ -1,4 +1,4 @@
-// Closest points of seed 001 appendix D: the point is on the shape, no random point of the shape
+// Closest points of seed 001 §D: the point is on the shape, no random point of the shape
 // is closer, the normal is unit and outward.
 #include <gtest/gtest.h>
 

@@ -181,7 +181,7 @@ TEST(CollisionsValidation_Magnitudes, FrictionlessAtEveryMagnitudeMatchesLongDou
       }
 }
 
-// ---- seed 001 E.1 and F, literally, in long double ----
+// ---- seed 001 §E.1 and F, literally, in long double ----
 
 struct SphereCase {
   double m1, m2, R1, R2;
@@ -200,7 +200,7 @@ struct SphereReference {
   VL<3> v1, v2, w1, w2;
   bool stick;
 };
-/// seed 001 F steps 2-5 as written (E.1 when the spins are dropped: spin = false).
+/// seed 001 §F steps 2-5 as written (E.1 when the spins are dropped: spin = false).
 SphereReference seed001(const SphereCase& c, bool spin) {
   const LD m1 = c.m1, m2 = c.m2, R1 = c.R1, R2 = c.R2, mu = c.p.mu, alpha = c.p.alpha;
   const VL<3> n = c.n.cast<LD>(), v1 = c.v1.cast<LD>(), v2 = c.v2.cast<LD>(), w1 = c.w1.cast<LD>(), w2 = c.w2.cast<LD>();
@@ -269,7 +269,7 @@ TEST(CollisionsValidation_Magnitudes, SpinningSpheresWithM2Of1e308AndTheLargestD
 }
 
 TEST(CollisionsValidation_Magnitudes, Seed001InfiniteMassIsTheObstacle) {
-  // seed 001 E.1: "m2 infinite (m1/m2 = 0, m2/(m1 + m2) = 1)": the two-body laws at m2 = +inf give
+  // seed 001 §E.1: "m2 infinite (m1/m2 = 0, m2/(m1 + m2) = 1)": the two-body laws at m2 = +inf give
   // the seed's reduced obstacle formulas, to rounding.
   std::mt19937_64 rng(1207);
   for (int i = 0; i < 10000; ++i) {

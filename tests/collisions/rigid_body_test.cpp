@@ -97,7 +97,7 @@ TEST(CollisionsValidation_Seed002, ThreeDimensionsWithInertiaTensor) {
 
 TEST(CollisionsValidation_Seed002, BlockOnFloorMatchesSectionThreeWithCorrectedVertexVelocity) {
   // Seed 002 §3: floor of infinite mass, normal (0, 1), J = -(1 + Cr) vp.n / (1/m + (r ^ n)^2 / I),
-  // with vp = v + w ^ r (eq. 5; the seed's code writes r ^ w, a sign slip).
+  // with vp = v + w ^ r (eq. (5); the seed's code writes r ^ w, a sign slip).
   constexpr double inf = std::numeric_limits<double>::infinity();
   const double m = 0.5, I = m * (1.0 + 0.01 * 0.01) / 12;  // the seed's block: height 1, width 0.01
   const RigidBody2 block{m, I, core::Vec2(0.3, -2.0), 1.5}, floor{inf, inf, core::Vec2::Zero(), 0.0};

@@ -1,4 +1,4 @@
-// Spheres with Coulomb friction: seed 001 E.1 (spin not tracked) and F (spin tracked).
+// Spheres with Coulomb friction: seed 001 §E.1 (spin not tracked) and F (spin tracked).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -51,7 +51,7 @@ TEST(CollisionsValidation_Seed001E1, MomentumRestitutionEnergyAndBranches) {
     const double ke0 = 0.5 * (c.m1 * c.v1.squaredNorm() + c.m2 * c.v2.squaredNorm());
     ASSERT_LE(0.5 * (c.m1 * r.v1.squaredNorm() + c.m2 * r.v2.squaredNorm()), ke0 * (1 + 1e-14));
     const core::Vec3 vc_after = r.v1 - r.v2 - ((r.v1 - r.v2).dot(c.n)) * c.n;  // tangential relative velocity
-    const bool stick = 7 * c.p.mu * (1 + c.p.alpha) * vs >= 2 * r.v_c.norm();  // seed 001 E.1 step 3
+    const bool stick = 7 * c.p.mu * (1 + c.p.alpha) * vs >= 2 * r.v_c.norm();  // seed 001 §E.1 step 3
     ASSERT_EQ(r.branch, stick ? Branch::stick : Branch::slip);
     if (stick) {
       ++sticks;  // without spin, sticking removes 2/7 of the tangential relative velocity

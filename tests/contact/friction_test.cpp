@@ -1,6 +1,6 @@
 // Regularised Coulomb friction (seed 003 "Force de friction") in the particle world: a sphere sliding
 // to rolling on a plane, an oblique impact in gross sliding, and the convergence of a soft oblique
-// impact of two spinning spheres to the impulse law of seed 001 F (toolkit/collisions) as k_n grows.
+// impact of two spinning spheres to the impulse law of seed 001 §F (toolkit/collisions) as k_n grows.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -86,7 +86,7 @@ Oblique oblique_on_floor(double eps, ContactEnd end, double mu, double vt, doubl
 TEST(ContactValidation_Friction, ObliqueImpactInGrossSlidingFollowsTheSlipLaw) {
   // Gross sliding (7μ(1+e)v_n/2 < v_t): |F_t| = μ F_n at every evaluation and the tangent keeps
   // its direction, so the tangential impulse is μ times the normal one, m(1 + e) v_n, and its moment
-  // spins the sphere up: v_t′ = v_t − μ(1+e)v_n,  ω′R = (5/2) μ (1+e) v_n (seed 001 F, step 4).
+  // spins the sphere up: v_t′ = v_t − μ(1+e)v_n,  ω′R = (5/2) μ (1+e) v_n (seed 001 §F, step 4).
   // Every evaluation obeys the proportion, and the steppers combine evaluations linearly: the
   // identities hold to round-off with e the measured restitution (1e-9 relative); e itself is
   // the force-end closed form (1e-3, restitution_test.cpp) — with the force end F_n ≥ 0, so ∫|F_n| =
@@ -107,7 +107,7 @@ TEST(ContactValidation_Friction, SoftObliqueImpactConvergesToTheImpulseLawAsStif
   // The impulse law is the limit of a contact of zero duration. A soft contact lasts
   // T_c = π√(m_eff/k_n), during which the spheres slide past each other and the normal turns by
   // ~ v_t T_c/(R1 + R2): the difference falls like k_n^(−1/2). Checked in the slip (μ = 0.05:
-  // 7μ(1+α)v* < 2|v_c|) and stick (μ = 0.5) branches of seed 001 F, with spins; the time step is a
+  // 7μ(1+α)v* < 2|v_c|) and stick (μ = 0.5) branches of seed 001 §F, with spins; the time step is a
   // fixed fraction of T_c (c = 0.002), so the discretisation error (O(c), the dashpot's jump) stays
   // below the physical one. Over k_n × 100 the difference must shrink ×10 within a factor 2 (order
   // −1/2 ± 0.15), and be below 2e-3 at k_n = 1e8.

@@ -117,7 +117,7 @@ double energy_at(const core::Vec<D>& xi, const core::Vec<D>& Mi, const core::Vec
 
 template <int D>
 void check_dipole_gradient(std::uint64_t seed) {
-  // seed 003's force on i equals −∇_{r_i} U (Jackson eq. 5.98) by central differences, random
+  // seed 003's force on i equals −∇_{r_i} U (Jackson eq. (5.98)) by central differences, random
   // orientations. h = 1e-5 r: truncation O(h²) ~ 1e-10 relative, round-off ~ ε/h ~ 1e-11: 1e-6
   // (the tolerance) is a wide margin.
   std::mt19937_64 rng(seed);

@@ -113,7 +113,7 @@ TEST(Models_LagrangianValidation, MassPointUnderEveryForce) {
         vm::make_forces(vm::UniformGravity{g}, vm::ConstantForce{Fc}, vm::CentralGravity{c, GM, 1.0},
                         vm::LorentzForce{E, B}, vm::LinearDrag{b}));
     // L = ½ m v² + (m g + F)·x + G M m/|x − c| + q(v·A − φ), A = ½ B × x, φ = −E·x
-    // (Goldstein §1.5, eq. 1.63 for the velocity-dependent potential of q(E + v×B)); R = ½ b v².
+    // (Goldstein §1.5, eq. (1.63) for the velocity-dependent potential of q(E + v×B)); R = ½ b v².
     const auto L = [&](const core::Vec3& x, const core::Vec3& v) {
       return 0.5 * m * v.squaredNorm() + (m * g + Fc).dot(x) + GM * m / (x - c).norm() +
              charge * (v.dot(0.5 * B.cross(x)) + E.dot(x));

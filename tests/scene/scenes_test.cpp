@@ -57,7 +57,7 @@ double max_deviation(const std::vector<double>& x) {
   return m;
 }
 
-// ---- seed 001 B.1: the spring against the damped oscillator's closed form ---------------------
+// ---- seed 001 §B.1: the spring against the damped oscillator's closed form ---------------------
 void check_spring(const std::string& name, double b) {
   const Scene s = bundled(name);
   const RunResult r = simulate(s);
@@ -73,7 +73,7 @@ void check_spring(const std::string& name, double b) {
 TEST(SceneValidation, SpringMatchesTheAnalyticSolution) { check_spring("spring", 0.0); }
 TEST(SceneValidation, DampedSpringMatchesTheAnalyticSolution) { check_spring("spring_damped", 0.5); }
 
-// ---- seed 001 B.2: the period 4√(L/g)K(k) ---------------------------------------------------
+// ---- seed 001 §B.2: the period 4√(L/g)K(k) ---------------------------------------------------
 void check_pendulum(const std::string& name, double theta0) {
   const RunResult r = simulate(bundled(name));
   const auto c = upward_crossings(column(r.trajectory, "t"), column(r.trajectory, "bob.theta"));
@@ -88,7 +88,7 @@ void check_pendulum(const std::string& name, double theta0) {
 TEST(SceneValidation, SmallPendulumPeriod) { check_pendulum("pendulum_small", 0.1); }
 TEST(SceneValidation, LargePendulumPeriod) { check_pendulum("pendulum_large", 2.5); }
 
-// ---- seed 001 B.3: energy and L·k conserved -------------------------------------------------
+// ---- seed 001 §B.3: energy and L·k conserved -------------------------------------------------
 TEST(SceneValidation, SphericalPendulumConservesEnergyAndLk) {
   const RunResult r = simulate(bundled("spherical_pendulum"));
   const double dE = max_deviation(column(r.energy, "total")), dL = max_deviation(column(r.energy, "bob.Lk"));

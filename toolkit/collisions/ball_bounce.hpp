@@ -34,7 +34,7 @@ struct BallResult {
   Branch branch;
 };
 
-/// (vx, vy, omega) 2^k, exact (scaling.hpp). Seed 004's map is linear in the state (eq. 12), so
+/// (vx, vy, omega) 2^k, exact (scaling.hpp). Seed 004's map is linear in the state (eq. (12)), so
 /// the functions below run on a state whose largest velocity (vx, vy, omega R) lies in [1, 2) and
 /// scale back: an intermediate (vx - omega R, a sum in P V) overflows only when the answer does.
 inline BallState times_power_of_two(const BallState& s, int k) {

@@ -6,8 +6,8 @@ namespace verisim::collisions {
 
 enum class Branch {
   frictionless,  // normal impulse only (seed 000, seed 002)
-  stick,         // friction stops the contact point's sliding (seed 001 E/F step 3, seed 004 mu >= mu_e)
-  slip,          // sliding during the whole impact (seed 001 E/F step 4, seed 004 mu <= mu_e)
+  stick,         // friction stops the contact point's sliding (seed 001 §E/§F step 3, seed 004 mu >= mu_e)
+  slip,          // sliding during the whole impact (seed 001 §E/§F step 4, seed 004 mu <= mu_e)
   tangential_restitution,  // Garwin 1969
   separating,    // bodies not approaching along the normal: no impulse, state unchanged
 };

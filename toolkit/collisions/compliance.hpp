@@ -15,10 +15,10 @@
 
 namespace verisim::collisions {
 
-/// Two point masses: body1 = m2 / (m1 + m2) (the share of 1/m1 in 1/m1 + 1/m2: seed 001 E.1's
-/// lambda / (1 + alpha)), body2 = m1 / (m1 + m2) (seed 001 E.1 step 5's (m1/m2) lambda / (1 + alpha)).
+/// Two point masses: body1 = m2 / (m1 + m2) (the share of 1/m1 in 1/m1 + 1/m2: seed 001 §E.1's
+/// lambda / (1 + alpha)), body2 = m1 / (m1 + m2) (seed 001 §E.1 step 5's (m1/m2) lambda / (1 + alpha)).
 /// Computed as 1 / (1 + m1/m2) and 1 / (1 + m2/m1), relative error below 3 ulp for any masses in
-/// (0, +inf]; m2 = +inf (an obstacle, seed 001 E.1: "m1/m2 = 0, m2/(m1+m2) = 1") gives exactly {1, 0}.
+/// (0, +inf]; m2 = +inf (an obstacle, seed 001 §E.1: "m1/m2 = 0, m2/(m1+m2) = 1") gives exactly {1, 0}.
 struct MassShares {
   double body1;
   double body2;

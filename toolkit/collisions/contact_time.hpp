@@ -22,8 +22,8 @@ struct ContactTime {
   bool collides() const { return status == ContactStatus::collision; }
 };
 
-/// a t^2 + 2 b t + c = 0 with, for the relative position d(t) = x2 - x1 + (v2 - v1) t (eq. 1),
-/// a = |v2 - v1|^2 (eq. 3), b = (x2 - x1).(v2 - v1) (eq. 4), c = |x2 - x1|^2 - (r1 + r2)^2 (eq. 5).
+/// a t^2 + 2 b t + c = 0 with, for the relative position d(t) = x2 - x1 + (v2 - v1) t (eq. (1)),
+/// a = |v2 - v1|^2 (eq. (3)), b = (x2 - x1).(v2 - v1) (eq. (4)), c = |x2 - x1|^2 - (r1 + r2)^2 (eq. (5)).
 /// Seed 000's rules: collision at the smaller root when both roots are real, distinct and the
 /// smaller one is >= 0 (the seed's code also accepts t = 0 when c = 0 and b < 0).
 ///

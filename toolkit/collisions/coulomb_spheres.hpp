@@ -1,5 +1,5 @@
 #pragma once
-// Spheres with Coulomb friction, spin not tracked: seed 001 appendix E.1.
+// Spheres with Coulomb friction, spin not tracked: seed 001 §E.1.
 #include <cmath>
 #include <utility>
 
@@ -17,7 +17,7 @@ struct CoulombParams {
   double alpha;
 };
 
-/// Convention (seed 001 E.1): n is the unit normal pointing INTO body 1, n = {x1 - x2}_1;
+/// Convention (seed 001 §E.1): n is the unit normal pointing INTO body 1, n = {x1 - x2}_1;
 /// v* = (v2 - v1).n > 0 when the bodies approach; v_c = v1 - v2 + v* n is the tangential
 /// relative velocity of the contact point. Body 2 may be an obstacle: m2 = +inf, v2 = 0.
 struct CoulombResult {
@@ -28,11 +28,11 @@ struct CoulombResult {
   Branch branch;
 };
 
-/// seed 001 E.1 step 1 (two bodies): remove from each force its component pushing towards the
+/// seed 001 §E.1 step 1 (two bodies): remove from each force its component pushing towards the
 /// other body and hand it over as a reaction. Returns the updated (F1, F2); their sum is unchanged.
 inline std::pair<core::Vec3, core::Vec3> normal_reaction(core::Vec3 f1, core::Vec3 f2, const core::Vec3& n) {
   const double fn1 = f1.dot(n);
-  if (fn1 < 0.0) {  // seed 001 E.1 step 1: F1 <- F1 - Fn1 n, F2 <- F2 + Fn1 n
+  if (fn1 < 0.0) {  // seed 001 §E.1 step 1: F1 <- F1 - Fn1 n, F2 <- F2 + Fn1 n
     f1 -= fn1 * n;
     f2 += fn1 * n;
   }
@@ -44,14 +44,14 @@ inline std::pair<core::Vec3, core::Vec3> normal_reaction(core::Vec3 f1, core::Ve
   return {f1, f2};
 }
 
-/// seed 001 E.1 step 1, obstacle: only the moving body's force is updated.
+/// seed 001 §E.1 step 1, obstacle: only the moving body's force is updated.
 inline core::Vec3 normal_reaction_obstacle(core::Vec3 f1, const core::Vec3& n) {
   const double fn1 = f1.dot(n);
   if (fn1 < 0.0) f1 -= fn1 * n;
   return f1;
 }
 
-/// seed 001 E.1 steps 2-5, two bodies of masses m1 > 0 finite, m2 > 0 or +inf (then the result
+/// seed 001 §E.1 steps 2-5, two bodies of masses m1 > 0 finite, m2 > 0 or +inf (then the result
 /// is the obstacle's, below, to rounding). The seed's lambda = (1 + alpha) m2/(m1 + m2) and m1/m2
 /// are taken as the shares s1 = m2/(m1 + m2), s2 = m1/(m1 + m2) of compliance.hpp: with
 /// q = (1 + alpha) v* n - (2/7) v_c (step 3) or (1 + alpha) v* (n - mu {v_c}_1) (step 4),
@@ -81,8 +81,8 @@ inline CoulombResult coulomb_spheres(double m1, const core::Vec3& v1, double m2,
           times_power_of_two(dv, k), times_power_of_two(v_star, k), times_power_of_two(v_c, k), branch};
 }
 
-/// seed 001 E.1, obstacle (m2 infinite, v2 = 0), the seed's own reduced formulas. n = {x1 - x_k}_1
-/// with x_k the obstacle's closest point (seed 001 appendix D): geometry::closest_point(...).normal.
+/// seed 001 §E.1, obstacle (m2 infinite, v2 = 0), the seed's own reduced formulas. n = {x1 - x_k}_1
+/// with x_k the obstacle's closest point (seed 001 §D): geometry::closest_point(...).normal.
 inline CoulombResult coulomb_sphere_obstacle(const core::Vec3& v1, const core::Vec3& n, const CoulombParams& p) {
   const int k = power_of_two_exponent(largest_magnitude(v1));  // scaling.hpp
   const core::Vec3 u1 = times_power_of_two(v1, -k);
@@ -104,7 +104,7 @@ inline CoulombResult coulomb_sphere_obstacle(const core::Vec3& v1, const core::V
           times_power_of_two(v_c, k), branch};  // step 5
 }
 
-/// Obstacle of any shape of seed 001 appendix D (Plane, PlanePortion, Brick, Sphere, Cylinder):
+/// Obstacle of any shape of seed 001 §D (Plane, PlanePortion, Brick, Sphere, Cylinder):
 /// the normal is taken at the closest point to the sphere's centre x1.
 template <class Shape>
 CoulombResult coulomb_sphere_obstacle(const core::Vec3& x1, const core::Vec3& v1, const Shape& shape, const CoulombParams& p) {

@@ -100,7 +100,7 @@ double seed002_vs_seed000(std::mt19937_64& rng) {
   return worst;
 }
 
-// seed 001 E.1 obstacle (plane of normal n into the ball) against seed 004 with alpha = 2/5, omega = 0.
+// seed 001 §E.1 obstacle (plane of normal n into the ball) against seed 004 with alpha = 2/5, omega = 0.
 double e1_obstacle_vs_seed004(std::mt19937_64& rng) {
   const BallCase c = random_ball(rng, false);
   const Frame f = random_frame(rng);
@@ -111,7 +111,7 @@ double e1_obstacle_vs_seed004(std::mt19937_64& rng) {
   return inf_norm(a.v1 - vb) / inf_norm(v);
 }
 
-// seed 001 F obstacle against seed 004 with alpha = 2/5 and any omega. Seed 004's omega is
+// seed 001 §F obstacle against seed 004 with alpha = 2/5 and any omega. Seed 004's omega is
 // clockwise in the (t, n) page, i.e. omega_3D = -omega k with k = t ^ n.
 double f_obstacle_vs_seed004(std::mt19937_64& rng) {
   const BallCase c = random_ball(rng, true);
@@ -125,7 +125,7 @@ double f_obstacle_vs_seed004(std::mt19937_64& rng) {
   return std::max(inf_norm(a.b1.velocity - vb), c.R * inf_norm(a.b1.omega - wb)) / scale;
 }
 
-// seed 001 E.1 two bodies with m2 = 1e15 m1, v2 = 0 against the obstacle formulas: the exact
+// seed 001 §E.1 two bodies with m2 = 1e15 m1, v2 = 0 against the obstacle formulas: the exact
 // difference is of order m1/m2 = 1e-15, below the 1e-12 target.
 double e1_two_body_vs_obstacle(std::mt19937_64& rng) {
   const double m1 = uniform(rng, 0.1, 10.0);
@@ -138,7 +138,7 @@ double e1_two_body_vs_obstacle(std::mt19937_64& rng) {
   return std::max(inf_norm(a.v1 - b.v1), inf_norm(a.v2)) / inf_norm(v1);
 }
 
-// seed 004: slip branch (eqs. 5, 7) evaluated at mu = mu_e (eq. 10) against the stick branch (eq. 8).
+// seed 004: slip branch (eqs. (5), 7) evaluated at mu = mu_e (eq. (10)) against the stick branch (eq. (8)).
 double seed004_slip_at_mu_e_vs_stick(std::mt19937_64& rng) {
   BallCase c = random_ball(rng, true);
   BallParams p{0.0, c.gamma, uniform(rng, 0.1, 1.0), c.R};
@@ -158,8 +158,8 @@ double garwin_zero_vs_stick(std::mt19937_64& rng) {
   return std::max({std::abs(a.vx - b.vx), std::abs(a.vy - b.vy), c.R * std::abs(a.omega - b.omega)}) / scale;
 }
 
-// seed 004 on a plane inclined by phi (eq. 12, T P T^-1) against the same bounce computed by
-// seed 001 F on a 3D plane of normal (-sin phi, cos phi, 0).
+// seed 004 on a plane inclined by phi (eq. (12), T P T^-1) against the same bounce computed by
+// seed 001 §F on a 3D plane of normal (-sin phi, cos phi, 0).
 double seed004_inclined_vs_f_obstacle(std::mt19937_64& rng) {
   const double phi = uniform(rng, -std::numbers::pi / 2.0, std::numbers::pi / 2.0);
   const core::Vec3 t(std::cos(phi), std::sin(phi), 0.0), n(-std::sin(phi), std::cos(phi), 0.0);
@@ -175,17 +175,17 @@ double seed004_inclined_vs_f_obstacle(std::mt19937_64& rng) {
 }
 
 constexpr std::array<CrossCheck, 8> kChecks{{
-    {"seed000-system=closed-form", "seed 000 A U = B (eqs. 8-15), 2D and 3D", "closed-form normal impulse",
+    {"seed000-system=closed-form", "seed 000 A U = B (eqs. (8)–(15)), 2D and 3D", "closed-form normal impulse",
      seed000_system_vs_closed_form},
     {"seed002(rxn=0)=seed000", "seed 002 J, r parallel to n, 2D and 3D", "seed 000 A U = B", seed002_vs_seed000},
-    {"E1-obstacle=seed004(w=0)", "seed 001 E.1 obstacle", "seed 004, alpha = 2/5, omega = 0", e1_obstacle_vs_seed004},
-    {"F-obstacle=seed004", "seed 001 F obstacle", "seed 004, alpha = 2/5, any omega", f_obstacle_vs_seed004},
-    {"E1-two-body(m2=1e15 m1)=obstacle", "seed 001 E.1 two bodies, m2/m1 = 1e15", "seed 001 E.1 obstacle",
+    {"E1-obstacle=seed004(w=0)", "seed 001 §E.1 obstacle", "seed 004, alpha = 2/5, omega = 0", e1_obstacle_vs_seed004},
+    {"F-obstacle=seed004", "seed 001 §F obstacle", "seed 004, alpha = 2/5, any omega", f_obstacle_vs_seed004},
+    {"E1-two-body(m2=1e15 m1)=obstacle", "seed 001 §E.1 two bodies, m2/m1 = 1e15", "seed 001 §E.1 obstacle",
      e1_two_body_vs_obstacle},
-    {"seed004-slip(mu_e)=stick", "seed 004 slip at mu = mu_e (eq. 10)", "seed 004 stick (eq. 8)",
+    {"seed004-slip(mu_e)=stick", "seed 004 slip at mu = mu_e (eq. (10))", "seed 004 stick (eq. (8))",
      seed004_slip_at_mu_e_vs_stick},
-    {"garwin(e_x=0)=stick", "Garwin 1969, e_x = 0", "seed 004 stick (eq. 8)", garwin_zero_vs_stick},
-    {"seed004-inclined=F-obstacle", "seed 004 T P T^-1 (eq. 12)", "seed 001 F obstacle on the inclined plane",
+    {"garwin(e_x=0)=stick", "Garwin 1969, e_x = 0", "seed 004 stick (eq. (8))", garwin_zero_vs_stick},
+    {"seed004-inclined=F-obstacle", "seed 004 T P T^-1 (eq. (12))", "seed 001 §F obstacle on the inclined plane",
      seed004_inclined_vs_f_obstacle},
 }};
 

@@ -13,7 +13,7 @@ namespace verisim::collisions {
 template <int N>
 struct FrictionlessResult {
   core::Vec<N> v1, v2;       // post-impact velocities
-  core::Vec<N> p12;          // impulse received by body 1 from body 2 (seed 000 eqs. 6, 9)
+  core::Vec<N> p12;          // impulse received by body 1 from body 2 (seed 000 eqs. (6), 9)
   double energy_change;  // seed 000 eq. (12), <= 0 for e <= 1
   Branch branch;
 };
@@ -40,10 +40,10 @@ double eq12_scaled(double mu, const core::Vec<N>& q, const core::Vec<N>& du, dou
 /// otherwise the state is returned unchanged, branch `separating`. m1 > 0 finite; m2 > 0 or +inf
 /// (an obstacle: v2' = v2); 0 <= e <= 1 (seed 000 §2.b: 1 elastic, below 1 otherwise).
 ///
-/// The method is the seed's: unknowns U = (v1', v2') (eq. 13), the linear system A U = B
-/// (eqs. 14-15) whose rows are momentum (eq. 8, N rows: m1 v1' + m2 v2' = m1 v1 + m2 v2), no
-/// tangential change of v1 (eq. 10, N - 1 rows: T in 2D, two tangents in 3D, (v1' - v1).T = 0) and
-/// Newton's law (eq. 11, (v1' - v2').N = -e (v1 - v2).N), solved by a general solver (Eigen's
+/// The method is the seed's: unknowns U = (v1', v2') (eq. (13)), the linear system A U = B
+/// (eqs. (14)–(15)) whose rows are momentum (eq. (8), N rows: m1 v1' + m2 v2' = m1 v1 + m2 v2), no
+/// tangential change of v1 (eq. (10), N - 1 rows: T in 2D, two tangents in 3D, (v1' - v1).T = 0) and
+/// Newton's law (eq. (11), (v1' - v2').N = -e (v1 - v2).N), solved by a general solver (Eigen's
 /// full-pivot LU for the seed's Gauss-Jordan).
 ///
 /// Written as in eq. (14), A has entries m1, m2 beside entries of order 1: from m2/m1 ~ 1e16 on, or

@@ -19,7 +19,7 @@ struct GarwinParams {
 ///                                                 impulse acts there; L_cw = m R (vx + alpha R omega))
 /// solved: vx'    = (vx (1 - alpha e_x) + alpha R omega (1 + e_x)) / (1 + alpha)
 ///         omega' = (vx (1 + e_x) + R omega (alpha - e_x)) / (R (1 + alpha)).
-/// e_x = 0: seed 004's stick branch (eq. 8); e_x = 1: the superball, tangential + rotational
+/// e_x = 0: seed 004's stick branch (eq. (8)); e_x = 1: the superball, tangential + rotational
 /// kinetic energy conserved; e_x = -1: frictionless. No Coulomb bound is imposed (Garwin's rough ball).
 inline BallResult garwin_bounce(const BallState& s, const GarwinParams& p) {
   if (s.vy >= 0.0) return {s, 0.0, Branch::separating};

@@ -44,10 +44,10 @@ struct RigidResult {
 
 /// Convention (seed 002 §4): r1, r2 go from each centre of mass to the contact point P; n is the
 /// unit normal, oriented so that J > 0 pushes body 1 away: n points from body 2 into body 1, and
-/// the bodies approach when v_r.n < 0, v_r = v_p1 - v_p2 (eq. 7), v_pi = v_i + w_i ^ r_i (eqs. 5-6).
+/// the bodies approach when v_r.n < 0, v_r = v_p1 - v_p2 (eq. (7)), v_pi = v_i + w_i ^ r_i (eqs. (5)–(6)).
 ///
 /// Seed slips, decided here: (a) eq. (4) writes w2f = w2i + r2 ^ J / I2, but body 2 receives -J
-/// (eq. 2), so w2f = w2i - r2 ^ J / I2; only that sign conserves angular momentum (tested).
+/// (eq. (2)), so w2f = w2i - r2 ^ J / I2; only that sign conserves angular momentum (tested).
 /// (b) the §3 code computes vp1 = vel + rp1.cross(angv) = v - w ^ r, against eq. (5); we follow eq. (5).
 inline double cross2(const core::Vec2& a, const core::Vec2& b) { return a.x() * b.y() - a.y() * b.x(); }
 inline core::Vec2 cross2(double w, const core::Vec2& r) { return {-w * r.y(), w * r.x()}; }  // w e_z ^ r

@@ -5,7 +5,7 @@
 // Why: every impulse law of seeds 000, 001 E.1/F, 002 and 004 is homogeneous of degree 1 in the
 // velocities (v, and omega R): scaling all pre-impact velocities by s scales every post-impact
 // velocity by s and leaves the branch unchanged (the branch tests compare two quantities of the
-// same degree, e.g. 7 mu (1 + alpha) v* >= 2 |v_c|, seed 001 E.1 step 3). The laws therefore run on
+// same degree, e.g. 7 mu (1 + alpha) v* >= 2 |v_c|, seed 001 §E.1 step 3). The laws therefore run on
 // velocities divided by s = 2^k with the largest of them in [1, 2), and multiply back at the end.
 // Dividing by a power of two is exact (no rounding, unlike dividing by the largest value itself),
 // so in the ordinary range the results are bit for bit those of the unscaled formulas, while an
@@ -46,7 +46,7 @@ double largest_magnitude(const A& a, const B& b, const Rest&... rest) {
   return std::max(largest_magnitude(a), largest_magnitude(b, rest...));
 }
 
-/// {v}_1 of seed 001 appendix A, v / |v|, for any finite non-zero v: v is first divided by a power
+/// {v}_1 of seed 001 §A, v / |v|, for any finite non-zero v: v is first divided by a power
 /// of two (exact) so that |v|^2 neither overflows (components near 1e308: Eigen's normalized()
 /// gives 0 there, and its stableNormalized() multiplies sqrt(z) by the largest component, which
 /// overflows too) nor underflows (components near 1e-320). The zero vector is returned unchanged:

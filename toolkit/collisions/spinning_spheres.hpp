@@ -1,5 +1,5 @@
 #pragma once
-// Spheres with spin (6 degrees of freedom) and Coulomb friction: seed 001 appendix F.
+// Spheres with spin (6 degrees of freedom) and Coulomb friction: seed 001 §F.
 #include <Eigen/Geometry>
 #include <cmath>
 #include <limits>
@@ -20,7 +20,7 @@ struct SpinningSphere {
   core::Vec3 omega;  // angular velocity, right-hand rule (rad/s)
 };
 
-/// Same convention as seed 001 E.1: n = {x1 - x2}_1 points into body 1, v* = (v2 - v1).n > 0 on
+/// Same convention as seed 001 §E.1: n = {x1 - x2}_1 points into body 1, v* = (v2 - v1).n > 0 on
 /// approach. v_c = v1 - v2 + v* n + n ^ (R1 w1 + R2 w2) is the relative velocity of the contact
 /// points (checked: contact point of 1 is x1 - R1 n, of 2 is x2 + R2 n).
 struct SpinResult {
@@ -30,7 +30,7 @@ struct SpinResult {
   Branch branch;
 };
 
-/// seed 001 F steps 2-5, two bodies (m1 > 0 finite, m2 > 0 or +inf, radii > 0). Angular momentum
+/// seed 001 §F steps 2-5, two bodies (m1 > 0 finite, m2 > 0 or +inf, radii > 0). Angular momentum
 /// about the contact point (and about any fixed point) of the pair is conserved in both branches:
 /// the two impulses are opposite and act at the same point.
 ///
@@ -75,7 +75,7 @@ inline SpinResult spinning_spheres(const SpinningSphere& s1, const SpinningSpher
   return r;
 }
 
-/// seed 001 F, obstacle: v2 = w2 = 0 and m2 infinite (m1/m2 = 0, m2/(m1 + m2) = 1), n = {x1 - x_k}_1.
+/// seed 001 §F, obstacle: v2 = w2 = 0 and m2 infinite (m1/m2 = 0, m2/(m1 + m2) = 1), n = {x1 - x_k}_1.
 /// Angular momentum of the sphere about the (fixed) contact point x1 - R1 n is conserved.
 inline SpinResult spinning_sphere_obstacle(const SpinningSphere& s1, const core::Vec3& n, const CoulombParams& p) {
   const double R1 = s1.radius;

@@ -2,11 +2,11 @@
 // Magnetic dipole–dipole interaction, seed 003 "Interaction dipolaire".
 // Force on i from j, n = n_ij = (r_i − r_j)/|r_i − r_j| (from j to i, the contact basis' normal):
 //   F_i = 3μ₀/(4π r⁴) [ n (M_i·M_j) + M_i (n·M_j) + M_j (n·M_i) − 5 n (n·M_i)(n·M_j) ]     (seed 003)
-// It is −∇_{r_i} of the dipole–dipole energy (Jackson, Classical Electrodynamics, 3rd ed., eq. 5.98)
+// It is −∇_{r_i} of the dipole–dipole energy (Jackson, Classical Electrodynamics, 3rd ed., eq. (5.98))
 //   U = μ₀/(4π r³) [ M_i·M_j − 3 (M_i·n)(M_j·n) ]
 // (checked by finite differences in tests/contact; that check fixes n_ij's direction). F_j = −F_i.
 // Torque on i, for dipoles that turn with their particle: the field of j at r_i,
-//   B_j = μ₀/(4π r³) [ 3 n (n·M_j) − M_j ],   T_i = M_i × B_j                 (Jackson eq. 5.1, 5.56)
+//   B_j = μ₀/(4π r³) [ 3 n (n·M_j) − M_j ],   T_i = M_i × B_j                 (Jackson eq. (5.1), 5.56)
 // Cut-off (seed 003): the force falls as 1/r⁴, so it is neglected beyond r_c with
 //   1/r_c⁴ = α/(R_i + R_j)⁴,  α ≤ 0.1   ⇔   r_c = (R_i + R_j) α^(−1/4)
 // (at r_c the force is at most α times its value at touching); the linked cells must then be at

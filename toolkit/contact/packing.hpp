@@ -1,6 +1,6 @@
 #pragma once
 // Dense initial packings for particle worlds: polydisperse discs on a hexagonal lattice or spheres
-// on a face-centred cubic lattice, in an open box of walls (floor and sides, seed 001 D.1 planes),
+// on a face-centred cubic lattice, in an open box of walls (floor and sides, seed 001 §D.1 planes),
 // optionally compressed so that neighbours overlap from the start. Used by the benchmark scenes,
 // the contact study and the tests; the lattice is the densest packing of equal discs (hexagonal,
 // φ = π/√12) or spheres (fcc, φ = π/√18), so a polydisperse, slightly compressed lattice has most

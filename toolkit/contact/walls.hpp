@@ -1,5 +1,5 @@
 #pragma once
-// Walls of a particle world: the shapes of seed 001 appendix D (toolkit/geometry), and one contact
+// Walls of a particle world: the shapes of seed 001 §D (toolkit/geometry), and one contact
 // routine for all of them through their closest point.
 //
 // A particle of centre x and radius R touches a wall when the signed distance s from x to the wall's
@@ -49,7 +49,7 @@ inline core::Vec3 outward(const Shape&, const geometry::ClosestPoint& c) {
 inline core::Vec3 outward(const geometry::Plane& p, const geometry::ClosestPoint&) { return p.normal; }
 }  // namespace detail
 
-/// One routine for every shape of seed 001 appendix D: closest point x_k, n, s = (x − x_k)·n.
+/// One routine for every shape of seed 001 §D: closest point x_k, n, s = (x − x_k)·n.
 template <class Shape>
 inline WallGap wall_gap(const Shape& shape, const core::Vec3& x) {
   const geometry::ClosestPoint c = geometry::closest_point(shape, x);

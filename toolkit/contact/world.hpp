@@ -1,7 +1,7 @@
 #pragma once
 // The particle world of seed 003: discs (D = 2) or spheres (D = 3) with soft contacts, walls, gravity,
 // cohesion, magnetic dipoles and long-range forces, as a second-order system of the toolkit
-// (seed 001 eq. 1, Ë = f(t, E, Ė); toolkit/core/system.hpp), so that every integrator of
+// (seed 001 eq. (1), Ë = f(t, E, Ė); toolkit/core/system.hpp), so that every integrator of
 // toolkit/integrators steps it through integrators::integrate_n_steps.
 //
 // State (core::PhaseState<core::VecX>, N particles, r = 1 rotation angle per disc, 3 per sphere), field-blocked:

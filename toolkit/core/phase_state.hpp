@@ -1,5 +1,5 @@
 #pragma once
-// The phase state {q, v} of a second-order system Ë = f(t, E, Ė) (seed 001 eq. 1): q = E, v = Ė.
+// The phase state {q, v} of a second-order system Ë = f(t, E, Ė) (seed 001 eq. (1)): q = E, v = Ė.
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::core {

@@ -3,7 +3,7 @@
 // state in, derivative out, time last — so one system object serves our steppers and odeint's.
 //
 //   first-order  Ė = f(t, E)           (seed 001 §3.1, §3.2.2, §3.4.2):  sys(y, dydt, t)
-//   second-order Ë = f(t, E, Ė)        (seed 001 eq. 1):                  sys(q, v, a, t)
+//   second-order Ë = f(t, E, Ė)        (seed 001 eq. (1)):                  sys(q, v, a, t)
 //   Hamiltonian  H(q, p)               (seed 001 §G.2.3):  sys.grad_q(q, p, out), sys.grad_p(q, p, out)
 //
 // A second-order system may declare `static constexpr bool velocity_independent = true;` when its

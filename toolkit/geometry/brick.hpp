@@ -1,5 +1,5 @@
 #pragma once
-// Brick (rectangular parallelepiped), seed 001 appendix D.3.
+// Brick (rectangular parallelepiped), seed 001 §D.3.
 #include <array>
 
 #include "toolkit/core/vec.hpp"
@@ -20,7 +20,7 @@ struct Brick {
   core::Vec3 e_l() const { return normal.cross(e_L); }
 };
 
-/// The six faces, exactly the table of seed 001 D.3 (origin, outward normal, length, e_L, width, e_l).
+/// The six faces, exactly the table of seed 001 §D.3 (origin, outward normal, length, e_L, width, e_l).
 inline std::array<PlanePortion, 6> faces(const Brick& b) {
   const core::Vec3& O = b.origin;
   const core::Vec3& n = b.normal;
@@ -37,7 +37,7 @@ inline std::array<PlanePortion, 6> faces(const Brick& b) {
   }};
 }
 
-/// seed 001 D.3: the closest of the six faces' closest points. For x1 outside, normal = {x1 - x2}_1
+/// seed 001 §D.3: the closest of the six faces' closest points. For x1 outside, normal = {x1 - x2}_1
 /// (the face normal on a face, a direction of the normal cone on an edge or corner); for x1 inside,
 /// the outward normal of the nearest face.
 inline ClosestPoint closest_point(const Brick& b, const core::Vec3& x1) {

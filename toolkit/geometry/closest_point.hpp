@@ -1,5 +1,5 @@
 #pragma once
-// Result type shared by the closest-point functions of seed 001 appendix D.
+// Result type shared by the closest-point functions of seed 001 §D.
 #include <Eigen/Geometry>
 #include <cmath>
 
@@ -9,7 +9,7 @@ namespace verisim::geometry {
 
 /// Closest point of a shape's surface to a query point x.
 /// `normal`: unit outward normal of the surface at `point`. When x is outside the shape and
-/// distinct from `point`, it is {x - point}_1 (seed 001 annexe A notation), the direction seed 001
+/// distinct from `point`, it is {x - point}_1 (seed 001 §A notation), the direction seed 001
 /// E.1 uses as the collision normal n; otherwise the surface's own outward normal there.
 /// `distance`: ||x - point|| (never signed).
 struct ClosestPoint {
@@ -19,7 +19,7 @@ struct ClosestPoint {
 };
 
 namespace detail {
-/// {x}_1 of seed 001 annexe A, or `fallback` when x is (numerically) zero.
+/// {x}_1 of seed 001 §A, or `fallback` when x is (numerically) zero.
 inline core::Vec3 unit_or(const core::Vec3& x, const core::Vec3& fallback) {
   const double n = x.norm();
   return n > 0.0 ? core::Vec3(x / n) : fallback;

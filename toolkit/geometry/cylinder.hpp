@@ -1,5 +1,5 @@
 #pragma once
-// Solid cylinder of revolution, seed 001 appendix D.5.
+// Solid cylinder of revolution, seed 001 §D.5.
 #include <algorithm>
 #include <cmath>
 
@@ -16,7 +16,7 @@ struct Cylinder {
   double length;
 };
 
-/// seed 001 D.5 for x outside the cylinder. The seed writes the outside condition as
+/// seed 001 §D.5 for x outside the cylinder. The seed writes the outside condition as
 /// "||e_u||^2 >= R"; that is a dimensional slip, it must be ||e_u|| >= R (we use that).
 /// Also handled, beyond the seed: e_u = 0 on a cap (u undefined, the min() gives 0 so any u works)
 /// and x inside (the seed's first branch would return the lateral point even when a cap is closer;
@@ -42,9 +42,9 @@ inline ClosestPoint closest_point(const Cylinder& c, const core::Vec3& x) {
   }
   core::Vec3 xk;
   if (std::abs(en_s) < half) {
-    xk = c.center + e_n + c.radius * u;  // seed 001 D.5, |e.n| < L/2
+    xk = c.center + e_n + c.radius * u;  // seed 001 §D.5, |e.n| < L/2
   } else {
-    xk = c.center + half * n_star + std::min(c.radius, eu) * u;  // seed 001 D.5, |e.n| >= L/2
+    xk = c.center + half * n_star + std::min(c.radius, eu) * u;  // seed 001 §D.5, |e.n| >= L/2
   }
   const core::Vec3 surface_normal = std::abs(en_s) < half ? u : n_star;
   return {xk, detail::unit_or(x - xk, surface_normal), (x - xk).norm()};

@@ -1,5 +1,5 @@
 #pragma once
-// Infinite plane, seed 001 appendix D.1.
+// Infinite plane, seed 001 §D.1.
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/closest_point.hpp"
 
@@ -11,11 +11,11 @@ struct Plane {
   core::Vec3 normal;
 };
 
-/// seed 001 D.1: x2 = x1 + ((O - x1).n) n. The returned normal is the plane normal oriented
+/// seed 001 §D.1: x2 = x1 + ((O - x1).n) n. The returned normal is the plane normal oriented
 /// towards x1 (the plane has no inside; a point exactly on it gets `plane.normal`).
 inline ClosestPoint closest_point(const Plane& plane, const core::Vec3& x1) {
   const double s = (plane.origin - x1).dot(plane.normal);
-  const core::Vec3 x2 = x1 + s * plane.normal;  // seed 001 D.1
+  const core::Vec3 x2 = x1 + s * plane.normal;  // seed 001 §D.1
   const core::Vec3 n = s > 0.0 ? core::Vec3(-plane.normal) : plane.normal;
   return {x2, n, std::abs(s)};
 }

@@ -1,11 +1,11 @@
 #pragma once
-// Rectangular portion of plane, seed 001 appendix D.2.
+// Rectangular portion of plane, seed 001 §D.2.
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/closest_point.hpp"
 
 namespace verisim::geometry {
 
-/// Rectangle {O + a e_L + b e_l : 0 <= a <= L, 0 <= b <= l} with unit normal n (seed 001 D.2).
+/// Rectangle {O + a e_L + b e_l : 0 <= a <= L, 0 <= b <= l} with unit normal n (seed 001 §D.2).
 /// The seed sets e_l = n ^ e_L; make_plane_portion does that. The brick's faces (D.3 table) give
 /// e_l explicitly, which is why it is a member.
 struct PlanePortion {
@@ -19,10 +19,10 @@ struct PlanePortion {
 
 inline PlanePortion make_plane_portion(const core::Vec3& origin, const core::Vec3& normal, const core::Vec3& e_L, double length,
                                        double width) {
-  return {origin, normal, e_L, normal.cross(e_L), length, width};  // seed 001 D.2: e_l = n ^ e_L
+  return {origin, normal, e_L, normal.cross(e_L), length, width};  // seed 001 §D.2: e_l = n ^ e_L
 }
 
-/// seed 001 D.2 steps 1-4: project on the infinite plane, then clamp the coordinates along e_L and e_l.
+/// seed 001 §D.2 steps 1-4: project on the infinite plane, then clamp the coordinates along e_L and e_l.
 /// Normal: {x1 - x2}_1 when x1 is off the rectangle, else the face normal oriented towards x1.
 inline ClosestPoint closest_point(const PlanePortion& p, const core::Vec3& x1) {
   const double s = (p.origin - x1).dot(p.normal);

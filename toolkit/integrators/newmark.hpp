@@ -48,7 +48,7 @@ struct LinearAcceleration {
   static constexpr core::StepperInfo info{
       "newmark", "Newmark β = 1/6, γ = 1/2 (seed's fixed-point loop)", 2, false, true, 2,
       "seed 001 §3.3; Newmark, J. Eng. Mech. Div. ASCE 85 (1959) 67",
-      "implicit: 1 + iterations evaluations per step; seed §G.1 calls it symplectic: it is not for "
+      "implicit: 1 + iterations evaluations per step; seed 001 §G.1 calls it symplectic: it is not for "
       "the canonical form, it conserves a nearby non-canonical one when γ = 1/2 (Kane, Marsden, "
       "Ortiz & West, Int. J. Numer. Meth. Eng. 49 (2000) 1295)"};
 };

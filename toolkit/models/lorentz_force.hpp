@@ -1,6 +1,6 @@
 #pragma once
 // Lorentz force of uniform, static fields on a point of charge q (seed 001 §1: "point matériel
-// (éventuellement chargé)"):  F = q(E + v×B)  (Jackson, Classical Electrodynamics, eq. 6.113 in
+// (éventuellement chargé)"):  F = q(E + v×B)  (Jackson, Classical Electrodynamics, eq. (6.113) in
 // SI form). V = −qE·x; the magnetic part does no work (F·v = qE·v), so T + V is conserved.
 #include <Eigen/Geometry>
 

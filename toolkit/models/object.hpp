@@ -1,6 +1,6 @@
 #pragma once
 // An evolving object (seed 001 §2): state (E, Ė), parameters (mass, charge), forces F and a
-// constraint C. It IS a second-order system Ë = f(t, E, Ė) (seed 001 eq. 1) in the calling
+// constraint C. It IS a second-order system Ë = f(t, E, Ė) (seed 001 eq. (1)) in the calling
 // convention of toolkit/core/system.hpp, `sys(q, v, a, t)`, so every integrator steps it:
 //   x = C.position(E), w = C.velocity(E, Ė), F = forces(x, w, m, q, t), f = C.evolution(t, E, Ė, F, m).
 // Everything is resolved at compile time: no virtual call, no allocation in the step path.

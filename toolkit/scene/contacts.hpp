@@ -1,10 +1,10 @@
 #pragma once
-// Gap functions of the scene's contacts (seed 001 appendix D for the obstacles' closest points):
+// Gap functions of the scene's contacts (seed 001 §D for the obstacles' closest points):
 // the signed distance between two bodies' surfaces, > 0 apart, 0 touching, < 0 overlapping. The
 // event location of world.hpp finds their roots on a step; the loader checks them at t = 0.
 //   sphere–sphere      |x₁ − x₂| − (R₁ + R₂)                                  (seed 000 eq. (2))
-//   sphere–plane       (x − O)·n − R   (one-sided: n points to the free side)  (seed 001 D.1)
-//   sphere–shape       (x − x_k)·n_k − R, x_k the closest point, n_k its outward normal (seed 001 D.2–D.5)
+//   sphere–plane       (x − O)·n − R   (one-sided: n points to the free side)  (seed 001 §D.1)
+//   sphere–shape       (x − x_k)·n_k − R, x_k the closest point, n_k its outward normal (seed 001 §D.2–§D.5)
 //   box–plane          min over the four vertices of (vertex − O)·n           (seed 002 §3)
 #include <algorithm>
 #include <array>
@@ -24,18 +24,18 @@
 namespace verisim::scene {
 
 /// Where a sphere of centre x, radius R, meets an obstacle: signed gap and the unit normal at the
-/// contact, pointing from the obstacle into the sphere (seed 001 E.1's n for body 1 = the sphere).
+/// contact, pointing from the obstacle into the sphere (seed 001 §E.1's n for body 1 = the sphere).
 struct ObstacleContact {
   double gap;
   core::Vec3 normal;
 };
 
 inline ObstacleContact contact_with(const geometry::Plane& p, const core::Vec3& x, double R) {
-  return {(x - p.origin).dot(p.normal) - R, p.normal};  // seed 001 D.1, signed: the plane's normal side is free
+  return {(x - p.origin).dot(p.normal) - R, p.normal};  // seed 001 §D.1, signed: the plane's normal side is free
 }
 template <class Shape>
 ObstacleContact contact_with(const Shape& s, const core::Vec3& x, double R) {
-  const geometry::ClosestPoint c = geometry::closest_point(s, x);  // seed 001 D.2–D.5
+  const geometry::ClosestPoint c = geometry::closest_point(s, x);  // seed 001 §D.2–§D.5
   return {(x - c.point).dot(c.normal) - R, c.normal};
 }
 inline ObstacleContact contact_with(const Shape& s, const core::Vec3& x, double R) {

@@ -17,7 +17,7 @@
 // A contact that touched at the start of the step (gap ≤ 2|g|Δt²) and overlaps at its end by less
 // than another 2|g|Δt² is resting (the bodies press on each other): restitution 0 and the overlap
 // projected away at the end of the step
-// (seed 001 E.1 step 1 removes the normal force pushing into the obstacle; here its impulse over
+// (seed 001 §E.1 step 1 removes the normal force pushing into the obstacle; here its impulse over
 // the step does). So is an approach slower than v_rest = 2|g|Δt (world.cpp).
 // integrate_n_steps drives it as any stepper: the scene's run is ONE call of that loop, whose remap
 // hook moves spherical pendulums near a pole of their chart to the other chart (SystemView::remap)

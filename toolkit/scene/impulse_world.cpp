@@ -470,9 +470,9 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
     case PairKind::round_round: {
       const Round &A = rounds_[p.a], &B = rounds_[p.b];
       const core::Vec3 ca = round_center(A, x.q), cb = round_center(B, x.q);
-      const core::Vec3 n = (ca - cb).normalized();  // seed 001 E.1: n = {x₁ − x₂}₁, into body 1
+      const core::Vec3 n = (ca - cb).normalized();  // seed 001 §E.1: n = {x₁ − x₂}₁, into body 1
       const core::Vec3 va = round_velocity(A, x.v), vb = round_velocity(B, x.v);
-      const double v_star = (vb - va).dot(n);  // seed 001 E.1 step 2: > 0 when approaching
+      const double v_star = (vb - va).dot(n);  // seed 001 §E.1 step 2: > 0 when approaching
       bool applied = false;
       if (v_star > 0.0) {
         const bool resting = settle || v_star < v_rest_;
@@ -484,10 +484,10 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
         collisions::Branch br = collisions::Branch::frictionless;
         if (law == Law::spinning) {
           const auto r = collisions::spinning_spheres({ma, A.radius, va, wa2}, {mb, B.radius, vb, wb2}, n,
-                                                      {p.friction, e});  // seed 001 appendix F
+                                                      {p.friction, e});  // seed 001 §F
           va2 = r.b1.velocity, vb2 = r.b2.velocity, wa2 = r.b1.omega, wb2 = r.b2.omega, br = r.branch;
         } else if (law == Law::coulomb) {
-          const auto r = collisions::coulomb_spheres(ma, va, mb, vb, n, {p.friction, e});  // seed 001 E.1
+          const auto r = collisions::coulomb_spheres(ma, va, mb, vb, n, {p.friction, e});  // seed 001 §E.1
           va2 = r.v1, vb2 = r.v2, br = r.branch;
         } else {  // seed 000's linear system, N = C₁C₂
           const auto r = collisions::frictionless_linear_system<3>(ma, va, mb, vb, core::Vec3(cb - ca), e);
@@ -513,7 +513,7 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
       const ObstacleContact c = obstacle_contact(p, round_center(A, x.q), A.radius);
       const core::Vec3& n = c.normal;  // from the obstacle into the body
       const core::Vec3 v = round_velocity(A, x.v), w = round_omega(A, x.v);
-      const double v_star = -v.dot(n);  // seed 001 E.1 (obstacle) step 2
+      const double v_star = -v.dot(n);  // seed 001 §E.1 (obstacle) step 2
       bool applied = false;
       if (v_star > 0.0) {
         const bool resting = settle || v_star < v_rest_;
@@ -529,12 +529,12 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
             break;
           }
           case Law::coulomb: {
-            const auto r = collisions::coulomb_sphere_obstacle(v, n, {p.friction, e});  // seed 001 E.1
+            const auto r = collisions::coulomb_sphere_obstacle(v, n, {p.friction, e});  // seed 001 §E.1
             v2 = r.v1, br = r.branch;
             break;
           }
           case Law::spinning: {
-            const auto r = collisions::spinning_sphere_obstacle({A.o.mass, A.radius, v, w}, n, {p.friction, e});  // seed 001 F
+            const auto r = collisions::spinning_sphere_obstacle({A.o.mass, A.radius, v, w}, n, {p.friction, e});  // seed 001 §F
             v2 = r.b1.velocity, w2 = r.b1.omega, br = r.branch;
             break;
           }

@@ -138,7 +138,7 @@ class ImpulseWorld {
   /// Move spherical pendulums near a pole of their chart to the other chart (models::rechart).
   bool rechart(State& x);
   /// The resting contacts (touching, normal relative speed below v_rest) whose reaction the
-  /// force evaluation adds until the next call: seed 001 E.1 step 1 ("calcul des réactions": the
+  /// force evaluation adds until the next call: seed 001 §E.1 step 1 ("calcul des réactions": the
   /// normal component pushing into the other body is cancelled), for a box vertex the reaction
   /// that cancels the vertex's normal acceleration (seed 002's impulse denominator, per unit time).
   void update_resting(const State& x);

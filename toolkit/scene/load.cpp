@@ -455,7 +455,7 @@ void check_scene(const Scene& s) {
   const Law law = s.simulation.law;
   for (const auto& o : s.objects) {
     if (law == Law::spinning && o.round() && std::abs(o.inertia_factor - 0.4) > 1e-12)
-      throw SceneError(o.where, fmt::format("[[object]] '{}': law 'spinning' (seed 001 appendix F) assumes solid "
+      throw SceneError(o.where, fmt::format("[[object]] '{}': law 'spinning' (seed 001 §F) assumes solid "
                                             "spheres, I = 2/5 m R² (its 2/7 and 5/7); set inertia = 0.4", o.name));
   }
   if (law == Law::ball_bounce) {

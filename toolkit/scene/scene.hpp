@@ -51,7 +51,7 @@ enum class ObjectType {
   spring,              ///< mass on a spring along d (seed 001 §B.1), 1 DOF
   pendulum,            ///< plane pendulum (seed 001 §B.2), 1 DOF
   spherical_pendulum,  ///< spherical pendulum (seed 001 §B.3), 2 DOF
-  sphere,              ///< rigid ball with spin (seed 001 appendix F), 3 + 3 DOF
+  sphere,              ///< rigid ball with spin (seed 001 §F), 3 + 3 DOF
   disc,                ///< rigid disc in the plane z = 0 with spin (seeds 000, 004), 3 DOF (x, y, θ)
   box,                 ///< rigid rectangle in the plane z = 0 (seed 002), 3 DOF (x, y, θ)
 };
@@ -70,7 +70,7 @@ struct ObjectSpec {
   double radius = 0.0;          ///< sphere, disc (m)
   double inertia_factor = 0.0;  ///< sphere, disc: I = α m R²
   double width = 0.0, height = 0.0;  ///< box (m): I = m (w² + h²)/12 (seed 002 §3.1)
-  // constrained bodies (seed 001 appendix B): origin O, direction d
+  // constrained bodies (seed 001 §B): origin O, direction d
   core::Vec3 origin = core::Vec3::Zero();
   core::Vec3 direction{1.0, 0.0, 0.0};
   double stiffness = 0.0;       ///< spring k (N/m)
@@ -123,8 +123,8 @@ struct ObstacleSpec {
 /// The impulse law for collisions of spheres and discs (boxes always take seed 002's).
 enum class Law {
   frictionless,  ///< seed 000's linear system (body–body), its closed form with m₂ = ∞ (obstacles)
-  coulomb,       ///< seed 001 appendix E.1: friction μ, restitution α, spin not tracked
-  spinning,      ///< seed 001 appendix F: friction, spin (solid spheres, α = 2/5)
+  coulomb,       ///< seed 001 §E.1: friction μ, restitution α, spin not tracked
+  spinning,      ///< seed 001 §F: friction, spin (solid spheres, α = 2/5)
   ball_bounce,   ///< seed 004: a disc on planes, slip / stick by μₑ (no body–body form)
 };
 
