@@ -1,0 +1,597 @@
+// `verisim check collision` (check_collision.hpp, docs/check.md).
+#include "experiments/check_collision.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include "experiments/check_program.hpp"
+#include "experiments/collide_command.hpp"
+#include "experiments/interrupt.hpp"
+#include "experiments/json.hpp"
+
+namespace verisim::experiments {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+// agreement and conservation to 1e-9 relative: a law evaluated in double precision by a few dozen
+// operations errs by ~1e-15 relative times the conditioning of its 3×3 solve at most ~1e3 here
+constexpr double kTol = 1e-9;
+constexpr int kShrinkRounds = 50;
+
+/// A flat JSON value as the protocol uses it: a number (JSON's NaN/Infinity tokens and the strings
+/// "inf", "-inf" read as non-finite numbers), a string, or an array of numbers.
+struct Value {
+  std::vector<double> numbers;
+  std::string text;
+  bool is_text = false, is_array = false;
+};
+using Record = std::map<std::string, Value, std::less<>>;
+
+/// Reads one JSON object of such values (the protocol's answer line, or verisim's own result);
+/// nested objects, booleans and null are skipped. std::invalid_argument("…") on malformed text.
+Record read_record(std::string_view s) {
+  std::size_t i = 0;
+  auto ws = [&] { while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i; };
+  auto bad = [&](const std::string& why) { return std::invalid_argument(fmt::format("{} at character {}", why, i + 1)); };
+  auto string = [&] {
+    if (i >= s.size() || s[i] != '"') throw bad("a string was expected");
+    std::string out;
+    for (++i; i < s.size() && s[i] != '"'; ++i) {
+      if (s[i] == '\\' && i + 1 < s.size()) ++i;
+      out += s[i];
+    }
+    if (i >= s.size()) throw bad("unterminated string");
+    ++i;
+    return out;
+  };
+  auto number = [&] {
+    for (std::string_view tok : {"NaN", "Infinity", "-Infinity"})
+      if (s.substr(i, tok.size()) == tok) {
+        i += tok.size();
+        return tok == "NaN" ? std::numeric_limits<double>::quiet_NaN() : tok == "Infinity" ? kInf : -kInf;
+      }
+    double x = 0;
+    const auto [end, ec] = std::from_chars(s.data() + i, s.data() + s.size(), x);
+    if (ec != std::errc()) throw bad("a number was expected");
+    i = static_cast<std::size_t>(end - s.data());
+    return x;
+  };
+  std::function<void()> skip = [&] {  // any JSON value
+    ws();
+    if (i >= s.size()) throw bad("a value was expected");
+    if (s[i] == '"') (void)string();
+    else if (s[i] == '{' || s[i] == '[') {
+      const char close = s[i] == '{' ? '}' : ']';
+      ++i;
+      ws();
+      if (i < s.size() && s[i] == close) { ++i; return; }
+      for (;;) {
+        if (close == '}') { ws(); (void)string(); ws(); if (i >= s.size() || s[i] != ':') throw bad("':' expected"); ++i; }
+        skip();
+        ws();
+        if (i < s.size() && s[i] == ',') { ++i; continue; }
+        if (i < s.size() && s[i] == close) { ++i; return; }
+        throw bad("',' or a closing bracket expected");
+      }
+    } else if (s.substr(i, 4) == "true" || s.substr(i, 4) == "null") i += 4;
+    else if (s.substr(i, 5) == "false") i += 5;
+    else (void)number();
+  };
+  Record r;
+  ws();
+  if (i >= s.size() || s[i] != '{') throw bad("a JSON object was expected");
+  ++i;
+  ws();
+  if (i < s.size() && s[i] == '}') return r;
+  for (;;) {
+    ws();
+    const std::string key = string();
+    ws();
+    if (i >= s.size() || s[i] != ':') throw bad("':' expected");
+    ++i;
+    ws();
+    Value v;
+    if (i < s.size() && s[i] == '"') {
+      v.text = string();
+      v.is_text = true;
+      if (v.text == "inf" || v.text == "-inf") v.numbers = {v.text == "inf" ? kInf : -kInf};
+    } else if (i < s.size() && s[i] == '[') {
+      v.is_array = true;
+      ++i;
+      ws();
+      if (i < s.size() && s[i] == ']') ++i;
+      else
+        for (;;) {
+          ws();
+          v.numbers.push_back(number());
+          ws();
+          if (i < s.size() && s[i] == ',') { ++i; continue; }
+          if (i < s.size() && s[i] == ']') { ++i; break; }
+          throw bad("',' or ']' expected in an array of numbers");
+        }
+    } else if (i < s.size() && (s[i] == '-' || s[i] == 'N' || s[i] == 'I' || (s[i] >= '0' && s[i] <= '9'))) {
+      v.numbers = {number()};
+    } else {
+      skip();
+      v.is_text = true;  // an object, a boolean or null: not a number
+    }
+    r[key] = std::move(v);
+    ws();
+    if (i < s.size() && s[i] == ',') { ++i; continue; }
+    if (i < s.size() && s[i] == '}') { ++i; break; }
+    throw bad("',' or '}' expected");
+  }
+  ws();
+  if (i != s.size()) throw bad("text after the object");
+  return r;
+}
+
+// ---- the laws checked ---------------------------------------------------------------------------
+
+/// A case: the collide option values by name (without "--"), in the table's order.
+using Case = std::vector<std::pair<std::string, std::vector<double>>>;
+
+const std::vector<double>& get(const Case& c, std::string_view k) {
+  for (const auto& [name, v] : c)
+    if (name == k) return v;
+  throw std::logic_error("check collision: no field " + std::string(k));
+}
+double get1(const Case& c, std::string_view k) { return get(c, k).front(); }
+
+struct SplitMix {  // deterministic uniform numbers in [0, 1) (Steele, Lea & Flood, OOPSLA 2014)
+  std::uint64_t s;
+  double next() {
+    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return static_cast<double>(z >> 11) * 0x1.0p-53;
+  }
+  double in(double a, double b) { return a + (b - a) * next(); }
+};
+
+/// One physics check on a case, its input, verisim's answer and the user's: empty when it holds,
+/// else "expected …; received …".
+struct Check {
+  std::string name;
+  std::function<bool(const Case&)> applies;
+  std::function<std::string(const Case&, const Record& ours, const Record& user)> test;
+};
+
+struct LawSpec {
+  std::string table_name;
+  std::vector<std::string> aliases;
+  std::vector<std::string> answer;  ///< the fields the program answers
+  std::function<Case(SplitMix&)> random;
+  std::function<std::vector<std::pair<std::string, Case>>(SplitMix&)> edges;
+  std::vector<Check> checks;
+};
+
+double norm(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x * x;
+  return std::sqrt(s);
+}
+double dot(const std::vector<double>& a, const std::vector<double>& b) {
+  double s = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
+  return s;
+}
+std::vector<double> axpy(double a, const std::vector<double>& x, const std::vector<double>& y) {  // a·x + y
+  std::vector<double> r(y);
+  for (std::size_t i = 0; i < r.size(); ++i) r[i] += a * x[i];
+  return r;
+}
+std::string vec_text(const std::vector<double>& v) {
+  if (v.size() == 1) return fmt::format("{}", v[0]);
+  std::string s = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + fmt::format("{}", v[i]);
+  return s + "]";
+}
+const std::vector<double>& field(const Record& r, const std::string& k) { return r.at(k).numbers; }
+
+/// The user's answer agrees with verisim's on every answered field (relative to `scale`).
+std::string agree(const std::vector<std::string>& keys, const Record& ours, const Record& user, double scale) {
+  for (const auto& k : keys) {
+    const auto &a = field(ours, k), &b = field(user, k);
+    double d = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, std::abs(a[i] - b[i]));
+    if (!(d <= kTol * scale)) return fmt::format("{} = {}; received {}", k, vec_text(a), vec_text(b));
+  }
+  return {};
+}
+
+std::vector<double> unit_random(SplitMix& r, int dim) {
+  std::vector<double> n(static_cast<std::size_t>(dim));
+  do
+    for (auto& x : n) x = r.in(-1, 1);
+  while (norm(n) < 0.1);
+  const double l = norm(n);
+  for (auto& x : n) x /= l;
+  return n;
+}
+std::vector<double> vec_random(SplitMix& r, int dim, double scale) {
+  std::vector<double> v(static_cast<std::size_t>(dim));
+  for (auto& x : v) x = r.in(-scale, scale);
+  return v;
+}
+
+LawSpec frictionless_spec() {
+  LawSpec L;
+  L.table_name = "frictionless";
+  L.aliases = {};
+  L.answer = {"v1_after", "v2_after"};
+  // seed 000 eqs. 8-15: C1C2 = normal (from 1 to 2); approaching when (v1 − v2)·n > 0
+  L.random = [](SplitMix& r) {
+    const int dim = r.next() < 0.5 ? 2 : 3;
+    const auto n = unit_random(r, dim);
+    auto v1 = vec_random(r, dim, 5.0), v2 = vec_random(r, dim, 5.0);
+    const double s = dot(v1, n) - dot(v2, n);
+    if (s < 0) v1 = axpy(-2.0 * s, n, v1);  // make them approach (most cases; separating ones are edge cases)
+    return Case{{"m1", {r.in(0.1, 10)}}, {"m2", {r.in(0.1, 10)}}, {"v1", v1}, {"v2", v2}, {"normal", n}, {"e", {r.in(0, 1)}}};
+  };
+  L.edges = [rand = L.random](SplitMix& r) {
+    std::vector<std::pair<std::string, Case>> e;
+    auto with = [](Case c, const std::string& k, std::vector<double> v) {
+      for (auto& [name, x] : c)
+        if (name == k) x = std::move(v);
+      return c;
+    };
+    const Case base = rand(r);
+    const auto n = get(base, "normal");
+    e.push_back({"head-on", with(with(base, "v1", axpy(3.0, n, std::vector<double>(n.size()))), "v2", axpy(-1.0, n, std::vector<double>(n.size())))});
+    std::vector<double> t(n.size(), 0.0);  // a tangent: grazing, the relative velocity almost along it
+    t[0] = -n[1];
+    t[1] = n[0];
+    e.push_back({"grazing", with(with(base, "v1", axpy(1e-6, n, axpy(2.0, t, std::vector<double>(n.size())))), "v2",
+                                 std::vector<double>(n.size()))});
+    e.push_back({"e = 0", with(base, "e", {0.0})});
+    e.push_back({"e = 1", with(base, "e", {1.0})});
+    e.push_back({"obstacle of infinite mass", with(with(base, "m2", {kInf}), "v2", std::vector<double>(n.size()))});
+    e.push_back({"separating", with(with(base, "v1", axpy(-1.0, n, std::vector<double>(n.size()))), "v2", std::vector<double>(n.size()))});
+    e.push_back({"equal masses", with(with(base, "m1", {1.0}), "m2", {1.0})});
+    return e;
+  };
+  auto scale = [](const Case& c) { return norm(get(c, "v1")) + norm(get(c, "v2")) + 1e-300; };
+  auto unit_n = [](const Case& c) {
+    auto n = get(c, "normal");
+    const double l = norm(n);
+    for (auto& x : n) x /= l;
+    return n;
+  };
+  L.checks = {
+      {"momentum conserved", [](const Case& c) { return std::isfinite(get1(c, "m2")); },
+       [scale](const Case& c, const Record&, const Record& u) {
+         const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
+         const auto p0 = axpy(m1, get(c, "v1"), axpy(m2, get(c, "v2"), std::vector<double>(get(c, "v1").size())));
+         const auto p1 = axpy(m1, field(u, "v1_after"), axpy(m2, field(u, "v2_after"), std::vector<double>(p0.size())));
+         const double d = norm(axpy(-1.0, p0, p1));
+         return d <= kTol * (m1 + m2) * scale(c) ? std::string() : fmt::format("m1 v1 + m2 v2 = {}; received {}", vec_text(p0), vec_text(p1));
+       }},
+      {"no energy gain (e ≤ 1)", [](const Case&) { return true; },
+       [](const Case& c, const Record&, const Record& u) {
+         const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
+         const auto ke = [&](const std::vector<double>& a, const std::vector<double>& b) {
+           return 0.5 * m1 * dot(a, a) + (std::isinf(m2) ? 0.0 : 0.5 * m2 * dot(b, b));
+         };
+         const double e0 = ke(get(c, "v1"), get(c, "v2")), e1 = ke(field(u, "v1_after"), field(u, "v2_after"));
+         return e1 <= e0 * (1 + kTol) + 1e-300 ? std::string() : fmt::format("kinetic energy ≤ {}; received {}", e0, e1);
+       }},
+      {"normal restitution", [unit_n](const Case& c) { return dot(get(c, "v1"), unit_n(c)) - dot(get(c, "v2"), unit_n(c)) > 0; },
+       [unit_n, scale](const Case& c, const Record&, const Record& u) {
+         const auto n = unit_n(c);
+         const double before = dot(get(c, "v1"), n) - dot(get(c, "v2"), n);
+         const double after = dot(field(u, "v1_after"), n) - dot(field(u, "v2_after"), n);
+         const double want = -get1(c, "e") * before;
+         return std::abs(after - want) <= kTol * scale(c) ? std::string()
+                                                           : fmt::format("(v1' − v2')·n = −e (v1 − v2)·n = {}; received {}", want, after);
+       }},
+      {"agrees with verisim's frictionless", [](const Case&) { return true; },
+       [L_answer = L.answer, scale](const Case& c, const Record& o, const Record& u) { return agree(L_answer, o, u, scale(c)); }},
+  };
+  return L;
+}
+
+LawSpec ball_spec() {
+  LawSpec L;
+  L.table_name = "ball-bounce";
+  L.aliases = {"ball"};
+  L.answer = {"vx_after", "vy_after", "omega_after_clockwise"};
+  // seed 004: the plane y = 0, ω clockwise positive, contact velocity c = vx − Rω, I = αmR²
+  L.random = [](SplitMix& r) {
+    return Case{{"vx", {r.in(-5, 5)}}, {"vy", {r.in(-5, -0.1)}}, {"omega", {r.in(-10, 10)}}, {"gamma", {r.in(0, 1)}},
+                {"inertia_factor", {r.in(0.1, 1)}}, {"R", {r.in(0.05, 2)}}, {"mu", {r.in(0, 1)}}};
+  };
+  L.edges = [rand = L.random](SplitMix& r) {
+    std::vector<std::pair<std::string, Case>> e;
+    auto with = [](Case c, const std::string& k, double v) {
+      for (auto& [name, x] : c)
+        if (name == k) x = {v};
+      return c;
+    };
+    const Case base = rand(r);
+    e.push_back({"zero sliding velocity", with(base, "omega", get1(base, "vx") / get1(base, "R"))});
+    e.push_back({"head-on", with(with(base, "vx", 0.0), "omega", 0.0)});
+    e.push_back({"grazing", with(base, "vy", -1e-6)});
+    e.push_back({"gamma = 0", with(base, "gamma", 0.0)});
+    e.push_back({"gamma = 1", with(base, "gamma", 1.0)});
+    e.push_back({"mu = 0", with(base, "mu", 0.0)});
+    e.push_back({"mu_e boundary", base});  // mu set to verisim's mu_e once it is known (run_collision_check)
+    return e;
+  };
+  auto scale = [](const Case& c) {
+    return std::abs(get1(c, "vx")) + std::abs(get1(c, "vy")) + std::abs(get1(c, "R") * get1(c, "omega")) + 1e-300;
+  };
+  auto after = [](const Record& u, const char* k) { return field(u, k).front(); };
+  L.checks = {
+      {"normal restitution", [](const Case&) { return true; },
+       [scale, after](const Case& c, const Record&, const Record& u) {
+         const double want = -get1(c, "gamma") * get1(c, "vy"), got = after(u, "vy_after");
+         return std::abs(got - want) <= kTol * scale(c) ? std::string() : fmt::format("vy' = −γ vy = {}; received {}", want, got);
+       }},
+      {"no energy gain (γ ≤ 1)", [](const Case&) { return true; },
+       [after](const Case& c, const Record&, const Record& u) {
+         const double a = get1(c, "inertia_factor"), R = get1(c, "R");
+         const auto ke = [&](double vx, double vy, double w) { return 0.5 * (vx * vx + vy * vy) + 0.5 * a * R * R * w * w; };
+         const double e0 = ke(get1(c, "vx"), get1(c, "vy"), get1(c, "omega"));
+         const double e1 = ke(after(u, "vx_after"), after(u, "vy_after"), after(u, "omega_after_clockwise"));
+         return e1 <= e0 * (1 + kTol) ? std::string() : fmt::format("kinetic energy per mass ≤ {}; received {}", e0, e1);
+       }},
+      {"angular momentum about the contact point", [](const Case&) { return true; },
+       [scale, after](const Case& c, const Record&, const Record& u) {
+         // the contact impulse acts at the contact point: R vx + αR²ω (per mass, ω clockwise) is conserved (seed 004)
+         const double a = get1(c, "inertia_factor"), R = get1(c, "R");
+         const double l0 = R * get1(c, "vx") + a * R * R * get1(c, "omega");
+         const double l1 = R * after(u, "vx_after") + a * R * R * after(u, "omega_after_clockwise");
+         return std::abs(l1 - l0) <= kTol * R * scale(c) ? std::string() : fmt::format("R vx + αR²ω = {}; received {}", l0, l1);
+       }},
+      {"no reversal of sliding", [](const Case&) { return true; },
+       [scale, after](const Case& c, const Record&, const Record& u) {
+         // Coulomb friction opposes sliding and stops at sticking: the contact velocity c' keeps the sign of c (or is 0)
+         const double R = get1(c, "R");
+         const double c0 = get1(c, "vx") - R * get1(c, "omega"), c1 = after(u, "vx_after") - R * after(u, "omega_after_clockwise");
+         return c0 * c1 >= -kTol * scale(c) * scale(c) ? std::string()
+                                                         : fmt::format("contact velocity vx − Rω of the sign of {} (or 0); received {}", c0, c1);
+       }},
+      {"agrees with verisim's ball-bounce", [](const Case&) { return true; },
+       [L_answer = L.answer, scale](const Case& c, const Record& o, const Record& u) { return agree(L_answer, o, u, scale(c)); }},
+  };
+  return L;
+}
+
+const std::vector<LawSpec>& specs() {
+  static const std::vector<LawSpec> s{frictionless_spec(), ball_spec()};
+  return s;
+}
+
+const LawSpec& find_spec(const std::string& name) {
+  for (const auto& s : specs()) {
+    if (s.table_name == name) return s;
+    for (const auto& a : s.aliases)
+      if (a == name) return s;
+  }
+  std::string known;
+  for (const auto& s : specs()) {
+    known += (known.empty() ? "" : ", ") + s.table_name;
+    for (const auto& a : s.aliases) known += " (" + a + ")";
+  }
+  throw std::invalid_argument(fmt::format("--law: '{}' is not checked; checked laws: {}", name, known));
+}
+
+std::string option_name(const std::string& key) {
+  std::string o = "--" + key;
+  std::replace(o.begin(), o.end(), '_', '-');
+  return o;
+}
+
+/// verisim's answer for a case (the collide table's law), as a record; nullopt when the table refuses the case.
+std::optional<Record> ours(const LawSpec& L, const Case& c) {
+  std::map<std::string, std::vector<std::string>> raw;
+  for (const auto& [k, v] : c) {
+    std::string s;
+    for (double x : v) s += (s.empty() ? "" : ",") + (std::isinf(x) ? std::string("inf") : fmt::format("{}", x));
+    raw[option_name(k)] = {s};
+  }
+  try {
+    return read_record(evaluate_collide(*find_collide_law(L.table_name), raw).dump());
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::string case_line(const LawSpec& L, const Case& c, std::size_t id) {
+  Json j = Json::object();
+  j.integer("case", static_cast<long long>(id)).str("law", L.table_name);
+  for (const auto& [k, v] : c) {
+    if (v.size() == 1 && std::isinf(v[0])) j.str(k, v[0] > 0 ? "inf" : "-inf");
+    else if (v.size() == 1 && k != "v1" && k != "v2" && k != "normal") j.num(k, v[0]);
+    else j.set(k, Json::numbers(v));
+  }
+  return j.dump();
+}
+
+/// Runs the program on the cases: one answer record per case, each with every answer field
+/// (finite numbers of the right count); ProgramError naming the case otherwise.
+std::vector<Record> answers(const UserProgram& p, const LawSpec& L, const std::vector<Case>& cases, const std::vector<Record>& ours_r,
+                            const std::string& what) {
+  std::string input;
+  for (std::size_t i = 0; i < cases.size(); ++i) input += case_line(L, cases[i], i + 1) + "\n";
+  const std::string out = p.run(what, {{"law", L.table_name}, {"cases", std::to_string(cases.size())}}, input);
+  std::vector<Record> got;
+  std::size_t pos = 0;
+  while (pos < out.size() && got.size() <= cases.size()) {
+    const auto nl = out.find('\n', pos);
+    const std::string_view line = std::string_view(out).substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+    pos = nl == std::string::npos ? out.size() : nl + 1;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
+    const std::size_t k = got.size();
+    auto fail = [&](const std::string& why) {
+      return ProgramError(fmt::format("{}: case {} ({}): {}; read: '{}'", what, k + 1, k < cases.size() ? case_line(L, cases[k], k + 1) : "none",
+                                      why, shown(line)));
+    };
+    if (k >= cases.size()) throw fail(fmt::format("more answer lines than the {} cases", cases.size()));
+    Record r;
+    try {
+      r = read_record(line);
+    } catch (const std::invalid_argument& e) {
+      throw fail(fmt::format("not a JSON object: {}", e.what()));
+    }
+    for (const auto& key : L.answer) {
+      const auto it = r.find(key);
+      if (it == r.end()) throw fail(fmt::format("no field \"{}\"", key));
+      const std::size_t want = field(ours_r[k], key).size();
+      if (it->second.numbers.size() != want || (it->second.is_text && !it->second.numbers.empty()))
+        throw fail(fmt::format("\"{}\" must be {}", key, want == 1 ? "a number" : fmt::format("an array of {} numbers", want)));
+      for (double x : it->second.numbers)
+        if (!std::isfinite(x)) throw fail(fmt::format("\"{}\" is not finite", key));
+    }
+    got.push_back(std::move(r));
+  }
+  if (got.size() < cases.size())
+    throw ProgramError(fmt::format("{}: short output: {} answer line(s) for {} cases; the first unanswered: {} (command: {})", what,
+                                   got.size(), cases.size(), case_line(L, cases[got.size()], got.size() + 1),
+                                   quoted_command(p.words())));
+  return got;
+}
+
+/// Simpler values for one number: 0, ±1, the integer and the one-decimal roundings (each counted simpler).
+int complexity(double x) {
+  if (x == 0) return 0;
+  if (std::abs(x) == 1) return 1;
+  if (x == std::round(x)) return 2;
+  if (x * 10 == std::round(x * 10)) return 3;
+  return 4;
+}
+
+}  // namespace
+
+std::vector<std::string> check_collision_laws() {
+  std::vector<std::string> out;
+  for (const auto& s : specs()) out.push_back(s.table_name);
+  return out;
+}
+
+CollisionCheckResult run_collision_check(const CollisionCheckOptions& o) {
+  const LawSpec& L = find_spec(o.law);
+  if (o.cases < 0) throw std::invalid_argument("--cases: must be ≥ 0");
+  const UserProgram program(split_command(o.cmd), o.timeout);
+  substitute(program.words(), {{"law", L.table_name}, {"cases", "1"}});  // unknown placeholders: before anything runs
+  SplitMix rng{o.seed};
+  std::vector<Case> cases;
+  std::vector<std::string> labels;
+  for (auto& [label, c] : L.edges(rng)) {
+    cases.push_back(std::move(c));
+    labels.push_back(std::move(label));
+  }
+  for (int i = 0; i < o.cases; ++i) {
+    cases.push_back(L.random(rng));
+    labels.push_back("random");
+  }
+  std::vector<Record> mine;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    auto r = ours(L, cases[i]);
+    if (r && labels[i] == "mu_e boundary" && r->count("mu_e")) {  // μ exactly at verisim's μ_e (seed 004)
+      for (auto& [k, v] : cases[i])
+        if (k == "mu") v = {field(*r, "mu_e").front()};
+      r = ours(L, cases[i]);
+    }
+    if (!r) throw std::logic_error(fmt::format("check collision: verisim's {} refused its own case {}", L.table_name, case_line(L, cases[i], i + 1)));
+    mine.push_back(std::move(*r));
+  }
+  CollisionCheckResult res;
+  res.law = L.table_name;
+  res.cases = static_cast<int>(cases.size());
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto user = answers(program, L, cases, mine, fmt::format("check collision {}, {} cases", L.table_name, cases.size()));
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  for (const auto& check : L.checks) {
+    int n = 0;
+    std::optional<std::size_t> first;
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+      if (!check.applies(cases[i])) continue;
+      ++n;
+      if (!first && !check.test(cases[i], mine[i], user[i]).empty()) first = i;
+    }
+    res.checks.push_back(fmt::format("{}{}: {} cases", first ? "FAIL " : "pass ", check.name, n));
+    if (!first) continue;
+    // shrink (as property-based testing does): replace one number at a time by a simpler one while the
+    // same check still fails; every round's candidates go to the program in one run
+    Case c = cases[*first];
+    Record c_ours = mine[*first], c_user = user[*first];
+    for (int round = 0; round < kShrinkRounds; ++round) {
+      throw_if_interrupted();
+      std::vector<Case> cand;
+      std::vector<Record> cand_ours;
+      for (std::size_t f = 0; f < c.size(); ++f)
+        for (std::size_t j = 0; j < c[f].second.size(); ++j) {
+          const double x = c[f].second[j];
+          if (!std::isfinite(x)) continue;
+          for (double y : {0.0, 1.0, -1.0, std::round(x), std::round(10 * x) / 10}) {
+            if (y == x || complexity(y) >= complexity(x)) continue;
+            Case d = c;
+            d[f].second[j] = y;
+            if (!check.applies(d)) continue;
+            if (auto r = ours(L, d)) {
+              cand.push_back(std::move(d));
+              cand_ours.push_back(std::move(*r));
+            }
+          }
+        }
+      if (cand.empty()) break;
+      const auto got = answers(program, L, cand, cand_ours, fmt::format("check collision {}, shrinking a failing case", L.table_name));
+      bool smaller = false;
+      for (std::size_t k = 0; k < cand.size() && !smaller; ++k)
+        if (!check.test(cand[k], cand_ours[k], got[k]).empty()) {
+          c = cand[k];
+          c_ours = cand_ours[k];
+          c_user = got[k];
+          smaller = true;
+        }
+      if (!smaller) break;
+    }
+    const std::string why = check.test(c, c_ours, c_user);
+    const auto semi = why.find("; received ");
+    res.failures.push_back({check.name, case_line(L, c, 1), why.substr(0, semi), semi == std::string::npos ? "" : why.substr(semi + 11)});
+  }
+  return res;
+}
+
+void add_check_collision_command(CLI::App& check, int& exit_code) {
+  auto o = std::make_shared<CollisionCheckOptions>();
+  auto* cmd = check.add_subcommand("collision", "Check your collision law against the laws of physics and verisim's own law");
+  cmd->add_option("--cmd", o->cmd, "the command running your law: JSON lines in, JSON lines out (docs/check.md)")->required();
+  std::string laws;
+  for (const auto& s : specs()) laws += (laws.empty() ? "" : ", ") + s.table_name;
+  cmd->add_option("--law", o->law, "the family to compare with: " + laws + " (alias: ball)")->required();
+  cmd->add_option("--cases", o->cases, "random cases, besides the edge cases")->capture_default_str()->check(CLI::Range(0, 1000000));
+  cmd->add_option("--seed", o->seed, "seed of the random cases (same seed, same cases)")->capture_default_str();
+  cmd->add_option("--timeout", o->timeout, "seconds allowed to each run of your program")->capture_default_str()->check(CLI::Range(0.1, 3600.0));
+  cmd->footer("Exit status: 0 every check passed; 1 a check failed (its first failing case is shrunk and printed); 2 bad input "
+              "or your program failed (crash, timeout, unreadable answer: the message names the case).");
+  cmd->callback([o, &exit_code] {
+    const InterruptHandlers handlers;
+    const auto r = run_collision_check(*o);
+    for (const auto& c : r.checks) fmt::print("{}\n", c);
+    for (const auto& f : r.failures) {
+      fmt::print("FAIL {}: first failing case, shrunk: {}\n  expected: {}\n  received: {}\n", f.check, f.input, f.expected, f.received);
+      fmt::print(stderr, "verisim: FAIL: {}: {}: expected {}, received {}\n", f.check, f.input, f.expected, f.received);
+    }
+    fmt::print("{} cases ({} edge) in {:.3f} s: {:.0f} cases/s. {} checks: {} fail.\n", r.cases, r.cases - o->cases, r.seconds,
+               r.seconds > 0 ? r.cases / r.seconds : 0.0, r.checks.size(), r.failures.size());
+    exit_code = r.failures.empty() ? 0 : 1;
+  });
+}
+
+}  // namespace verisim::experiments
