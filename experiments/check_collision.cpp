@@ -208,7 +208,7 @@ std::string agree(const std::vector<std::string>& keys, const Record& ours, cons
     const auto &a = field(ours, k), &b = field(user, k);
     double d = 0;
     for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, std::abs(a[i] - b[i]));
-    if (!(d <= kTol * scale)) return fmt::format("{} = {}; received {}", k, vec_text(a), vec_text(b));
+    if (!(d <= kTol * scale)) return fmt::format("{} = {}; received {} = {}", k, vec_text(a), k, vec_text(b));
   }
   return {};
 }
@@ -588,8 +588,11 @@ void add_check_collision_command(CLI::App& check, int& exit_code) {
       fmt::print("FAIL {}: first failing case, shrunk: {}\n  expected: {}\n  received: {}\n", f.check, f.input, f.expected, f.received);
       fmt::print(stderr, "verisim: FAIL: {}: {}: expected {}, received {}\n", f.check, f.input, f.expected, f.received);
     }
-    fmt::print("{} cases ({} edge) in {:.3f} s: {:.0f} cases/s. {} checks: {} fail.\n", r.cases, r.cases - o->cases, r.seconds,
-               r.seconds > 0 ? r.cases / r.seconds : 0.0, r.checks.size(), r.failures.size());
+    // stdout is deterministic (same seed, same bytes); the timing goes to stderr
+    fmt::print("{} cases ({} edge cases, seed {}). {} checks: {} fail.\n", r.cases, r.cases - o->cases, o->seed, r.checks.size(),
+               r.failures.size());
+    fmt::print(stderr, "verisim: your program answered {} cases in {:.3f} s ({:.0f} cases/s, its start included)\n", r.cases,
+               r.seconds, r.seconds > 0 ? r.cases / r.seconds : 0.0);
     exit_code = r.failures.empty() ? 0 : 1;
   });
 }
