@@ -19,6 +19,7 @@
 #include "experiments/collide_command.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/json.hpp"
+#include "toolkit/core/random.hpp"
 
 namespace verisim::experiments {
 
@@ -150,18 +151,6 @@ const std::vector<double>& get(const Case& c, std::string_view k) {
 }
 double get1(const Case& c, std::string_view k) { return get(c, k).front(); }
 
-struct SplitMix {  // deterministic uniform numbers in [0, 1) (Steele, Lea & Flood, OOPSLA 2014)
-  std::uint64_t s;
-  double next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1.0p-53;
-  }
-  double in(double a, double b) { return a + (b - a) * next(); }
-};
-
 /// One physics check on a case, its input, verisim's answer and the user's: empty when it holds,
 /// else "expected …; received …".
 struct Check {
@@ -174,8 +163,8 @@ struct LawSpec {
   std::string table_name;
   std::vector<std::string> aliases;
   std::vector<std::string> answer;  ///< the fields the program answers
-  std::function<Case(SplitMix&)> random;
-  std::function<std::vector<std::pair<std::string, Case>>(SplitMix&)> edges;
+  std::function<Case(std::mt19937_64&)> random;
+  std::function<std::vector<std::pair<std::string, Case>>(std::mt19937_64&)> edges;
   std::vector<Check> checks;
 };
 
@@ -213,18 +202,18 @@ std::string agree(const std::vector<std::string>& keys, const Record& ours, cons
   return {};
 }
 
-std::vector<double> unit_random(SplitMix& r, int dim) {
+std::vector<double> unit_random(std::mt19937_64& r, int dim) {
   std::vector<double> n(static_cast<std::size_t>(dim));
   do
-    for (auto& x : n) x = r.in(-1, 1);
+    for (auto& x : n) x = core::uniform(r, -1, 1);
   while (norm(n) < 0.1);
   const double l = norm(n);
   for (auto& x : n) x /= l;
   return n;
 }
-std::vector<double> vec_random(SplitMix& r, int dim, double scale) {
+std::vector<double> vec_random(std::mt19937_64& r, int dim, double scale) {
   std::vector<double> v(static_cast<std::size_t>(dim));
-  for (auto& x : v) x = r.in(-scale, scale);
+  for (auto& x : v) x = core::uniform(r, -scale, scale);
   return v;
 }
 
@@ -234,15 +223,15 @@ LawSpec frictionless_spec() {
   L.aliases = {};
   L.answer = {"v1_after", "v2_after"};
   // seed 000 eqs. 8-15: C1C2 = normal (from 1 to 2); approaching when (v1 − v2)·n > 0
-  L.random = [](SplitMix& r) {
-    const int dim = r.next() < 0.5 ? 2 : 3;
+  L.random = [](std::mt19937_64& r) {
+    const int dim = core::uniform(r, 0, 1) < 0.5 ? 2 : 3;
     const auto n = unit_random(r, dim);
     auto v1 = vec_random(r, dim, 5.0), v2 = vec_random(r, dim, 5.0);
     const double s = dot(v1, n) - dot(v2, n);
     if (s < 0) v1 = axpy(-2.0 * s, n, v1);  // make them approach (most cases; separating ones are edge cases)
-    return Case{{"m1", {r.in(0.1, 10)}}, {"m2", {r.in(0.1, 10)}}, {"v1", v1}, {"v2", v2}, {"normal", n}, {"e", {r.in(0, 1)}}};
+    return Case{{"m1", {core::uniform(r, 0.1, 10)}}, {"m2", {core::uniform(r, 0.1, 10)}}, {"v1", v1}, {"v2", v2}, {"normal", n}, {"e", {core::uniform(r, 0, 1)}}};
   };
-  L.edges = [rand = L.random](SplitMix& r) {
+  L.edges = [rand = L.random](std::mt19937_64& r) {
     std::vector<std::pair<std::string, Case>> e;
     auto with = [](Case c, const std::string& k, std::vector<double> v) {
       for (auto& [name, x] : c)
@@ -310,11 +299,11 @@ LawSpec ball_spec() {
   L.aliases = {"ball"};
   L.answer = {"vx_after", "vy_after", "omega_after_clockwise"};
   // seed 004: the plane y = 0, ω clockwise positive, contact velocity c = vx − Rω, I = αmR²
-  L.random = [](SplitMix& r) {
-    return Case{{"vx", {r.in(-5, 5)}}, {"vy", {r.in(-5, -0.1)}}, {"omega", {r.in(-10, 10)}}, {"gamma", {r.in(0, 1)}},
-                {"inertia_factor", {r.in(0.1, 1)}}, {"R", {r.in(0.05, 2)}}, {"mu", {r.in(0, 1)}}};
+  L.random = [](std::mt19937_64& r) {
+    return Case{{"vx", {core::uniform(r, -5, 5)}}, {"vy", {core::uniform(r, -5, -0.1)}}, {"omega", {core::uniform(r, -10, 10)}}, {"gamma", {core::uniform(r, 0, 1)}},
+                {"inertia_factor", {core::uniform(r, 0.1, 1)}}, {"R", {core::uniform(r, 0.05, 2)}}, {"mu", {core::uniform(r, 0, 1)}}};
   };
-  L.edges = [rand = L.random](SplitMix& r) {
+  L.edges = [rand = L.random](std::mt19937_64& r) {
     std::vector<std::pair<std::string, Case>> e;
     auto with = [](Case c, const std::string& k, double v) {
       for (auto& [name, x] : c)
@@ -488,7 +477,7 @@ CollisionCheckResult run_collision_check(const CollisionCheckOptions& o) {
   if (o.cases < 0) throw std::invalid_argument("--cases: must be ≥ 0");
   const UserProgram program(split_command(o.cmd), o.timeout);
   substitute(program.words(), {{"law", L.table_name}, {"cases", "1"}});  // unknown placeholders: before anything runs
-  SplitMix rng{o.seed};
+  std::mt19937_64 rng{o.seed};  // core/random.hpp: the same cases on every machine
   std::vector<Case> cases;
   std::vector<std::string> labels;
   for (auto& [label, c] : L.edges(rng)) {

@@ -212,6 +212,23 @@ struct Context {
   }
 };
 
+/// The options running the toolkit's twin through its study, with the settings the check uses.
+StudyOptions twin_options(const Context& cx, std::vector<std::string> problems = {}) {
+  StudyOptions o;
+  o.quick = true;
+  o.integrators = {cx.twin};
+  o.problems = std::move(problems);
+  return o;
+}
+
+/// Moves the twin's rows on the same problem after the user's row.
+template <class Problem>
+void add_twin_rows(Problem& into, std::vector<Problem>& twin) {
+  for (auto& tp : twin)
+    if (tp.name == into.name)
+      for (auto& row : tp.rows) into.rows.push_back(std::move(row));
+}
+
 // ---- order (order_study.hpp) ------------------------------------------------------------------
 
 template <class P>
@@ -239,21 +256,14 @@ OrderRow user_order(const Context& cx, const P& problem, double T, long n0) {
 
 OrderStudy check_order(const Context& cx) {
   OrderStudy twin;
-  if (!cx.twin.empty()) {
-    StudyOptions o;
-    o.quick = true;
-    o.integrators = {cx.twin};
-    twin = run_order_study(o);
-  }
+  if (!cx.twin.empty()) twin = run_order_study(twin_options(cx));
   OrderStudy out;
   for_each_ladder([&](const auto& problem, double T, long n0) {
     using P = std::decay_t<decltype(problem)>;
     cx.progress(fmt::format("order: {}", P::name));
     OrderProblem op{std::string(P::name), std::string(P::title), T, {}};
     op.rows.push_back(user_order(cx, problem, T, n0));
-    for (auto& tp : twin.problems)
-      if (tp.name == op.name)
-        for (auto& row : tp.rows) op.rows.push_back(std::move(row));
+    add_twin_rows(op, twin.problems);
     out.problems.push_back(std::move(op));
   });
   return out;
@@ -293,12 +303,7 @@ DriftRow user_drift(const Context& cx, const P& problem, double dt) {
 
 DriftStudy check_drift(const Context& cx) {
   DriftStudy twin;
-  if (!cx.twin.empty()) {
-    StudyOptions o;
-    o.quick = true;
-    o.integrators = {cx.twin};
-    twin = run_drift_study(o);
-  }
+  if (!cx.twin.empty()) twin = run_drift_study(twin_options(cx));
   DriftStudy out;
   for_each_drift_problem([&](const auto& problem, double dt) {
     using P = std::decay_t<decltype(problem)>;
@@ -307,9 +312,7 @@ DriftStudy check_drift(const Context& cx) {
     const auto bounds = EnergyEnvelope::window_bounds(kDriftSteps);
     for (std::size_t w = 0; w + 1 < bounds.size(); ++w) dp.window_end.push_back(static_cast<double>(bounds[w + 1] - 1) * dt);
     dp.rows.push_back(user_drift(cx, problem, dt));
-    for (auto& tp : twin.problems)
-      if (tp.name == dp.name)
-        for (auto& row : tp.rows) dp.rows.push_back(std::move(row));
+    add_twin_rows(dp, twin.problems);
     out.problems.push_back(std::move(dp));
   });
   return out;
@@ -361,13 +364,7 @@ DefectRow user_defects(const Context& cx, const P& problem, const std::vector<do
 
 SymplecticityStudy check_symplecticity(const Context& cx) {
   SymplecticityStudy twin;
-  if (!cx.twin.empty()) {
-    StudyOptions o;
-    o.quick = true;
-    o.integrators = {cx.twin};
-    o.problems = {"pendulum", "kepler"};
-    twin = run_symplecticity_study(o);
-  }
+  if (!cx.twin.empty()) twin = run_symplecticity_study(twin_options(cx, {"pendulum", "kepler"}));
   SymplecticityStudy out;
   for_each_defect_problem([&](const auto& problem, const std::vector<double>& dts) {
     using P = std::decay_t<decltype(problem)>;
@@ -404,10 +401,7 @@ bool user_stable(const Context& cx, double theta, double periods) {
 StabilityStudy check_stability(const Context& cx) {
   StabilityStudy out;
   if (!cx.twin.empty()) {
-    StudyOptions o;
-    o.quick = true;
-    o.integrators = {cx.twin};
-    out = run_stability_study(o);
+    out = run_stability_study(twin_options(cx));
     out.traces.clear();
     out.trace_theta.clear();
   } else {

@@ -58,34 +58,22 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::files
     return result;
   }
   Fd out_r, out_w, err_r, err_w, in_parent, in_child;
-  {
+  // a pair of descriptors, or false and result.error naming the call
+  const auto make_pair = [&](Fd& a, Fd& b, bool socket) {
     int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) {
-      result.error = std::string("pipe: ") + std::strerror(errno);
-      return result;
-    }
-    out_r.fd = fds[0];
-    out_w.fd = fds[1];
-    if (options.separate_stderr) {
-      if (::pipe2(fds, O_CLOEXEC) != 0) {
-        result.error = std::string("pipe: ") + std::strerror(errno);
-        return result;
-      }
-      err_r.fd = fds[0];
-      err_w.fd = fds[1];
-    }
-    if (options.feed_input) {
-      // a socket, not a pipe, so that writing to a child that closed its stdin is EPIPE from
-      // send(MSG_NOSIGNAL), never a SIGPIPE that would end verisim
-      if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
-        result.error = std::string("socketpair: ") + std::strerror(errno);
-        return result;
-      }
-      in_parent.fd = fds[0];
-      in_child.fd = fds[1];
-      ::shutdown(in_child.fd, SHUT_WR);  // the child only reads
-      ::fcntl(in_parent.fd, F_SETFL, ::fcntl(in_parent.fd, F_GETFL) | O_NONBLOCK);
-    }
+    const int rc = socket ? ::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) : ::pipe2(fds, O_CLOEXEC);
+    if (rc != 0) result.error = std::string(socket ? "socketpair: " : "pipe: ") + std::strerror(errno);
+    else a.fd = fds[0], b.fd = fds[1];
+    return rc == 0;
+  };
+  if (!make_pair(out_r, out_w, false)) return result;
+  if (options.separate_stderr && !make_pair(err_r, err_w, false)) return result;
+  // stdin: a socket, not a pipe, so that writing to a child that closed its stdin is EPIPE from
+  // send(MSG_NOSIGNAL), never a SIGPIPE that would end verisim
+  if (options.feed_input) {
+    if (!make_pair(in_parent, in_child, true)) return result;
+    ::shutdown(in_child.fd, SHUT_WR);  // the child only reads
+    ::fcntl(in_parent.fd, F_SETFL, ::fcntl(in_parent.fd, F_GETFL) | O_NONBLOCK);
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
