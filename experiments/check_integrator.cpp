@@ -174,7 +174,9 @@ std::vector<std::vector<double>> run_case(const UserProgram& program, const Case
       start = comma + 1;
     }
     if (row.size() != width)
-      throw fail(line_no, fmt::format("{} columns, expected {} (t, q1…q{}, v1…v{})", row.size(), width, c.dim, c.dim), line);
+      throw fail(line_no, fmt::format("{} columns, expected {} ({})", row.size(), width,
+                                      c.dim == 1 ? std::string("t, q, v") : fmt::format("t, q1…q{0}, v1…v{0}", c.dim)),
+                 line);
     const double t = c.step_mode ? c.dt : static_cast<double>(k * c.stride) * c.dt;
     if (std::isfinite(row[0]) && !(std::abs(row[0] - t) <= 1e-6 * std::max(std::abs(t), c.dt)))
       throw fail(line_no, fmt::format("t = {} where {} = {} was expected", num(row[0]),

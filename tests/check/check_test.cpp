@@ -211,7 +211,7 @@ TEST(CheckRobustness, BrokenProgramsAreExit2NamingTheCaseAndLeaveOutUntouched) {
   for (const Bad& b : {Bad{"hang", "did not finish within 1 s"}, Bad{"crash", "crashed: ended by signal 11 (SIGSEGV)"},
                        Bad{"garbage", "column 1 'hello' is not a number; read: 'hello, world'"},
                        Bad{"nan", "column 1 is nan, not a finite number"}, Bad{"short", "short output: 0 state line(s) where 1 were expected"},
-                       Bad{"columns", "2 columns, expected 3 (t, q1…q1, v1…v1)"},
+                       Bad{"columns", "2 columns, expected 3 (t, q, v)"},
                        Bad{"status", "exited with status 3; its stderr ends: misbehave: something went wrong"}}) {
     const Outcome r = check_integrator(std::string(MISBEHAVE_EXE) + " " + b.how + " {problem} {dt}", 2, true,
                                    {"--out", (parent / "out").string(), "--timeout", "1", "--no-plots"});
