@@ -163,6 +163,7 @@ struct LawSpec {
   std::string table_name;
   std::vector<std::string> aliases;
   std::vector<std::string> answer;  ///< the fields the program answers
+  std::vector<std::string> vectors;  ///< the case's fields written as arrays
   std::function<Case(std::mt19937_64&)> random;
   std::function<std::vector<std::pair<std::string, Case>>(std::mt19937_64&)> edges;
   std::vector<Check> checks;
@@ -222,6 +223,7 @@ LawSpec frictionless_spec() {
   L.table_name = "frictionless";
   L.aliases = {};
   L.answer = {"v1_after", "v2_after"};
+  L.vectors = {"v1", "v2", "normal"};
   // seed 000 eqs. 8-15: C1C2 = normal (from 1 to 2); approaching when (v1 − v2)·n > 0
   L.random = [](std::mt19937_64& r) {
     const int dim = core::uniform(r, 0, 1) < 0.5 ? 2 : 3;
@@ -360,8 +362,122 @@ LawSpec ball_spec() {
   return L;
 }
 
+double cross2(const std::vector<double>& a, const std::vector<double>& b) { return a[0] * b[1] - a[1] * b[0]; }
+
+LawSpec rigid_body_spec() {
+  LawSpec L;
+  L.table_name = "rigid-body";
+  L.aliases = {"rigid2d"};
+  L.answer = {"v1_after", "w1_after", "v2_after", "w2_after"};
+  L.vectors = {"v1", "v2", "r1", "r2", "normal"};
+  // seed 002 §4 in 2D: ω counter-clockwise, r_i from body i's centre of mass to the contact point,
+  // the normal into body 1; the contact point's velocity u_i = v_i + ω_i × r_i (eqs. (5)-(6))
+  const auto contact_velocity = [](const std::vector<double>& v, double w, const std::vector<double>& r) {
+    return std::vector<double>{v[0] - w * r[1], v[1] + w * r[0]};
+  };
+  L.random = [contact_velocity](std::mt19937_64& r) {
+    const auto n = unit_random(r, 2);
+    auto v1 = vec_random(r, 2, 5.0);
+    const auto v2 = vec_random(r, 2, 5.0), r1 = vec_random(r, 2, 1.0), r2 = vec_random(r, 2, 1.0);
+    const double w1 = core::uniform(r, -5, 5), w2 = core::uniform(r, -5, 5);
+    const double s = dot(contact_velocity(v1, w1, r1), n) - dot(contact_velocity(v2, w2, r2), n);
+    if (s > 0) v1 = axpy(-2.0 * s, n, v1);  // approaching: (u1 − u2)·n < 0
+    return Case{{"m1", {core::uniform(r, 0.1, 10)}}, {"m2", {core::uniform(r, 0.1, 10)}}, {"I1", {core::uniform(r, 0.01, 5)}},
+                {"I2", {core::uniform(r, 0.01, 5)}}, {"v1", v1}, {"v2", v2}, {"w1", {w1}}, {"w2", {w2}}, {"r1", r1}, {"r2", r2},
+                {"normal", n}, {"e", {core::uniform(r, 0, 1)}}};
+  };
+  L.edges = [rand = L.random](std::mt19937_64& r) {
+    std::vector<std::pair<std::string, Case>> e;
+    auto with = [](Case c, std::initializer_list<std::pair<std::string, std::vector<double>>> set) {
+      for (const auto& [k, v] : set)
+        for (auto& [name, x] : c)
+          if (name == k) x = v;
+      return c;
+    };
+    const Case base = rand(r);
+    const auto n = get(base, "normal");
+    const std::vector<double> zero{0.0, 0.0}, t{-n[1], n[0]};
+    e.push_back({"head-on", with(base, {{"r1", axpy(-0.5, n, zero)}, {"r2", axpy(0.5, n, zero)}, {"v1", axpy(-2.0, n, zero)},
+                                        {"v2", zero}, {"w1", {0.0}}, {"w2", {0.0}}})});
+    e.push_back({"grazing", with(base, {{"r1", axpy(-0.5, n, zero)}, {"r2", axpy(0.5, n, zero)}, {"v1", axpy(-1e-6, n, axpy(2.0, t, zero))},
+                                        {"v2", zero}, {"w1", {0.0}}, {"w2", {0.0}}})});
+    e.push_back({"e = 0", with(base, {{"e", {0.0}}})});
+    e.push_back({"e = 1", with(base, {{"e", {1.0}}})});
+    e.push_back({"fixed wall (m2 = I2 = inf)", with(base, {{"m2", {kInf}}, {"I2", {kInf}}, {"v2", zero}, {"w2", {0.0}}})});
+    e.push_back({"body 1 does not rotate (I1 = inf)", with(base, {{"I1", {kInf}}, {"w1", {0.0}}})});
+    return e;
+  };
+  const auto scale = [](const Case& c) {
+    return norm(get(c, "v1")) + norm(get(c, "v2")) + std::abs(get1(c, "w1")) * norm(get(c, "r1")) +
+           std::abs(get1(c, "w2")) * norm(get(c, "r2")) + 1e-300;
+  };
+  const auto unit_n = [](const Case& c) {
+    auto n = get(c, "normal");
+    const double l = norm(n);
+    for (auto& x : n) x /= l;
+    return n;
+  };
+  const auto rel_normal = [contact_velocity, unit_n](const Case& c, const std::vector<double>& v1, double w1, const std::vector<double>& v2,
+                                                     double w2) {
+    return dot(contact_velocity(v1, w1, get(c, "r1")), unit_n(c)) - dot(contact_velocity(v2, w2, get(c, "r2")), unit_n(c));
+  };
+  const auto w = [](const Record& u, const char* k) { return field(u, k).front(); };
+  // angular momentum of body i about the contact point (its centre at P − r_i): (−r_i) × m_i v_i + I_i ω_i
+  const auto L_about = [](double m, double I, const std::vector<double>& v, double om, const std::vector<double>& r) {
+    return -m * cross2(r, v) + I * om;
+  };
+  L.checks = {
+      {"momentum conserved", [](const Case& c) { return std::isfinite(get1(c, "m2")); },
+       [scale](const Case& c, const Record&, const Record& u) {
+         const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
+         const auto p0 = axpy(m1, get(c, "v1"), axpy(m2, get(c, "v2"), std::vector<double>(2)));
+         const auto p1 = axpy(m1, field(u, "v1_after"), axpy(m2, field(u, "v2_after"), std::vector<double>(2)));
+         return norm(axpy(-1.0, p0, p1)) <= kTol * (m1 + m2) * scale(c) ? std::string()
+                                                                         : fmt::format("m1 v1 + m2 v2 = {}; received {}", vec_text(p0), vec_text(p1));
+       }},
+      {"no energy gain (e ≤ 1)", [](const Case&) { return true; },
+       [w](const Case& c, const Record&, const Record& u) {
+         const auto ke = [](double m, double I, const std::vector<double>& v, double om) {
+           return (std::isinf(m) ? 0.0 : 0.5 * m * dot(v, v)) + (std::isinf(I) ? 0.0 : 0.5 * I * om * om);
+         };
+         const double m1 = get1(c, "m1"), m2 = get1(c, "m2"), I1 = get1(c, "I1"), I2 = get1(c, "I2");
+         const double e0 = ke(m1, I1, get(c, "v1"), get1(c, "w1")) + ke(m2, I2, get(c, "v2"), get1(c, "w2"));
+         const double e1 = ke(m1, I1, field(u, "v1_after"), w(u, "w1_after")) + ke(m2, I2, field(u, "v2_after"), w(u, "w2_after"));
+         return e1 <= e0 * (1 + kTol) + 1e-300 ? std::string() : fmt::format("kinetic energy ≤ {}; received {}", e0, e1);
+       }},
+      {"normal restitution (contact points)",
+       [rel_normal](const Case& c) { return rel_normal(c, get(c, "v1"), get1(c, "w1"), get(c, "v2"), get1(c, "w2")) < 0; },
+       [rel_normal, scale, w](const Case& c, const Record&, const Record& u) {
+         const double before = rel_normal(c, get(c, "v1"), get1(c, "w1"), get(c, "v2"), get1(c, "w2"));
+         const double after = rel_normal(c, field(u, "v1_after"), w(u, "w1_after"), field(u, "v2_after"), w(u, "w2_after"));
+         const double want = -get1(c, "e") * before;
+         return std::abs(after - want) <= kTol * scale(c) ? std::string()
+                                                           : fmt::format("(u1' − u2')·n = −e (u1 − u2)·n = {}; received {}", want, after);
+       }},
+      {"angular momentum of each body about the contact point",
+       [](const Case&) { return true; },
+       [scale, w, L_about](const Case& c, const Record&, const Record& u) {
+         // the impulse acts at the contact point: each body's angular momentum about it is conserved (seed 002 §4)
+         for (int b = 1; b <= 2; ++b) {
+           const std::string i = std::to_string(b);
+           const double m = get1(c, "m" + i), I = get1(c, "I" + i);
+           if (std::isinf(m) || std::isinf(I)) continue;
+           const auto& r = get(c, "r" + i);
+           const double l0 = L_about(m, I, get(c, "v" + i), get1(c, "w" + i), r);
+           const double l1 = L_about(m, I, field(u, "v" + i + "_after"), w(u, ("w" + i + "_after").c_str()), r);
+           if (!(std::abs(l1 - l0) <= kTol * (m * norm(r) + I) * (scale(c) + std::abs(get1(c, "w" + i)))))
+             return fmt::format("body {}: (−r{}) × m{} v{} + I{} ω{} = {}; received {}", i, i, i, i, i, i, l0, l1);
+         }
+         return std::string();
+       }},
+      {"agrees with verisim's rigid-body", [](const Case&) { return true; },
+       [L_answer = L.answer, scale](const Case& c, const Record& o, const Record& u) { return agree(L_answer, o, u, scale(c)); }},
+  };
+  return L;
+}
+
 const std::vector<LawSpec>& specs() {
-  static const std::vector<LawSpec> s{frictionless_spec(), ball_spec()};
+  static const std::vector<LawSpec> s{frictionless_spec(), ball_spec(), rigid_body_spec()};
   return s;
 }
 
@@ -405,7 +521,7 @@ std::string case_line(const LawSpec& L, const Case& c, std::size_t id) {
   j.integer("case", static_cast<long long>(id)).str("law", L.table_name);
   for (const auto& [k, v] : c) {
     if (v.size() == 1 && std::isinf(v[0])) j.str(k, v[0] > 0 ? "inf" : "-inf");
-    else if (v.size() == 1 && k != "v1" && k != "v2" && k != "normal") j.num(k, v[0]);
+    else if (std::find(L.vectors.begin(), L.vectors.end(), k) == L.vectors.end()) j.num(k, v[0]);
     else j.set(k, Json::numbers(v));
   }
   return j.dump();
@@ -563,7 +679,7 @@ void add_check_collision_command(CLI::App& check, int& exit_code) {
   cmd->add_option("--cmd", o->cmd, "the command running your law: JSON lines in, JSON lines out (docs/check.md)")->required();
   std::string laws;
   for (const auto& s : specs()) laws += (laws.empty() ? "" : ", ") + s.table_name;
-  cmd->add_option("--law", o->law, "the family to compare with: " + laws + " (alias: ball)")->required();
+  cmd->add_option("--law", o->law, "the family to compare with: " + laws + " (aliases: ball, rigid2d)")->required();
   cmd->add_option("--cases", o->cases, "random cases, besides the edge cases")->capture_default_str()->check(CLI::Range(0, 1000000));
   cmd->add_option("--seed", o->seed, "seed of the random cases (same seed, same cases)")->capture_default_str();
   cmd->add_option("--timeout", o->timeout, "seconds allowed to each run of your program")->capture_default_str()->check(CLI::Range(0.1, 3600.0));

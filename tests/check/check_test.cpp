@@ -184,6 +184,9 @@ TEST(CheckValidation, CollisionLaws) {
   EXPECT_EQ(good.code, 0) << good.out << good.err;
   const Outcome ball = verisim({"check", "collision", "--cmd", py("ball_bounce"), "--law", "ball", "--cases", "300"});
   EXPECT_EQ(ball.code, 0) << ball.out << ball.err;
+  const Outcome rigid = verisim({"check", "collision", "--cmd", py("rigid_body"), "--law", "rigid2d", "--cases", "300"});
+  EXPECT_EQ(rigid.code, 0) << rigid.out << rigid.err;
+  EXPECT_NE(rigid.out.find("pass angular momentum of each body about the contact point: 306 cases"), std::string::npos) << rigid.out;
   const Outcome bad = verisim({"check", "collision", "--cmd", py("broken_frictionless"), "--law", "frictionless", "--cases", "300", "--seed", "7"});
   EXPECT_EQ(bad.code, 1) << bad.out << bad.err;
   // restitution on the whole relative velocity keeps momentum and the normal law; only the comparison catches it
