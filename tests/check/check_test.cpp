@@ -184,6 +184,9 @@ TEST(CheckValidation, CollisionLaws) {
   EXPECT_EQ(good.code, 0) << good.out << good.err;
   const Outcome ball = verisim({"check", "collision", "--cmd", py("ball_bounce"), "--law", "ball", "--cases", "300"});
   EXPECT_EQ(ball.code, 0) << ball.out << ball.err;
+  const Outcome spheres = verisim({"check", "collision", "--cmd", py("coulomb_spheres"), "--law", "spheres", "--cases", "300"});
+  EXPECT_EQ(spheres.code, 0) << spheres.out << spheres.err;
+  EXPECT_NE(spheres.out.find("pass no reversal of sliding: 306 cases"), std::string::npos) << spheres.out;
   const Outcome rigid = verisim({"check", "collision", "--cmd", py("rigid_body"), "--law", "rigid2d", "--cases", "300"});
   EXPECT_EQ(rigid.code, 0) << rigid.out << rigid.err;
   EXPECT_NE(rigid.out.find("pass angular momentum of each body about the contact point: 306 cases"), std::string::npos) << rigid.out;
