@@ -8,7 +8,6 @@
 #include <limits>
 #include <map>
 #include <memory>
-#include <numbers>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -34,7 +33,7 @@ namespace pr = reference::problems;
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr long kDriftSteps = 100000;  // the drift study's --quick length
+const long kDriftSteps = drift_steps(true);  // the drift study's --quick length
 constexpr long kDriftStride = 10;     // the program prints every 10th state: 10⁴ lines
 constexpr long kStabilityLines = 1000;
 // below this θ no stability limit is searched: explicit Euler's finite-run threshold ln 100/(πP) is

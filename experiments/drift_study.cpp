@@ -294,7 +294,7 @@ DriftStudy run_drift_study(const StudyOptions& opt) {
   DriftStudy out;
   seed_g21(opt, out);
   rk4_factor(opt, out);
-  const long n = opt.quick ? 100000 : 1000000;
+  const long n = drift_steps(opt.quick);
   for_each_drift_problem([&](const auto& problem, double dt) { drift_problem(problem, dt, n, opt, out); });
   return out;
 }

@@ -67,6 +67,9 @@ struct DriftRow {
 /// Moves the envelope's figures into the row (everything but the verdict).
 void fill_drift_row(DriftRow& row, EnergyEnvelope&& env);
 
+/// Steps of each long run (10⁵ with --quick).
+inline long drift_steps(bool quick) { return quick ? 100000 : 1000000; }
+
 /// The drift study's problems and steps: f(problem, Δt).
 template <class F>
 void for_each_drift_problem(F&& f) {
