@@ -218,6 +218,57 @@ std::vector<double> vec_random(std::mt19937_64& r, int dim, double scale) {
   return v;
 }
 
+/// The case with some fields replaced.
+Case with(Case c, std::initializer_list<std::pair<std::string, std::vector<double>>> set) {
+  for (const auto& [k, v] : set)
+    for (auto& [name, x] : c)
+      if (name == k) x = v;
+  return c;
+}
+
+/// The case's normal, of unit length.
+std::vector<double> unit_normal(const Case& c) {
+  auto n = get(c, "normal");
+  const double l = norm(n);
+  for (auto& x : n) x /= l;
+  return n;
+}
+
+using Scale = std::function<double(const Case&)>;
+
+/// m1 v1 + m2 v2 conserved (two bodies of finite mass).
+Check momentum_check(Scale scale) {
+  return {"momentum conserved", [](const Case& c) { return std::isfinite(get1(c, "m2")); },
+          [scale](const Case& c, const Record&, const Record& u) {
+            const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
+            const std::vector<double> zero(get(c, "v1").size(), 0.0);
+            const auto p0 = axpy(m1, get(c, "v1"), axpy(m2, get(c, "v2"), zero));
+            const auto p1 = axpy(m1, field(u, "v1_after"), axpy(m2, field(u, "v2_after"), zero));
+            return norm(axpy(-1.0, p0, p1)) <= kTol * (m1 + m2) * scale(c)
+                       ? std::string()
+                       : fmt::format("m1 v1 + m2 v2 = {}; received {}", vec_text(p0), vec_text(p1));
+          }};
+}
+
+/// ½m1v1² + ½m2v2² (an obstacle's 0) does not grow: the restitution `coefficient` is at most 1.
+Check translational_energy_check(const std::string& coefficient) {
+  return {fmt::format("no energy gain ({} ≤ 1)", coefficient), [](const Case&) { return true; },
+          [](const Case& c, const Record&, const Record& u) {
+            const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
+            const auto ke = [&](const std::vector<double>& a, const std::vector<double>& b) {
+              return 0.5 * m1 * dot(a, a) + (std::isinf(m2) ? 0.0 : 0.5 * m2 * dot(b, b));
+            };
+            const double e0 = ke(get(c, "v1"), get(c, "v2")), e1 = ke(field(u, "v1_after"), field(u, "v2_after"));
+            return e1 <= e0 * (1 + kTol) + 1e-300 ? std::string() : fmt::format("kinetic energy ≤ {}; received {}", e0, e1);
+          }};
+}
+
+/// The user's answers equal verisim's law's (collide_command.hpp's table).
+Check agreement_check(const LawSpec& L, Scale scale) {
+  return {"agrees with verisim's " + L.table_name, [](const Case&) { return true; },
+          [answer = L.answer, scale](const Case& c, const Record& o, const Record& u) { return agree(answer, o, u, scale(c)); }};
+}
+
 LawSpec frictionless_spec() {
   LawSpec L;
   L.table_name = "frictionless";
@@ -235,62 +286,35 @@ LawSpec frictionless_spec() {
   };
   L.edges = [rand = L.random](std::mt19937_64& r) {
     std::vector<std::pair<std::string, Case>> e;
-    auto with = [](Case c, const std::string& k, std::vector<double> v) {
-      for (auto& [name, x] : c)
-        if (name == k) x = std::move(v);
-      return c;
-    };
     const Case base = rand(r);
     const auto n = get(base, "normal");
-    e.push_back({"head-on", with(with(base, "v1", axpy(3.0, n, std::vector<double>(n.size()))), "v2", axpy(-1.0, n, std::vector<double>(n.size())))});
+    const std::vector<double> zero(n.size(), 0.0);
+    e.push_back({"head-on", with(base, {{"v1", axpy(3.0, n, zero)}, {"v2", axpy(-1.0, n, zero)}})});
     std::vector<double> t(n.size(), 0.0);  // a tangent: grazing, the relative velocity almost along it
     t[0] = -n[1];
     t[1] = n[0];
-    e.push_back({"grazing", with(with(base, "v1", axpy(1e-6, n, axpy(2.0, t, std::vector<double>(n.size())))), "v2",
-                                 std::vector<double>(n.size()))});
-    e.push_back({"e = 0", with(base, "e", {0.0})});
-    e.push_back({"e = 1", with(base, "e", {1.0})});
-    e.push_back({"obstacle of infinite mass", with(with(base, "m2", {kInf}), "v2", std::vector<double>(n.size()))});
-    e.push_back({"separating", with(with(base, "v1", axpy(-1.0, n, std::vector<double>(n.size()))), "v2", std::vector<double>(n.size()))});
-    e.push_back({"equal masses", with(with(base, "m1", {1.0}), "m2", {1.0})});
+    e.push_back({"grazing", with(base, {{"v1", axpy(1e-6, n, axpy(2.0, t, zero))}, {"v2", zero}})});
+    e.push_back({"e = 0", with(base, {{"e", {0.0}}})});
+    e.push_back({"e = 1", with(base, {{"e", {1.0}}})});
+    e.push_back({"obstacle of infinite mass", with(base, {{"m2", {kInf}}, {"v2", zero}})});
+    e.push_back({"separating", with(base, {{"v1", axpy(-1.0, n, zero)}, {"v2", zero}})});
+    e.push_back({"equal masses", with(base, {{"m1", {1.0}}, {"m2", {1.0}}})});
     return e;
   };
   auto scale = [](const Case& c) { return norm(get(c, "v1")) + norm(get(c, "v2")) + 1e-300; };
-  auto unit_n = [](const Case& c) {
-    auto n = get(c, "normal");
-    const double l = norm(n);
-    for (auto& x : n) x /= l;
-    return n;
-  };
   L.checks = {
-      {"momentum conserved", [](const Case& c) { return std::isfinite(get1(c, "m2")); },
+      momentum_check(scale),
+      translational_energy_check("e"),
+      {"normal restitution", [](const Case& c) { return dot(get(c, "v1"), unit_normal(c)) - dot(get(c, "v2"), unit_normal(c)) > 0; },
        [scale](const Case& c, const Record&, const Record& u) {
-         const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
-         const auto p0 = axpy(m1, get(c, "v1"), axpy(m2, get(c, "v2"), std::vector<double>(get(c, "v1").size())));
-         const auto p1 = axpy(m1, field(u, "v1_after"), axpy(m2, field(u, "v2_after"), std::vector<double>(p0.size())));
-         const double d = norm(axpy(-1.0, p0, p1));
-         return d <= kTol * (m1 + m2) * scale(c) ? std::string() : fmt::format("m1 v1 + m2 v2 = {}; received {}", vec_text(p0), vec_text(p1));
-       }},
-      {"no energy gain (e ≤ 1)", [](const Case&) { return true; },
-       [](const Case& c, const Record&, const Record& u) {
-         const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
-         const auto ke = [&](const std::vector<double>& a, const std::vector<double>& b) {
-           return 0.5 * m1 * dot(a, a) + (std::isinf(m2) ? 0.0 : 0.5 * m2 * dot(b, b));
-         };
-         const double e0 = ke(get(c, "v1"), get(c, "v2")), e1 = ke(field(u, "v1_after"), field(u, "v2_after"));
-         return e1 <= e0 * (1 + kTol) + 1e-300 ? std::string() : fmt::format("kinetic energy ≤ {}; received {}", e0, e1);
-       }},
-      {"normal restitution", [unit_n](const Case& c) { return dot(get(c, "v1"), unit_n(c)) - dot(get(c, "v2"), unit_n(c)) > 0; },
-       [unit_n, scale](const Case& c, const Record&, const Record& u) {
-         const auto n = unit_n(c);
+         const auto n = unit_normal(c);
          const double before = dot(get(c, "v1"), n) - dot(get(c, "v2"), n);
          const double after = dot(field(u, "v1_after"), n) - dot(field(u, "v2_after"), n);
          const double want = -get1(c, "e") * before;
          return std::abs(after - want) <= kTol * scale(c) ? std::string()
                                                            : fmt::format("(v1' − v2')·n = −e (v1 − v2)·n = {}; received {}", want, after);
        }},
-      {"agrees with verisim's frictionless", [](const Case&) { return true; },
-       [L_answer = L.answer, scale](const Case& c, const Record& o, const Record& u) { return agree(L_answer, o, u, scale(c)); }},
+      agreement_check(L, scale),
   };
   return L;
 }
@@ -307,18 +331,13 @@ LawSpec ball_spec() {
   };
   L.edges = [rand = L.random](std::mt19937_64& r) {
     std::vector<std::pair<std::string, Case>> e;
-    auto with = [](Case c, const std::string& k, double v) {
-      for (auto& [name, x] : c)
-        if (name == k) x = {v};
-      return c;
-    };
     const Case base = rand(r);
-    e.push_back({"zero sliding velocity", with(base, "omega", get1(base, "vx") / get1(base, "R"))});
-    e.push_back({"head-on", with(with(base, "vx", 0.0), "omega", 0.0)});
-    e.push_back({"grazing", with(base, "vy", -1e-6)});
-    e.push_back({"gamma = 0", with(base, "gamma", 0.0)});
-    e.push_back({"gamma = 1", with(base, "gamma", 1.0)});
-    e.push_back({"mu = 0", with(base, "mu", 0.0)});
+    e.push_back({"zero sliding velocity", with(base, {{"omega", {get1(base, "vx") / get1(base, "R")}}})});
+    e.push_back({"head-on", with(base, {{"vx", {0.0}}, {"omega", {0.0}}})});
+    e.push_back({"grazing", with(base, {{"vy", {-1e-6}}})});
+    e.push_back({"gamma = 0", with(base, {{"gamma", {0.0}}})});
+    e.push_back({"gamma = 1", with(base, {{"gamma", {1.0}}})});
+    e.push_back({"mu = 0", with(base, {{"mu", {0.0}}})});
     e.push_back({"mu_e boundary", base});  // mu set to verisim's mu_e once it is known (run_collision_check)
     return e;
   };
@@ -356,8 +375,7 @@ LawSpec ball_spec() {
          return c0 * c1 >= -kTol * scale(c) * scale(c) ? std::string()
                                                          : fmt::format("contact velocity vx − Rω of the sign of {} (or 0); received {}", c0, c1);
        }},
-      {"agrees with verisim's ball-bounce", [](const Case&) { return true; },
-       [L_answer = L.answer, scale](const Case& c, const Record& o, const Record& u) { return agree(L_answer, o, u, scale(c)); }},
+      agreement_check(L, scale),
   };
   return L;
 }
@@ -388,12 +406,6 @@ LawSpec rigid_body_spec() {
   };
   L.edges = [rand = L.random](std::mt19937_64& r) {
     std::vector<std::pair<std::string, Case>> e;
-    auto with = [](Case c, std::initializer_list<std::pair<std::string, std::vector<double>>> set) {
-      for (const auto& [k, v] : set)
-        for (auto& [name, x] : c)
-          if (name == k) x = v;
-      return c;
-    };
     const Case base = rand(r);
     const auto n = get(base, "normal");
     const std::vector<double> zero{0.0, 0.0}, t{-n[1], n[0]};
@@ -411,15 +423,9 @@ LawSpec rigid_body_spec() {
     return norm(get(c, "v1")) + norm(get(c, "v2")) + std::abs(get1(c, "w1")) * norm(get(c, "r1")) +
            std::abs(get1(c, "w2")) * norm(get(c, "r2")) + 1e-300;
   };
-  const auto unit_n = [](const Case& c) {
-    auto n = get(c, "normal");
-    const double l = norm(n);
-    for (auto& x : n) x /= l;
-    return n;
-  };
-  const auto rel_normal = [contact_velocity, unit_n](const Case& c, const std::vector<double>& v1, double w1, const std::vector<double>& v2,
+  const auto rel_normal = [contact_velocity](const Case& c, const std::vector<double>& v1, double w1, const std::vector<double>& v2,
                                                      double w2) {
-    return dot(contact_velocity(v1, w1, get(c, "r1")), unit_n(c)) - dot(contact_velocity(v2, w2, get(c, "r2")), unit_n(c));
+    return dot(contact_velocity(v1, w1, get(c, "r1")), unit_normal(c)) - dot(contact_velocity(v2, w2, get(c, "r2")), unit_normal(c));
   };
   const auto w = [](const Record& u, const char* k) { return field(u, k).front(); };
   // angular momentum of body i about the contact point (its centre at P − r_i): (−r_i) × m_i v_i + I_i ω_i
@@ -427,14 +433,7 @@ LawSpec rigid_body_spec() {
     return -m * cross2(r, v) + I * om;
   };
   L.checks = {
-      {"momentum conserved", [](const Case& c) { return std::isfinite(get1(c, "m2")); },
-       [scale](const Case& c, const Record&, const Record& u) {
-         const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
-         const auto p0 = axpy(m1, get(c, "v1"), axpy(m2, get(c, "v2"), std::vector<double>(2)));
-         const auto p1 = axpy(m1, field(u, "v1_after"), axpy(m2, field(u, "v2_after"), std::vector<double>(2)));
-         return norm(axpy(-1.0, p0, p1)) <= kTol * (m1 + m2) * scale(c) ? std::string()
-                                                                         : fmt::format("m1 v1 + m2 v2 = {}; received {}", vec_text(p0), vec_text(p1));
-       }},
+      momentum_check(scale),
       {"no energy gain (e ≤ 1)", [](const Case&) { return true; },
        [w](const Case& c, const Record&, const Record& u) {
          const auto ke = [](double m, double I, const std::vector<double>& v, double om) {
@@ -470,8 +469,7 @@ LawSpec rigid_body_spec() {
          }
          return std::string();
        }},
-      {"agrees with verisim's rigid-body", [](const Case&) { return true; },
-       [L_answer = L.answer, scale](const Case& c, const Record& o, const Record& u) { return agree(L_answer, o, u, scale(c)); }},
+      agreement_check(L, scale),
   };
   return L;
 }
@@ -495,12 +493,6 @@ LawSpec coulomb_spheres_spec() {
   };
   L.edges = [rand = L.random](std::mt19937_64& r) {
     std::vector<std::pair<std::string, Case>> e;
-    auto with = [](Case c, std::initializer_list<std::pair<std::string, std::vector<double>>> set) {
-      for (const auto& [k, v] : set)
-        for (auto& [name, x] : c)
-          if (name == k) x = v;
-      return c;
-    };
     const Case base = rand(r);
     const auto n = get(base, "normal");
     const std::vector<double> zero(3, 0.0);
@@ -520,37 +512,16 @@ LawSpec coulomb_spheres_spec() {
     return e;
   };
   const auto scale = [](const Case& c) { return norm(get(c, "v1")) + norm(get(c, "v2")) + 1e-300; };
-  const auto unit_n = [](const Case& c) {
-    auto n = get(c, "normal");
-    const double l = norm(n);
-    for (auto& x : n) x /= l;
-    return n;
-  };
   // v* and v_c of a pair of velocities (seed 001 E.1 step 2)
-  const auto star = [unit_n](const Case& c, const std::vector<double>& v1, const std::vector<double>& v2) {
-    return dot(v2, unit_n(c)) - dot(v1, unit_n(c));
+  const auto star = [](const Case& c, const std::vector<double>& v1, const std::vector<double>& v2) {
+    return dot(v2, unit_normal(c)) - dot(v1, unit_normal(c));
   };
-  const auto tangential = [unit_n, star](const Case& c, const std::vector<double>& v1, const std::vector<double>& v2) {
-    return axpy(star(c, v1, v2), unit_n(c), axpy(-1.0, v2, v1));
+  const auto tangential = [star](const Case& c, const std::vector<double>& v1, const std::vector<double>& v2) {
+    return axpy(star(c, v1, v2), unit_normal(c), axpy(-1.0, v2, v1));
   };
   L.checks = {
-      {"momentum conserved", [](const Case& c) { return std::isfinite(get1(c, "m2")); },
-       [scale](const Case& c, const Record&, const Record& u) {
-         const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
-         const auto p0 = axpy(m1, get(c, "v1"), axpy(m2, get(c, "v2"), std::vector<double>(3)));
-         const auto p1 = axpy(m1, field(u, "v1_after"), axpy(m2, field(u, "v2_after"), std::vector<double>(3)));
-         return norm(axpy(-1.0, p0, p1)) <= kTol * (m1 + m2) * scale(c) ? std::string()
-                                                                         : fmt::format("m1 v1 + m2 v2 = {}; received {}", vec_text(p0), vec_text(p1));
-       }},
-      {"no energy gain (alpha ≤ 1)", [](const Case&) { return true; },
-       [](const Case& c, const Record&, const Record& u) {
-         const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
-         const auto ke = [&](const std::vector<double>& a, const std::vector<double>& b) {
-           return 0.5 * m1 * dot(a, a) + (std::isinf(m2) ? 0.0 : 0.5 * m2 * dot(b, b));
-         };
-         const double e0 = ke(get(c, "v1"), get(c, "v2")), e1 = ke(field(u, "v1_after"), field(u, "v2_after"));
-         return e1 <= e0 * (1 + kTol) + 1e-300 ? std::string() : fmt::format("kinetic energy ≤ {}; received {}", e0, e1);
-       }},
+      momentum_check(scale),
+      translational_energy_check("alpha"),
       {"normal restitution", [star](const Case& c) { return star(c, get(c, "v1"), get(c, "v2")) > 0; },
        [star, scale](const Case& c, const Record&, const Record& u) {
          const double want = -get1(c, "alpha") * star(c, get(c, "v1"), get(c, "v2"));
@@ -566,8 +537,7 @@ LawSpec coulomb_spheres_spec() {
                     ? std::string()
                     : fmt::format("tangential relative velocity along {} and not longer; received {}", vec_text(c0), vec_text(c1));
        }},
-      {"agrees with verisim's coulomb-spheres", [](const Case&) { return true; },
-       [L_answer = L.answer, scale](const Case& c, const Record& o, const Record& u) { return agree(L_answer, o, u, scale(c)); }},
+      agreement_check(L, scale),
   };
   return L;
 }

@@ -149,14 +149,19 @@ TEST(CheckValidation, BrokenCxxSteppersAreCaught) {
 
 TEST(CheckValidation, PythonSteppersSpeakTheSameProtocol) {
   if (!have_python()) GTEST_SKIP() << "python3 not found";
-  // the order study only (the other studies run the same protocol and take ~15 s of Python each)
-  const Outcome good = check_integrator(py("verlet"), 2, true, {"--studies", "order"});
+  // the run mode (with a stride) through the drift study, the one-step mode through the symplecticity
+  // study (every study of every Python example takes 20–75 s: docs/check.md; the C++ examples above run
+  // them all, with the same arithmetic)
+  const Outcome good = check_integrator(py("verlet"), 2, true, {"--studies", "drift,symplecticity"});
   EXPECT_EQ(good.code, 0) << good.out << good.err;
-  for (const auto& [problem, p] : user_orders(good.out)) EXPECT_NEAR(p, 2.0, 0.2) << problem;
-  EXPECT_EQ(user_orders(good.out).size(), 4u);
-  const Outcome bad = check_integrator(py("broken_rk4"), 4, false, {"--studies", "order"});
+  for (const char* problem : {"oscillator", "pendulum", "kepler"})
+    EXPECT_NE(good.out.find(std::string("pass  user on ") + problem + ": energy error: expected bounded, measured bounded"),
+              std::string::npos) << good.out;
+  const Outcome bad = check_integrator(py("broken_rk4"), 4, false, {"--studies", "symplecticity"});
   EXPECT_EQ(bad.code, 1) << bad.out << bad.err;
-  for (const auto& [problem, p] : user_orders(bad.out)) EXPECT_NEAR(p, 1.0, 0.2) << problem;
+  // order 1: M = M_exact + O(Δt²), so the defect falls like Δt², short of the Δt⁵ an order-4 method needs
+  expect_failures(bad, {"user on pendulum: ‖MᵀJM − J‖: expected ∝ Δt^5 (or faster), measured slope 1.9",
+                        "user on kepler: ‖MᵀJM − J‖: expected ∝ Δt^5 (or faster), measured slope 2.0"});
   const Outcome swapped = check_integrator(py("broken_euler_cromer"), 1, true, {"--studies", "symplecticity"});
   EXPECT_EQ(swapped.code, 1) << swapped.out << swapped.err;
   expect_failures(swapped, {"user on pendulum: ‖MᵀJM − J‖: expected round-off"});
@@ -180,17 +185,17 @@ TEST(CheckValidation, ReportIsTheStudyReport) {
 
 TEST(CheckValidation, CollisionLaws) {
   if (!have_python()) GTEST_SKIP() << "python3 not found";
-  const Outcome good = verisim({"check", "collision", "--cmd", py("frictionless"), "--law", "frictionless", "--cases", "300"});
+  const Outcome good = verisim({"check", "collision", "--cmd", py("frictionless"), "--law", "frictionless", "--cases", "100"});
   EXPECT_EQ(good.code, 0) << good.out << good.err;
-  const Outcome ball = verisim({"check", "collision", "--cmd", py("ball_bounce"), "--law", "ball", "--cases", "300"});
+  const Outcome ball = verisim({"check", "collision", "--cmd", py("ball_bounce"), "--law", "ball", "--cases", "100"});
   EXPECT_EQ(ball.code, 0) << ball.out << ball.err;
-  const Outcome spheres = verisim({"check", "collision", "--cmd", py("coulomb_spheres"), "--law", "spheres", "--cases", "300"});
+  const Outcome spheres = verisim({"check", "collision", "--cmd", py("coulomb_spheres"), "--law", "spheres", "--cases", "100"});
   EXPECT_EQ(spheres.code, 0) << spheres.out << spheres.err;
-  EXPECT_NE(spheres.out.find("pass no reversal of sliding: 306 cases"), std::string::npos) << spheres.out;
-  const Outcome rigid = verisim({"check", "collision", "--cmd", py("rigid_body"), "--law", "rigid2d", "--cases", "300"});
+  EXPECT_NE(spheres.out.find("pass no reversal of sliding: 106 cases"), std::string::npos) << spheres.out;
+  const Outcome rigid = verisim({"check", "collision", "--cmd", py("rigid_body"), "--law", "rigid2d", "--cases", "100"});
   EXPECT_EQ(rigid.code, 0) << rigid.out << rigid.err;
-  EXPECT_NE(rigid.out.find("pass angular momentum of each body about the contact point: 306 cases"), std::string::npos) << rigid.out;
-  const Outcome bad = verisim({"check", "collision", "--cmd", py("broken_frictionless"), "--law", "frictionless", "--cases", "300", "--seed", "7"});
+  EXPECT_NE(rigid.out.find("pass angular momentum of each body about the contact point: 106 cases"), std::string::npos) << rigid.out;
+  const Outcome bad = verisim({"check", "collision", "--cmd", py("broken_frictionless"), "--law", "frictionless", "--cases", "100", "--seed", "7"});
   EXPECT_EQ(bad.code, 1) << bad.out << bad.err;
   // restitution on the whole relative velocity keeps momentum and the normal law; only the comparison catches it
   EXPECT_NE(bad.out.find("pass momentum conserved"), std::string::npos) << bad.out;
@@ -199,7 +204,7 @@ TEST(CheckValidation, CollisionLaws) {
   // shrunk: the masses became 1 (simplest values that still fail)
   EXPECT_NE(bad.out.find("\"m1\": 1, \"m2\": 1"), std::string::npos) << bad.out;
   // deterministic: the same seed gives the same bytes on stdout
-  const Outcome again = verisim({"check", "collision", "--cmd", py("broken_frictionless"), "--law", "frictionless", "--cases", "300", "--seed", "7"});
+  const Outcome again = verisim({"check", "collision", "--cmd", py("broken_frictionless"), "--law", "frictionless", "--cases", "100", "--seed", "7"});
   EXPECT_EQ(again.out, bad.out);
 }
 
