@@ -69,8 +69,14 @@ Record read_record(std::string_view s) {
     i = static_cast<std::size_t>(end - s.data());
     return x;
   };
-  std::function<void()> skip = [&] {  // any JSON value
+  int depth = 0;
+  std::function<void()> skip = [&] {  // any JSON value (nested at most 64 deep: no unbounded recursion)
     ws();
+    if (++depth > 64) throw bad("nested deeper than 64 levels");
+    struct Leave {
+      int& d;
+      ~Leave() { --d; }
+    } leave{depth};
     if (i >= s.size()) throw bad("a value was expected");
     if (s[i] == '"') (void)string();
     else if (s[i] == '{' || s[i] == '[') {

@@ -245,6 +245,9 @@ TEST(CheckRobustness, BrokenCollisionProgramIsExit2NamingTheCase) {
   EXPECT_EQ(r.code, 2) << r.out << r.err;
   EXPECT_NE(r.err.find("case 1 ({\"case\": 1, \"law\": \"frictionless\""), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("not a JSON object"), std::string::npos) << r.err;
+  const Outcome deep = verisim({"check", "collision", "--cmd", std::string(MISBEHAVE_EXE) + " deep", "--law", "frictionless", "--cases", "5"});
+  EXPECT_EQ(deep.code, 2) << deep.out << deep.err;
+  EXPECT_NE(deep.err.find("nested deeper than 64 levels"), std::string::npos) << deep.err;
   const Outcome s = verisim({"check", "collision", "--cmd", std::string(MISBEHAVE_EXE) + " short", "--law", "frictionless", "--cases", "5"});
   EXPECT_EQ(s.code, 2);
   EXPECT_NE(s.err.find("short output: 0 answer line(s) for 12 cases"), std::string::npos) << s.err;

@@ -15,6 +15,11 @@ int main(int argc, char** argv) {
   if (!std::strcmp(how, "garbage")) std::puts("hello, world");
   if (!std::strcmp(how, "nan")) std::puts("nan,nan,nan");
   if (!std::strcmp(how, "columns")) std::puts("1.5,2");
+  if (!std::strcmp(how, "deep")) {  // a JSON answer nested a million levels deep
+    std::fputs("{\"v1_after\": 1, \"x\": {\"y\": ", stdout);
+    for (int i = 0; i < 1000000; ++i) std::fputc('[', stdout);
+    std::puts("");
+  }
   if (!std::strcmp(how, "status")) {
     std::fputs("misbehave: something went wrong\n", stderr);
     return 3;
