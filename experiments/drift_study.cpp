@@ -32,11 +32,41 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kEps = std::numeric_limits<double>::epsilon();
-constexpr int kWindowsPerDecade = 8;
-constexpr double kBlowUp = 1e3;  // stop a run when |ΔE/E₀| exceeds this
+template <class P>
+double ang_mom(const P& p, const core::PhaseState<typename P::V>& x) {
+  if constexpr (requires { p.angular_momentum(x); })
+    return p.angular_momentum(x);
+  else
+    return 0.0;
+}
+
+/// Run n steps, filling the preallocated window maxima (no allocation in the loop); the run stops
+/// at the first sample with |ΔE/E₀| ≥ kBlowUp, or when a step fails (NaN state, no convergence).
+template <class P, class S>
+EnergyEnvelope long_run(const P& problem, S stepper, double dt, long n, double floor) {
+  EnergyEnvelope env(n);
+  auto x = problem.initial();
+  const double e0 = problem.energy(x), l0 = ang_mom(problem, x);
+  try {
+    integrators::integrate_n_steps(stepper, problem, x, 0.0, dt, static_cast<std::size_t>(n),
+                                   [&](const auto& s, double t, std::size_t step) {
+                                     if (step == 0) return core::Observe::proceed;
+                                     const double de = std::abs((problem.energy(s) - e0) / e0);
+                                     const double dl = l0 != 0.0 ? std::abs((ang_mom(problem, s) - l0) / l0) : 0.0;
+                                     return env.add(static_cast<long>(step), t, de, dl) ? core::Observe::proceed
+                                                                                        : core::Observe::stop;
+                                   });
+  } catch (const core::StepError&) {
+    env.blew_up = true;
+  }
+  env.classify(dt, floor);
+  return env;
+}
+
+}  // namespace
 
 /// Log-spaced windows of step indices: [b_j, b_{j+1}), b_j = ⌈10^(j/8)⌉ (deduplicated), up to n.
-std::vector<long> window_bounds(long n) {
+std::vector<long> EnergyEnvelope::window_bounds(long n) {
   std::vector<long> b{1};
   for (int j = 1;; ++j) {
     const long k = static_cast<long>(std::ceil(std::pow(10.0, static_cast<double>(j) / kWindowsPerDecade)));
@@ -51,81 +81,66 @@ std::vector<long> window_bounds(long n) {
   return b;
 }
 
-struct Envelope {
-  std::vector<double> t_end, max_de, max_dl;  // per window: end time, max |ΔE/E₀|, max |ΔL/L₀|
-  long steps_done = 0;
-  bool blew_up = false;
-  double exponent = kNaN;
-  std::string category;
-};
-
-template <class P>
-double ang_mom(const P& p, const core::PhaseState<typename P::V>& x) {
-  if constexpr (requires { p.angular_momentum(x); })
-    return p.angular_momentum(x);
-  else
-    return 0.0;
+EnergyEnvelope::EnergyEnvelope(long steps) : bounds_(window_bounds(steps)) {
+  const std::size_t W = bounds_.size() - 1;
+  t_end.assign(W, kNaN);
+  max_de.assign(W, 0.0);
+  max_dl.assign(W, 0.0);
 }
 
-/// Run n steps, filling the preallocated window maxima (no allocation in the loop); the run stops
-/// at the first sample with |ΔE/E₀| ≥ kBlowUp, or when a step fails (NaN state, no convergence).
-template <class P, class S>
-Envelope long_run(const P& problem, S stepper, double dt, long n, double floor) {
-  Envelope env;
-  const auto bounds = window_bounds(n);
-  const std::size_t W = bounds.size() - 1;
-  env.t_end.assign(W, kNaN);
-  env.max_de.assign(W, 0.0);
-  env.max_dl.assign(W, 0.0);
-  auto x = problem.initial();
-  const double e0 = problem.energy(x), l0 = ang_mom(problem, x);
-  std::size_t w = 0;
-  try {
-    integrators::integrate_n_steps(stepper, problem, x, 0.0, dt, static_cast<std::size_t>(n),
-                                   [&](const auto& s, double t, std::size_t step) {
-                                     if (step == 0) return core::Observe::proceed;
-                                     const long k = static_cast<long>(step);
-                                     while (w + 1 < bounds.size() && k >= bounds[w + 1]) ++w;
-                                     const double de = std::abs((problem.energy(s) - e0) / e0);
-                                     if (!(de < kBlowUp)) {
-                                       env.blew_up = true;
-                                       return core::Observe::stop;
-                                     }
-                                     env.max_de[w] = std::max(env.max_de[w], de);
-                                     if (l0 != 0.0)
-                                       env.max_dl[w] = std::max(env.max_dl[w], std::abs((ang_mom(problem, s) - l0) / l0));
-                                     env.t_end[w] = t;
-                                     env.steps_done = k;
-                                     return core::Observe::proceed;
-                                   });
-  } catch (const core::StepError&) {
-    env.blew_up = true;
+bool EnergyEnvelope::add(long k, double t, double de, double dl) {
+  while (w_ + 1 < bounds_.size() && k >= bounds_[w_ + 1]) ++w_;
+  if (!(de < kBlowUp)) {
+    blew_up = true;
+    return false;
   }
+  max_de[w_] = std::max(max_de[w_], de);
+  max_dl[w_] = std::max(max_dl[w_], dl);
+  t_end[w_] = t;
+  steps_done = k;
+  return true;
+}
+
+void fill_drift_row(DriftRow& r, EnergyEnvelope&& env) {
+  for (double d : env.max_de) r.max_rel_energy_error = std::max(r.max_rel_energy_error, d);
+  for (double d : env.max_dl) r.max_rel_angular_momentum_error = std::max(r.max_rel_angular_momentum_error, d);
+  r.t_end = std::move(env.t_end);
+  r.max_de = std::move(env.max_de);
+  r.max_dl = std::move(env.max_dl);
+  r.steps_run = env.steps_done;
+  r.blew_up = env.blew_up;
+  r.exponent = env.exponent;
+  r.category = std::move(env.category);
+}
+
+void EnergyEnvelope::classify(double dt, double floor) {
+  const std::size_t W = t_end.size();
   // growth exponent: least squares of log max|ΔE| against log t over the windows of the last two
   // decades of steps actually run (windows of positive error only)
   std::vector<double> t, e;
-  const double t_last = static_cast<double>(env.steps_done) * dt;
+  const double t_last = static_cast<double>(steps_done) * dt;
   for (std::size_t i = 0; i < W; ++i)
-    if (std::isfinite(env.t_end[i]) && env.max_de[i] > 0 && env.t_end[i] >= t_last / 100.0) {
-      t.push_back(std::log(env.t_end[i]));
-      e.push_back(std::log(env.max_de[i]));
+    if (std::isfinite(t_end[i]) && max_de[i] > 0 && t_end[i] >= t_last / 100.0) {
+      t.push_back(std::log(t_end[i]));
+      e.push_back(std::log(max_de[i]));
     }
-  if (t.size() >= 3) env.exponent = least_squares(t, e).slope;
+  exponent = t.size() >= 3 ? least_squares(t, e).slope : kNaN;
   double max_all = 0.0;
-  for (double d : env.max_de) max_all = std::max(max_all, d);
+  for (double d : max_de) max_all = std::max(max_all, d);
   // categories (issue 7): bounded ⇔ exponent ≈ 0 or the error never leaves the round-off / solver
   // floor; secular ⇔ exponent ≈ 1; growth ⇔ faster, or the run blew up, or the error reached half
   // the energy itself
-  if (env.blew_up || max_all >= 0.5 || env.exponent > 1.25)
-    env.category = "growth";
-  else if (max_all <= floor || std::abs(env.exponent) < 0.25)
-    env.category = "bounded";
-  else if (std::abs(env.exponent - 1.0) <= 0.25)
-    env.category = "secular";
+  if (blew_up || max_all >= 0.5 || exponent > 1.25)
+    category = "growth";
+  else if (max_all <= floor || std::abs(exponent) < 0.25)
+    category = "bounded";
+  else if (std::abs(exponent - 1.0) <= 0.25)
+    category = "secular";
   else
-    env.category = fmt::format("exponent {:.2f}", env.exponent);
-  return env;
+    category = fmt::format("exponent {:.2f}", exponent);
 }
+
+namespace {
 
 std::string expected_category(const core::StepperInfo& info) {
   if (info.name == "euler") return "growth";
@@ -140,7 +155,7 @@ void drift_problem(const P& problem, double dt, long n, const StudyOptions& opt,
   if (!wants_problem(opt, P::name)) return;
   progress(opt, fmt::format("drift: {} ({} steps)", P::name, n));
   DriftProblem result{std::string(P::name), std::string(P::title), dt, n, {}, {}};
-  const auto bounds = window_bounds(n);
+  const auto bounds = EnergyEnvelope::window_bounds(n);
   for (std::size_t w = 0; w + 1 < bounds.size(); ++w) result.window_end.push_back(static_cast<double>(bounds[w + 1] - 1) * dt);
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;
@@ -148,13 +163,12 @@ void drift_problem(const P& problem, double dt, long n, const StudyOptions& opt,
     // floor: what the arithmetic alone can do over n steps — ε per operation for explicit methods,
     // the implicit solver's stopping tolerance (1e-12, newmark.hpp) per step otherwise; 10× margin
     const double floor = 10.0 * static_cast<double>(n) * (info.implicit ? 1e-12 : kEps);
-    Envelope env = std::visit([&](const auto& s) { return long_run(problem, s, dt, n, floor); }, variant);
+    EnergyEnvelope env = std::visit([&](const auto& s) { return long_run(problem, s, dt, n, floor); }, variant);
     DriftRow r;
     r.integrator = info.name;
     r.expected = expected_category(info);
-    r.pass = env.category == r.expected;
-    for (double d : env.max_de) r.max_rel_energy_error = std::max(r.max_rel_energy_error, d);
-    for (double d : env.max_dl) r.max_rel_angular_momentum_error = std::max(r.max_rel_angular_momentum_error, d);
+    fill_drift_row(r, std::move(env));
+    r.pass = r.category == r.expected;
     if constexpr (requires { problem.angular_momentum(problem.initial()); }) {
       r.has_angular_momentum = true;
       // splitting methods conserve q × v exactly for a central force (each kick is parallel to q,
@@ -165,13 +179,6 @@ void drift_problem(const P& problem, double dt, long n, const StudyOptions& opt,
         r.angular_momentum_pass = r.max_rel_angular_momentum_error <= r.angular_momentum_bound;
       }
     }
-    r.t_end = std::move(env.t_end);
-    r.max_de = std::move(env.max_de);
-    r.max_dl = std::move(env.max_dl);
-    r.steps_run = env.steps_done;
-    r.blew_up = env.blew_up;
-    r.exponent = env.exponent;
-    r.category = std::move(env.category);
     result.rows.push_back(std::move(r));
   }
   out.problems.push_back(std::move(result));
@@ -287,10 +294,8 @@ DriftStudy run_drift_study(const StudyOptions& opt) {
   DriftStudy out;
   seed_g21(opt, out);
   rk4_factor(opt, out);
-  const long n = opt.quick ? 100000 : 1000000;
-  drift_problem(Oscillator{}, 0.1, n, opt, out);
-  drift_problem(PendulumProblem{}, 0.01, n, opt, out);
-  drift_problem(KeplerProblem{}, 0.01, n, opt, out);
+  const long n = drift_steps(opt.quick);
+  for_each_drift_problem([&](const auto& problem, double dt) { drift_problem(problem, dt, n, opt, out); });
   return out;
 }
 

@@ -8,8 +8,40 @@
 
 #include "experiments/drift.hpp"
 #include "experiments/studies.hpp"
+#include "reference/problems/kepler.hpp"
+#include "reference/problems/oscillator.hpp"
+#include "reference/problems/pendulum.hpp"
 
 namespace verisim::experiments {
+
+/// The energy error of one long run, as the drift study reads it — one implementation for the
+/// toolkit's steppers (run_drift_study) and a user's program (`verisim check`, check_integrator.cpp):
+/// the maximum of |ΔE/E₀| (and |ΔL/L₀|) over log-spaced windows of steps (8 per decade), the
+/// growth exponent of that envelope and its category (bounded, secular, growth).
+class EnergyEnvelope {
+ public:
+  static constexpr int kWindowsPerDecade = 8;
+  static constexpr double kBlowUp = 1e3;  ///< the run is stopped when |ΔE/E₀| reaches this
+  /// Window bounds [b_j, b_{j+1}) of step indices, b_j = ⌈10^(j/8)⌉, up to `steps`.
+  static std::vector<long> window_bounds(long steps);
+
+  explicit EnergyEnvelope(long steps);
+  /// The sample after step k ≥ 1 (increasing k, any stride) at time t: false, and blew_up, when
+  /// |ΔE/E₀| ≥ kBlowUp or is NaN (the run is to be stopped there).
+  bool add(long k, double t, double rel_energy_error, double rel_angular_momentum_error);
+  /// Fits the exponent and sets the category; `floor`: the error the arithmetic alone can reach.
+  void classify(double dt, double floor);
+
+  std::vector<double> t_end, max_de, max_dl;  ///< per window: time of its last sample, max |ΔE/E₀|, max |ΔL/L₀|
+  long steps_done = 0;
+  bool blew_up = false;
+  double exponent = 0;
+  std::string category;
+
+ private:
+  std::vector<long> bounds_;
+  std::size_t w_ = 0;
+};
 
 /// One integrator on one problem, over the problem's windows (log-spaced, 8 per decade of steps).
 struct DriftRow {
@@ -23,6 +55,7 @@ struct DriftRow {
   std::string category;        ///< bounded, secular, growth or "exponent x"
   std::string expected;        ///< the category theory gives
   bool pass = false;           ///< category == expected
+  bool judged = true;          ///< false: no claim, no verdict (`verisim check` without --symplectic)
   double max_rel_energy_error = 0;
   bool has_angular_momentum = false;
   double max_rel_angular_momentum_error = 0;
@@ -30,6 +63,20 @@ struct DriftRow {
   double angular_momentum_bound = 0;
   bool angular_momentum_pass = true;
 };
+
+/// Moves the envelope's figures into the row (everything but the verdict).
+void fill_drift_row(DriftRow& row, EnergyEnvelope&& env);
+
+/// Steps of each long run (10⁵ with --quick).
+inline long drift_steps(bool quick) { return quick ? 100000 : 1000000; }
+
+/// The drift study's problems and steps: f(problem, Δt).
+template <class F>
+void for_each_drift_problem(F&& f) {
+  f(reference::problems::Oscillator{}, 0.1);
+  f(reference::problems::PendulumProblem{}, 0.01);
+  f(reference::problems::KeplerProblem{}, 0.01);
+}
 
 struct DriftProblem {
   std::string name, title;

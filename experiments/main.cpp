@@ -18,6 +18,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include "experiments/check_integrator.hpp"
 #include "experiments/collide_command.hpp"
 #include "experiments/integrators_command.hpp"
 #include "experiments/interrupt.hpp"
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
   verisim::experiments::add_study_command(app, exit_code);
   verisim::experiments::add_run_command(app);
   verisim::experiments::add_scenes_command(app);
+  verisim::experiments::add_check_command(app, exit_code);
   int rc = run(app, argc, argv, exit_code);
   errno = 0;
   if (!stdout_ok()) {

@@ -24,24 +24,12 @@ using reference::OrderFit;
 
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-template <class V>
-double distance(const core::PhaseState<V>& a, const core::PhaseState<V>& b) {
-  return std::sqrt((a.q - b.q).squaredNorm() + (a.v - b.v).squaredNorm());
-}
 
 struct Ladder {
   std::vector<double> h, err, floor, err_odeint;
   OrderFit fit, fit_odeint;
 };
-
-/// Round-off level of the global error after n steps: the state's rounding (ε·scale) can grow
-/// linearly with the number of steps; a factor 10 of margin (Higham, Accuracy and Stability of
-/// Numerical Algorithms (2002) §1.12: accumulated rounding is usually far below the n·ε bound, so
-/// this keeps only points whose error is truncation-dominated).
-double roundoff_floor(long n, double scale) { return 10.0 * kEps * static_cast<double>(n) * scale; }
 
 template <class P>
 Ladder run_ladder(const P& problem, std::string_view name, double T, long n0, int levels) {
@@ -87,11 +75,11 @@ template <class P>
 void measure_problem(const P& problem, double T, long n0, const StudyOptions& opt, OrderStudy& out) {
   if (!wants_problem(opt, P::name)) return;
   progress(opt, fmt::format("order: {}", P::name));
-  const int levels = opt.quick ? 8 : 10;
+  const int levels = order_levels(opt.quick);
   OrderProblem result{std::string(P::name), std::string(P::title), T, {}};
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;
-    const long n = info.order == 1 ? 16 * n0 : n0;  // first-order methods reach the asymptotic range later
+    const long n = ladder_start(info.order, n0);
     Ladder L = run_ladder(problem, info.name, T, n, levels);
     OrderRow r;
     r.integrator = info.name;
@@ -102,7 +90,7 @@ void measure_problem(const P& problem, double T, long n0, const StudyOptions& op
     r.err_odeint = std::move(L.err_odeint);
     r.fit = std::move(L.fit);
     r.fit_odeint = std::move(L.fit_odeint);
-    r.pass = r.fit.ok && std::abs(r.fit.order - info.order) <= kOrderTolerance;
+    r.pass = order_pass(r.fit, info.order);
     r.twin = odeint_twin(info.name);
     if (!r.twin.empty()) r.twin_declared = odeint_declared_order(r.twin);
     if (r.twin_checked()) {

@@ -3,6 +3,8 @@
 // solution, on a ladder of step sizes, per problem × integrator, with Boost.Odeint's stepper of the
 // same method; the order is a least-squares fit over a range chosen automatically (reference/order_fit.hpp).
 // run_order_study measures, order_report lays the data out for the report writer.
+#include <cmath>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,30 @@ namespace verisim::experiments {
 using reference::OrderFit;
 
 inline constexpr double kOrderTolerance = 0.2;  // issue 7: verdict within ±0.2 of the declared order
+
+// ---- shared with `verisim check` (check_integrator.cpp): the same ladder, floor and verdict for a
+// user's program
+
+/// Levels of the ladder (each step half the previous one).
+inline int order_levels(bool quick) { return quick ? 8 : 10; }
+/// Coarsest step count: first-order methods reach the asymptotic range later (16× finer).
+inline long ladder_start(int declared_order, long n0) { return declared_order == 1 ? 16 * n0 : n0; }
+/// Round-off level of the global error after n steps: the state's rounding (ε·scale) can grow
+/// linearly with the number of steps; a factor 10 of margin (Higham, Accuracy and Stability of
+/// Numerical Algorithms (2002) §1.12: accumulated rounding is usually far below the n·ε bound, so
+/// this keeps only points whose error is truncation-dominated).
+inline double roundoff_floor(long n, double scale) {
+  return 10.0 * std::numeric_limits<double>::epsilon() * static_cast<double>(n) * scale;
+}
+/// The global error ‖(q, v) − (q*, v*)‖.
+template <class S>
+double distance(const S& a, const S& b) {
+  return std::sqrt((a.q - b.q).squaredNorm() + (a.v - b.v).squaredNorm());
+}
+/// The verdict: a fit found and |order − declared| ≤ kOrderTolerance.
+inline bool order_pass(const reference::OrderFit& fit, int declared) {
+  return fit.ok && std::abs(fit.order - declared) <= kOrderTolerance;
+}
 
 /// One integrator on one problem.
 struct OrderRow {

@@ -37,7 +37,11 @@ StudyResult stability_report(const StabilityStudy& study) {
   for (const auto& r : study.rows) {
     const bool unconditional_theory = std::isinf(r.theory);
     std::string expected, measured, diff = "—";
-    if (unconditional_theory) {
+    if (!r.expected_text.empty()) {  // a user's method (verisim check): the claim, no theory
+      expected = r.expected_text;
+      measured = r.unconditional ? fmt::format("stable up to θ = {:g}", study.theta_max)
+                 : r.measured > 0 ? fmt_g(r.measured, 6) : fmt::format("none found down to θ = {:g}", study.theta_min);
+    } else if (unconditional_theory) {
       expected = "unconditional";
       measured = r.unconditional ? fmt::format("stable up to θ = {:g}", study.theta_max) : fmt_g(r.measured, 6);
     } else {
@@ -53,13 +57,17 @@ StudyResult stability_report(const StabilityStudy& study) {
                   field("measured", "measured", measured, r.unconditional ? -1.0 : r.measured),
                   member("measured_unconditional", r.unconditional),
                   cell("relative difference", diff)};
-    row.verdict = Verdict{fmt::format("{}: stability limit ω·Δt", r.integrator),
-                          fmt::format("{} (±{:g} %)", expected, 100.0 * study.tolerance), measured, r.pass};
+    if (r.judged)
+      row.verdict = Verdict{fmt::format("{}: stability limit ω·Δt", r.integrator),
+                            r.expected_text.empty() ? fmt::format("{} (±{:g} %)", expected, 100.0 * study.tolerance) : expected,
+                            measured, r.pass};
+    else
+      row.verdict_text = "no claim";
     table.rows.push_back(std::move(row));
   }
   std::vector<CsvColumn> columns;
   for (const auto& c : study.traces) columns.push_back({"tr_" + c.method, c.trace});
-  out.files.push_back({"trace.csv", csv_columns("theta", study.trace_theta, "{:.6f}", columns)});
+  if (!study.traces.empty()) out.files.push_back({"trace.csv", csv_columns("theta", study.trace_theta, "{:.6f}", columns)});
   Figure f;
   f.stem = "trace";
   f.title = "Trace of the one-step matrix on the oscillator";
@@ -71,7 +79,7 @@ StudyResult stability_report(const StabilityStudy& study) {
     f.series.push_back({"trace.csv", fmt::format("1:{}", c + 2), study.traces[c].legend, "lines lw 2"});
   f.caption = "tr M(θ) of each splitting method, from its coefficient table; stable while it stays between the "
               "dashed lines ±2. The stability limit is the first crossing.";
-  out.figures.push_back(std::move(f));
+  if (!study.traces.empty()) out.figures.push_back(std::move(f));  // none in `verisim check`'s report
   out.tables.push_back(std::move(table));
   return out;
 }

@@ -21,11 +21,9 @@ using reference::problems::Oscillator;
 
 namespace {
 
-constexpr double kGrowth = 100.0;          // "unstable": the amplitude exceeds 100× its start
+constexpr double kGrowth = kStabilityGrowth;
 constexpr double kLimitTolerance = 0.01;   // issue 7: verdict within 1 %
-// "unconditional": no growth found up to θ = 100 (beyond, the Newton solver's stopping rule ‖ΔE‖ < 1e-12
-// meets the rounding of βΔt²·r, ≈ 2.5e-13 at θ = 100, and a non-convergence would be read as instability)
-constexpr double kThetaMax = 100.0;
+constexpr double kThetaMax = kStabilityThetaMax;
 
 /// Amplitude √(q² + (v/ω)²) stays below kGrowth·A₀ over `periods` periods at θ (ω = 1)? The run
 /// stops at the first sample above (or NaN), or when a step fails.
@@ -34,7 +32,7 @@ bool stable_at(const S& proto, double theta, double periods) {
   const Oscillator osc{};
   auto stepper = proto;
   auto x = osc.initial();
-  const auto n = static_cast<long>(std::ceil(periods * 2.0 * std::numbers::pi / theta));
+  const auto n = stability_steps(theta, periods);
   const double limit2 = kGrowth * kGrowth;
   try {
     const auto run = integrators::integrate_n_steps(stepper, osc, x, 0.0, theta, static_cast<std::size_t>(n),
@@ -48,34 +46,7 @@ bool stable_at(const S& proto, double theta, double periods) {
   }
 }
 
-struct Limit {
-  bool unconditional = false;
-  double theta = 0.0;
-};
-
-/// Smallest θ at which stability is lost: halve from kThetaMax until stable, then scan upwards in
-/// steps of 1 % (instability can come in bands: Yoshida's sixth-order method is unstable on
-/// 2.269 < θ < 2.328 and stable again up to 2.817, so bisection alone would jump over the band; bands
-/// narrower than 1 % could still be missed), then bisect to 1e-5 relative.
-template <class F>
-Limit bisect_limit(F&& stable) {
-  if (stable(kThetaMax)) return {true, kThetaMax};
-  double lo = kThetaMax / 2;
-  while (!stable(lo)) {
-    lo /= 2;
-    if (lo < 1e-6) return {false, 0.0};
-  }
-  double hi = lo * 1.01;
-  while (stable(hi)) {
-    lo = hi;
-    hi *= 1.01;
-  }
-  while ((hi - lo) > 1e-5 * lo) {
-    const double mid = 0.5 * (lo + hi);
-    (stable(mid) ? lo : hi) = mid;
-  }
-  return {false, 0.5 * (lo + hi)};
-}
+using Limit = StabilityLimit;
 
 /// tr M(θ) of a splitting method on the oscillator, in the variables (q, v) with ω = 1:
 /// kick (v ← v − bθq) = [[1, 0], [−bθ, 1]], drift (q ← q + aθv) = [[1, aθ], [0, 1]], applied in the
@@ -148,9 +119,10 @@ Theory theory_of(std::string_view name, double periods) {
 
 StabilityStudy run_stability_study(const StudyOptions& opt) {
   StabilityStudy out;
-  out.periods = opt.quick ? 200.0 : 1000.0;
+  out.periods = stability_periods(opt.quick);
   out.growth = kGrowth;
   out.theta_max = kThetaMax;
+  out.theta_min = 1e-6;  // bisect_limit's default
   out.tolerance = kLimitTolerance;
   const double periods = out.periods;
   auto add = [&](const std::string& name, const Theory& th, const Limit& lim) {
@@ -159,7 +131,7 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
       pass = lim.unconditional;
     else
       pass = !lim.unconditional && std::abs((lim.theta - th.limit) / th.limit) <= kLimitTolerance;
-    out.rows.push_back({name, th.limit, th.text, lim.unconditional, lim.theta, pass});
+    out.rows.push_back({name, th.limit, th.text, lim.unconditional, lim.theta, pass, {}, true});
   };
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;

@@ -29,113 +29,6 @@ using reference::problems::PendulumProblem;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-template <int N>
-using Mat = Eigen::Matrix<double, N, N>;
-template <int N>
-using MatZ = Eigen::Matrix<double, 2 * N, 2 * N>;
-template <int N>
-using VecZ = Eigen::Matrix<double, 2 * N, 1>;
-
-/// z = (a, b) without Eigen's comma initializer (GCC 12 flags its packet copy of 1-vectors).
-template <int N, class A, class B>
-VecZ<N> pack(const A& a, const B& b) {
-  VecZ<N> z;
-  for (int i = 0; i < N; ++i) {
-    z[i] = a[i];
-    z[N + i] = b[i];
-  }
-  return z;
-}
-
-template <int N>
-MatZ<N> canonical_j() {
-  MatZ<N> J = MatZ<N>::Zero();
-  J.template topRightCorner<N, N>() = Mat<N>::Identity();
-  J.template bottomLeftCorner<N, N>() = -Mat<N>::Identity();
-  return J;
-}
-
-struct Jacobian {
-  Eigen::MatrixXd M;
-  double error = 0;  // estimate of max |entry error|
-};
-
-/// Centered differences with one Richardson step: D(h) = (Φ(z + h e) − Φ(z − h e))/2h has error
-/// c·h² + O(h⁴), so (4D(h) − D(2h))/3 has O(h⁴); the estimate is its difference from the same
-/// extrapolation at h/2 (Richardson, Phil. Trans. R. Soc. A 210 (1911) 307; Press et al.,
-/// Numerical Recipes 3rd ed. §5.7). h = 1e-3·max(1, |zⱼ|): truncation ~h⁴, round-off ~ε/h, both ≲ 1e-12.
-template <int N, class Map>
-Jacobian jacobian(const Map& phi, const VecZ<N>& z, double h_rel = 1e-3) {
-  auto D = [&](double scale) {
-    MatZ<N> d;
-    for (int j = 0; j < 2 * N; ++j) {
-      const double h = scale * h_rel * std::max(1.0, std::abs(z[j]));
-      VecZ<N> zp = z, zm = z;
-      zp[j] += h;
-      zm[j] -= h;
-      d.col(j) = (phi(zp) - phi(zm)) / (2.0 * h);  // h is exactly (z + h) − z up to one rounding
-    }
-    return d;
-  };
-  const MatZ<N> d1 = D(1.0), d2 = D(2.0), dh = D(0.5);
-  const MatZ<N> r1 = (4.0 * d1 - d2) / 3.0, r0 = (4.0 * dh - d1) / 3.0;
-  Jacobian out;
-  out.M = r0;
-  out.error = (r0 - r1).cwiseAbs().maxCoeff() + 1e-14 * std::max(1.0, r0.cwiseAbs().maxCoeff());
-  return out;
-}
-
-template <int N>
-double defect(const Eigen::MatrixXd& M) {
-  const MatZ<N> J = canonical_j<N>();
-  const MatZ<N> m = M;
-  return (m.transpose() * J * m - J).cwiseAbs().maxCoeff();
-}
-
-/// Deterministic uniform numbers in [0, 1) (SplitMix64, Steele, Lea & Flood, OOPSLA 2014).
-struct SplitMix {
-  std::uint64_t s;
-  double next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1.0p-53;
-  }
-};
-
-template <class P>
-std::vector<core::PhaseState<typename P::V>> phase_points(const P& p, int count);
-
-template <>
-std::vector<core::PhaseState<core::Vec1>> phase_points(const PendulumProblem&, int count) {
-  SplitMix r{1};
-  std::vector<core::PhaseState<core::Vec1>> out;
-  for (int i = 0; i < count; ++i) out.push_back({core::Vec1(-2.5 + 5.0 * r.next()), core::Vec1(-3.0 + 6.0 * r.next())});
-  return out;
-}
-template <>
-std::vector<core::PhaseState<core::Vec2>> phase_points(const KeplerProblem& p, int count) {
-  SplitMix r{2};
-  std::vector<core::PhaseState<core::Vec2>> out;
-  const auto o = p.solution();
-  for (int i = 0; i < count; ++i) {
-    const double t = o.period() * r.next();
-    out.push_back({o.position(t), o.velocity(t) * (0.9 + 0.2 * r.next())});
-  }
-  return out;
-}
-template <>
-std::vector<core::PhaseState<core::Vec2>> phase_points(const HenonHeiles&, int count) {
-  SplitMix r{3};
-  std::vector<core::PhaseState<core::Vec2>> out;
-  for (int i = 0; i < count; ++i)
-    out.push_back({core::Vec2(-0.4 + 0.8 * r.next(), -0.4 + 0.8 * r.next()), core::Vec2(-0.4 + 0.8 * r.next(), -0.4 + 0.8 * r.next())});
-  return out;
-}
-
 template <class P>
 constexpr int kN = P::V::RowsAtCompileTime;
 
@@ -159,7 +52,7 @@ void problem_defects(const P& problem, const std::vector<double>& dts, const Stu
   if (!wants_problem(opt, P::name)) return;
   progress(opt, fmt::format("symplecticity: {}", P::name));
   constexpr int N = kN<P>;
-  const auto points = phase_points(problem, opt.quick ? 8 : 32);
+  const auto points = phase_points(problem, defect_points(opt.quick));
   DefectProblem result{std::string(P::name), std::string(P::title), static_cast<int>(points.size()), dts, {}};
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;
@@ -175,8 +68,7 @@ void problem_defects(const P& problem, const std::vector<double>& dts, const Stu
               const auto jac = jacobian<N>(phi, z);
               const double d = defect<N>(jac.M);
               worst = std::max(worst, d);
-              // propagated estimate: δ(MᵀJM) ≈ 2‖M‖·δM (entrywise, 2N terms per entry)
-              err = std::max(err, 2.0 * 2 * N * jac.M.cwiseAbs().maxCoeff() * jac.error);
+              err = std::max(err, defect_error<N>(jac));
             }
             r.defect.push_back(worst);
             r.error.push_back(err);
@@ -185,30 +77,7 @@ void problem_defects(const P& problem, const std::vector<double>& dts, const Stu
         },
         variant);
     row.integrator = info.name;
-    row.symplectic = info.symplectic;
-    row.order = info.order;
-    for (std::size_t i = 0; i < dts.size(); ++i) {
-      row.max_error = std::max(row.max_error, row.error[i]);
-      row.max_defect = std::max(row.max_defect, row.defect[i]);
-    }
-    row.slope = kNaN;
-    if (info.symplectic) {
-      // symplectic: the defect is at the Jacobian's own error level (round-off); 10× margin, and an
-      // absolute floor of 1e-10 (≈ 1e6·ε, the rounding of a few thousand operations on O(1) entries)
-      row.pass = row.max_defect <= std::max(10.0 * row.max_error, 1e-10);
-    } else {
-      // fit over the Δt whose defect stands clear of the Jacobian's error (10×)
-      std::vector<double> fd, fdef;
-      for (std::size_t i = 0; i < dts.size(); ++i)
-        if (row.defect[i] > 10.0 * row.error[i]) {
-          fd.push_back(dts[i]);
-          fdef.push_back(row.defect[i]);
-        }
-      if (fd.size() >= 2) row.slope = log_log_fit(fd, fdef, 0, fd.size() - 1).slope;
-      // a non-symplectic method of order p has local error O(Δt^(p+1)), hence M = M_exact + O(Δt^(p+1))
-      // and a defect O(Δt^(p+1)) or smaller (higher when the leading term happens to be symplectic)
-      row.pass = fd.size() >= 2 && row.slope >= info.order + 1 - 0.3;
-    }
+    judge_defects(row, dts, info.symplectic, info.order);
     result.rows.push_back(std::move(row));
   }
   out.problems.push_back(std::move(result));
@@ -294,11 +163,36 @@ void newmark_det(const StudyOptions& opt, SymplecticityStudy& out) {
 
 }  // namespace
 
+void judge_defects(DefectRow& row, const std::vector<double>& dts, bool symplectic, int order) {
+  row.symplectic = symplectic;
+  row.order = order;
+  for (std::size_t i = 0; i < dts.size(); ++i) {
+    row.max_error = std::max(row.max_error, row.error[i]);
+    row.max_defect = std::max(row.max_defect, row.defect[i]);
+  }
+  row.slope = std::numeric_limits<double>::quiet_NaN();
+  if (symplectic) {
+    // symplectic: the defect is at the Jacobian's own error level (round-off); 10× margin, and an
+    // absolute floor of 1e-10 (≈ 1e6·ε, the rounding of a few thousand operations on O(1) entries)
+    row.pass = row.max_defect <= std::max(10.0 * row.max_error, 1e-10);
+  } else {
+    // fit over the Δt whose defect stands clear of the Jacobian's error (10×)
+    std::vector<double> fd, fdef;
+    for (std::size_t i = 0; i < dts.size(); ++i)
+      if (row.defect[i] > 10.0 * row.error[i]) {
+        fd.push_back(dts[i]);
+        fdef.push_back(row.defect[i]);
+      }
+    if (fd.size() >= 2) row.slope = reference::log_log_fit(fd, fdef, 0, fd.size() - 1).slope;
+    // a non-symplectic method of order p has local error O(Δt^(p+1)), hence M = M_exact + O(Δt^(p+1))
+    // and a defect O(Δt^(p+1)) or smaller (higher when the leading term happens to be symplectic)
+    row.pass = fd.size() >= 2 && row.slope >= order + 1 - 0.3;
+  }
+}
+
 SymplecticityStudy run_symplecticity_study(const StudyOptions& opt) {
   SymplecticityStudy out;
-  problem_defects(PendulumProblem{}, {0.08, 0.04, 0.02, 0.01}, opt, out);
-  problem_defects(KeplerProblem{}, {0.04, 0.02, 0.01, 0.005}, opt, out);
-  problem_defects(HenonHeiles{}, {0.2, 0.1, 0.05, 0.025}, opt, out);
+  for_each_defect_problem([&](const auto& problem, const std::vector<double>& dts) { problem_defects(problem, dts, opt, out); });
   progress(opt, "symplecticity: seed 001 §G.2.2");
   out.g22_dt = 0.05;
   out.g22_points = 8;

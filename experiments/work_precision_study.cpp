@@ -12,6 +12,7 @@
 #include "experiments/counting.hpp"
 #include "experiments/ladders.hpp"
 #include "experiments/odeint_runs.hpp"
+#include "experiments/order_study.hpp"
 #include "experiments/work_precision_study.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
@@ -23,11 +24,6 @@ namespace verisim::experiments {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-template <class V>
-double distance(const core::PhaseState<V>& a, const core::PhaseState<V>& b) {
-  return std::sqrt((a.q - b.q).squaredNorm() + (a.v - b.v).squaredNorm());
-}
 
 /// Time `run` (seconds per call): repeated until `budget` seconds have passed, at least once.
 template <class F>

@@ -1,0 +1,540 @@
+// `verisim check integrator` (check_integrator.hpp, docs/check.md): the user's program stepped
+// through the process protocol, measured by the studies' own code.
+#include "experiments/check_integrator.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "experiments/check_collision.hpp"
+#include "experiments/check_program.hpp"
+#include "experiments/drift_study.hpp"
+#include "experiments/interrupt.hpp"
+#include "experiments/ladders.hpp"
+#include "experiments/order_study.hpp"
+#include "experiments/report_folder.hpp"
+#include "experiments/stability_study.hpp"
+#include "experiments/symplecticity_study.hpp"
+#include "reference/order_fit.hpp"
+
+namespace verisim::experiments {
+
+namespace pr = reference::problems;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+const long kDriftSteps = drift_steps(true);  // the drift study's --quick length
+constexpr long kDriftStride = 10;     // the program prints every 10th state: 10⁴ lines
+constexpr long kStabilityLines = 1000;
+// below this θ no stability limit is searched: explicit Euler's finite-run threshold ln 100/(πP) is
+// 0.0073 for P = 200 periods, so a limit above 0.05 is not a slow instability passing a short run
+constexpr double kThetaMin = 0.05;
+constexpr const char* kUser = "user";
+
+/// A number as verisim writes it to the program: the shortest text that reads back to the same double.
+std::string num(double x) { return fmt::format("{}", x); }
+
+// ---- the problems' parameters, as the protocol gives them (docs/check.md) ----------------------
+
+template <class P>
+std::vector<std::pair<std::string, double>> parameters(const P& p) {
+  if constexpr (std::is_same_v<P, pr::Oscillator> || std::is_same_v<P, pr::DampedOscillator>)
+    return {{"m", p.m}, {"k", p.k}, {"b", static_cast<double>(p.b)}, {"F", p.force}};
+  else if constexpr (std::is_same_v<P, pr::PendulumProblem>)
+    return {{"g", p.g}, {"L", p.L}};
+  else
+    return {{"mu", p.mu}};
+}
+
+/// One run of the program: a problem, a start (run mode) or many (step mode), Δt and steps.
+struct Case {
+  std::string problem;
+  int dim = 1;
+  std::vector<std::pair<std::string, double>> params;
+  std::vector<double> q, v;                // run mode: the initial state
+  double dt = 0;
+  long steps = 1, stride = 1;
+  bool step_mode = false;
+  std::vector<std::vector<double>> starts;  // step mode: (q, v) per line
+  bool allow_nonfinite = false;             // drift and stability: a blow-up is a result, not an error
+
+  std::string name() const {
+    return step_mode ? fmt::format("case {}, Δt = {} (one-step mode, {} states)", problem, num(dt), starts.size())
+                     : fmt::format("case {}, Δt = {} ({} steps, stride {})", problem, num(dt), steps, stride);
+  }
+  long lines() const { return step_mode ? static_cast<long>(starts.size()) : steps / stride; }
+};
+
+template <class P>
+Case make_case(const P& problem, double dt, long steps, long stride) {
+  Case c;
+  c.problem = std::string(P::name);
+  c.dim = static_cast<int>(P::V::RowsAtCompileTime);
+  c.params = parameters(problem);
+  const auto x = problem.initial();
+  for (int i = 0; i < c.dim; ++i) {
+    c.q.push_back(x.q[i]);
+    c.v.push_back(x.v[i]);
+  }
+  c.dt = dt;
+  c.steps = steps;
+  c.stride = stride;
+  return c;
+}
+
+std::string joined(const std::vector<double>& xs) {
+  std::string s;
+  for (double x : xs) s += (s.empty() ? "" : ",") + num(x);
+  return s;
+}
+
+/// Every placeholder of the protocol with a value for this case (for --cmd checking, any case).
+std::map<std::string, std::string> placeholders(const Case& c) {
+  std::string params;
+  for (const auto& [k, x] : c.params) params += (params.empty() ? "" : ",") + num(x);
+  return {{"problem", c.problem},
+          {"dimension", std::to_string(c.dim)},
+          {"mode", c.step_mode ? "step" : "run"},
+          {"t0", "0"},
+          {"dt", num(c.dt)},
+          {"steps", std::to_string(c.steps)},
+          {"stride", std::to_string(c.stride)},
+          {"q", joined(c.q)},
+          {"v", joined(c.v)},
+          {"parameters", params},
+          {"states", std::to_string(c.starts.size())}};
+}
+
+std::string input_of(const Case& c) {
+  Json params = Json::object();
+  for (const auto& [k, x] : c.params) params.num(k, x);
+  Json j = Json::object();
+  j.str("problem", c.problem).set("parameters", std::move(params)).integer("dimension", c.dim);
+  j.str("mode", c.step_mode ? "step" : "run").num("t0", 0.0).num("dt", c.dt).integer("steps", c.steps).integer("stride", c.stride);
+  j.set("q", Json::numbers(c.q)).set("v", Json::numbers(c.v)).integer("states", static_cast<long long>(c.starts.size()));
+  std::string s = j.dump() + "\n";
+  for (const auto& z : c.starts) s += joined(z) + "\n";
+  return s;
+}
+
+/// One number of a CSV field (blanks around allowed, a leading '+' allowed); false when it is not one.
+bool parse_number(std::string_view f, double& x) {
+  while (!f.empty() && (f.front() == ' ' || f.front() == '\t')) f.remove_prefix(1);
+  while (!f.empty() && (f.back() == ' ' || f.back() == '\t' || f.back() == '\r')) f.remove_suffix(1);
+  if (!f.empty() && f.front() == '+') f.remove_prefix(1);
+  if (f.empty()) return false;
+  const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), x);
+  return ec == std::errc() && end == f.data() + f.size();
+}
+
+/// Runs a case and reads its output: one row (q₁…q_N, v₁…v_N) per expected line, each line
+/// t,q₁,…,q_N,v₁,…,v_N; ProgramError naming the case and the line for anything else.
+std::vector<std::vector<double>> run_case(const UserProgram& program, const Case& c) {
+  const std::string what = c.name();
+  const std::string out = program.run(what, placeholders(c), input_of(c));
+  const std::size_t width = 1 + 2 * static_cast<std::size_t>(c.dim);
+  const long want = c.lines();
+  std::vector<std::vector<double>> rows;
+  auto fail = [&](long line, const std::string& why, std::string_view text) {
+    return ProgramError(fmt::format("{}: output line {}: {}; read: '{}' (command: {})", what, line, why, shown(text),
+                                    quoted_command(substitute(program.words(), placeholders(c)))));
+  };
+  long line_no = 0;
+  std::size_t pos = 0;
+  while (pos < out.size()) {
+    const auto nl = out.find('\n', pos);
+    const std::string_view line = std::string_view(out).substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
+    pos = nl == std::string::npos ? out.size() : nl + 1;
+    ++line_no;
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos || line.front() == '#') continue;  // blank, comment
+    const long k = static_cast<long>(rows.size()) + 1;
+    if (k > want) throw fail(line_no, fmt::format("more lines than the {} expected", want), line);
+    std::vector<double> row;
+    std::size_t start = 0;
+    for (;;) {
+      const auto comma = line.find(',', start);
+      const std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+      double x = 0;
+      if (!parse_number(field, x)) throw fail(line_no, fmt::format("column {} '{}' is not a number", row.size() + 1, shown(field)), line);
+      if (!std::isfinite(x) && !c.allow_nonfinite)
+        throw fail(line_no, fmt::format("column {} is {}, not a finite number", row.size() + 1, shown(field)), line);
+      row.push_back(x);
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    if (row.size() != width)
+      throw fail(line_no, fmt::format("{} columns, expected {} ({})", row.size(), width,
+                                      c.dim == 1 ? std::string("t, q, v") : fmt::format("t, q1…q{0}, v1…v{0}", c.dim)),
+                 line);
+    const double t = c.step_mode ? c.dt : static_cast<double>(k * c.stride) * c.dt;
+    if (std::isfinite(row[0]) && !(std::abs(row[0] - t) <= 1e-6 * std::max(std::abs(t), c.dt)))
+      throw fail(line_no, fmt::format("t = {} where {} = {} was expected", num(row[0]),
+                                      c.step_mode ? "Δt" : fmt::format("{}·Δt", k * c.stride), num(t)),
+                 line);
+    row.erase(row.begin());
+    rows.push_back(std::move(row));
+  }
+  if (static_cast<long>(rows.size()) < want)
+    throw ProgramError(fmt::format("{}: short output: {} state line(s) where {} were expected; read {} bytes{} (command: {})", what,
+                                   rows.size(), want, out.size(),
+                                   out.empty() ? "" : fmt::format(", ending '{}'", shown(out.substr(out.size() > 120 ? out.size() - 120 : 0))),
+                                   quoted_command(substitute(program.words(), placeholders(c)))));
+  return rows;
+}
+
+template <class P>
+core::PhaseState<typename P::V> state_of(const std::vector<double>& row) {
+  constexpr int N = P::V::RowsAtCompileTime;
+  core::PhaseState<typename P::V> x;
+  for (int i = 0; i < N; ++i) {
+    x.q[i] = row[static_cast<std::size_t>(i)];
+    x.v[i] = row[static_cast<std::size_t>(N + i)];
+  }
+  return x;
+}
+
+struct Context {
+  const UserProgram& program;
+  const IntegratorCheckOptions& options;
+  std::string twin;
+  void progress(const std::string& line) const {
+    throw_if_interrupted();
+    if (options.progress) fmt::print(stderr, "  {}\n", line);
+  }
+};
+
+/// The options running the toolkit's twin through its study, with the settings the check uses.
+StudyOptions twin_options(const Context& cx, std::vector<std::string> problems = {}) {
+  StudyOptions o;
+  o.quick = true;
+  o.integrators = {cx.twin};
+  o.problems = std::move(problems);
+  return o;
+}
+
+/// Moves the twin's rows on the same problem after the user's row.
+template <class Problem>
+void add_twin_rows(Problem& into, std::vector<Problem>& twin) {
+  for (auto& tp : twin)
+    if (tp.name == into.name)
+      for (auto& row : tp.rows) into.rows.push_back(std::move(row));
+}
+
+// ---- order (order_study.hpp) ------------------------------------------------------------------
+
+template <class P>
+OrderRow user_order(const Context& cx, const P& problem, double T, long n0) {
+  const int p = cx.options.declared_order;
+  const auto exact = problem.exact(T);
+  const double scale = 1.0 + std::sqrt(exact.q.squaredNorm() + exact.v.squaredNorm());
+  const long n = ladder_start(p, n0);
+  OrderRow r;
+  r.integrator = kUser;
+  r.declared = p;
+  for (int k = 0; k < order_levels(true); ++k) {
+    const long steps = n << k;
+    const double dt = T / static_cast<double>(steps);
+    const auto rows = run_case(cx.program, make_case(problem, dt, steps, steps));
+    r.h.push_back(dt);
+    r.err.push_back(distance(state_of<P>(rows.back()), exact));
+    r.floor.push_back(roundoff_floor(steps, scale));
+  }
+  r.err_odeint.assign(r.h.size(), kNaN);
+  r.fit = reference::fit_order(r.h, r.err, r.floor);
+  r.pass = order_pass(r.fit, p);
+  return r;
+}
+
+OrderStudy check_order(const Context& cx) {
+  OrderStudy twin;
+  if (!cx.twin.empty()) twin = run_order_study(twin_options(cx));
+  OrderStudy out;
+  for_each_ladder([&](const auto& problem, double T, long n0) {
+    using P = std::decay_t<decltype(problem)>;
+    cx.progress(fmt::format("order: {}", P::name));
+    OrderProblem op{std::string(P::name), std::string(P::title), T, {}};
+    op.rows.push_back(user_order(cx, problem, T, n0));
+    add_twin_rows(op, twin.problems);
+    out.problems.push_back(std::move(op));
+  });
+  return out;
+}
+
+// ---- drift (drift_study.hpp) ------------------------------------------------------------------
+
+template <class P>
+DriftRow user_drift(const Context& cx, const P& problem, double dt) {
+  Case c = make_case(problem, dt, kDriftSteps, kDriftStride);
+  c.allow_nonfinite = true;
+  const auto rows = run_case(cx.program, c);
+  EnergyEnvelope env(kDriftSteps);
+  const auto x0 = problem.initial();
+  const double e0 = problem.energy(x0);
+  double l0 = 0;
+  if constexpr (requires { problem.angular_momentum(x0); }) l0 = problem.angular_momentum(x0);
+  for (std::size_t j = 0; j < rows.size(); ++j) {
+    const long k = static_cast<long>(j + 1) * kDriftStride;
+    const auto x = state_of<P>(rows[j]);
+    double dl = 0;
+    if constexpr (requires { problem.angular_momentum(x); })
+      dl = l0 != 0.0 ? std::abs((problem.angular_momentum(x) - l0) / l0) : 0.0;
+    if (!env.add(k, static_cast<double>(k) * dt, std::abs((problem.energy(x) - e0) / e0), dl)) break;
+  }
+  env.classify(dt, 10.0 * static_cast<double>(kDriftSteps) * std::numeric_limits<double>::epsilon());
+  DriftRow r;
+  r.integrator = kUser;
+  fill_drift_row(r, std::move(env));
+  r.has_angular_momentum = requires { problem.angular_momentum(x0); };
+  // the claim: a symplectic method's energy error stays bounded (GNI Thm IX.8.1); no claim, no verdict
+  r.judged = cx.options.symplectic;
+  r.expected = cx.options.symplectic ? "bounded" : "(no claim)";
+  r.pass = !r.judged || r.category == r.expected;
+  return r;
+}
+
+DriftStudy check_drift(const Context& cx) {
+  DriftStudy twin;
+  if (!cx.twin.empty()) twin = run_drift_study(twin_options(cx));
+  DriftStudy out;
+  for_each_drift_problem([&](const auto& problem, double dt) {
+    using P = std::decay_t<decltype(problem)>;
+    cx.progress(fmt::format("drift: {}", P::name));
+    DriftProblem dp{std::string(P::name), std::string(P::title), dt, kDriftSteps, {}, {}};
+    const auto bounds = EnergyEnvelope::window_bounds(kDriftSteps);
+    for (std::size_t w = 0; w + 1 < bounds.size(); ++w) dp.window_end.push_back(static_cast<double>(bounds[w + 1] - 1) * dt);
+    dp.rows.push_back(user_drift(cx, problem, dt));
+    add_twin_rows(dp, twin.problems);
+    out.problems.push_back(std::move(dp));
+  });
+  return out;
+}
+
+// ---- symplecticity (symplecticity_study.hpp) ----------------------------------------------------
+
+/// The one-step Jacobians at the study's phase points, by the study's centred differences: the
+/// difference stencil is first recorded (a map that only notes its arguments), the program then steps
+/// every state of it in one run of the one-step mode, and the stencil is replayed with its answers.
+template <class P>
+DefectRow user_defects(const Context& cx, const P& problem, const std::vector<double>& dts) {
+  constexpr int N = P::V::RowsAtCompileTime;
+  const auto points = phase_points(problem, defect_points(true));
+  DefectRow r;
+  r.integrator = kUser;
+  for (double dt : dts) {
+    std::vector<VecZ<N>> asked;
+    const auto record = [&](const VecZ<N>& z) {
+      asked.push_back(z);
+      return VecZ<N>(VecZ<N>::Zero());
+    };
+    for (const auto& x : points) jacobian<N>(record, pack<N>(x.q, x.v));
+    Case c = make_case(problem, dt, 1, 1);
+    c.step_mode = true;
+    c.q.clear();
+    c.v.clear();
+    for (const auto& z : asked) c.starts.emplace_back(z.data(), z.data() + 2 * N);
+    const auto answers = run_case(cx.program, c);
+    std::size_t next = 0;
+    const auto replay = [&](const VecZ<N>&) {
+      VecZ<N> z;
+      for (int i = 0; i < 2 * N; ++i) z[i] = answers[next][static_cast<std::size_t>(i)];
+      ++next;
+      return z;
+    };
+    double worst = 0, err = 0;
+    for (const auto& x : points) {
+      const auto jac = jacobian<N>(replay, pack<N>(x.q, x.v));
+      worst = std::max(worst, defect<N>(jac.M));
+      err = std::max(err, defect_error<N>(jac));
+    }
+    r.defect.push_back(worst);
+    r.error.push_back(err);
+  }
+  judge_defects(r, dts, cx.options.symplectic, cx.options.declared_order);
+  return r;
+}
+
+SymplecticityStudy check_symplecticity(const Context& cx) {
+  SymplecticityStudy twin;
+  if (!cx.twin.empty()) twin = run_symplecticity_study(twin_options(cx, {"pendulum", "kepler"}));
+  SymplecticityStudy out;
+  for_each_defect_problem([&](const auto& problem, const std::vector<double>& dts) {
+    using P = std::decay_t<decltype(problem)>;
+    if constexpr (!std::is_same_v<P, pr::HenonHeiles>) {  // not a problem of the protocol (no exact solution needed, but a fifth force law to write)
+      cx.progress(fmt::format("symplecticity: {}", P::name));
+      DefectProblem dp{std::string(P::name), std::string(P::title), defect_points(true), dts, {}};
+      dp.rows.push_back(user_defects(cx, problem, dts));
+      for (auto& tp : twin.problems)
+        if (tp.name == dp.name)
+          for (auto& row : tp.rows) dp.rows.push_back(std::move(row));
+      out.problems.push_back(std::move(dp));
+    }
+  });
+  return out;
+}
+
+// ---- stability (stability_study.hpp) ------------------------------------------------------------
+
+/// The study's test (stable_at in stability_study.cpp): from (1, 0) on the oscillator, the amplitude
+/// √(q² + v²) stays below 100 over the run (a non-finite value counts as growth).
+bool user_stable(const Context& cx, double theta, double periods) {
+  const long n = stability_steps(theta, periods);
+  const long stride = std::max(1L, n / kStabilityLines);
+  const long steps = (n + stride - 1) / stride * stride;
+  Case c = make_case(pr::Oscillator{}, theta, steps, stride);
+  c.allow_nonfinite = true;
+  for (const auto& row : run_case(cx.program, c)) {
+    const double a2 = row[0] * row[0] + row[1] * row[1];
+    if (!(a2 < kStabilityGrowth * kStabilityGrowth)) return false;
+  }
+  return true;
+}
+
+StabilityStudy check_stability(const Context& cx) {
+  StabilityStudy out;
+  if (!cx.twin.empty()) {
+    out = run_stability_study(twin_options(cx));
+    out.traces.clear();
+    out.trace_theta.clear();
+  } else {
+    out.periods = stability_periods(true);
+    out.growth = kStabilityGrowth;
+    out.theta_max = kStabilityThetaMax;
+    out.tolerance = 0.01;
+  }
+  out.theta_min = kThetaMin;
+  cx.progress("stability: oscillator");
+  const double periods = out.periods;
+  const StabilityLimit lim = bisect_limit([&](double th) { return user_stable(cx, th, periods); }, kThetaMin);
+  StabilityRow r;
+  r.integrator = kUser;
+  r.theory = kNaN;
+  r.theory_text = cx.options.symplectic
+                      ? "claimed symplectic: det M = 1 and tr M = 2 − θ² + O(θ³) on the oscillator, so stable for small θ "
+                        "(GNI §I.5): a limit above 0.05"
+                      : "no claim (a non-symplectic method may have none: explicit Euler, RK2)";
+  r.unconditional = lim.unconditional;
+  r.measured = lim.theta;
+  r.judged = cx.options.symplectic;
+  r.expected_text = cx.options.symplectic ? fmt::format("stable for some θ ≥ {:g}", kThetaMin) : "(no claim)";
+  r.pass = !r.judged || lim.unconditional || lim.theta > 0;
+  out.rows.insert(out.rows.begin(), std::move(r));
+  return out;
+}
+
+std::string check_note(const IntegratorCheckOptions& o, const std::string& twin) {
+  return fmt::format(
+      "<p class=\"note\"><b>verisim check.</b> The rows named <code>user</code> are your program, <code>{}</code>, "
+      "declared of order {}{}, run through the process protocol of docs/check.md; {}. The settings are those of "
+      "<code>verisim study --quick</code>. What follows is the study's own description.</p>\n",
+      html_escape(o.cmd), o.declared_order, o.symplectic ? " and symplectic" : " (not claimed symplectic)",
+      twin.empty() ? "the toolkit has no integrator of that order to show beside it"
+                   : fmt::format("beside it, the toolkit's <code>{}</code> of the same declared order", twin));
+}
+
+}  // namespace
+
+std::string check_twin(int p, bool symplectic) {
+  switch (p) {
+    case 1: return symplectic ? "euler-cromer" : "euler";
+    case 2: return "verlet";
+    case 3: return "ruth3";
+    case 4: return symplectic ? "yoshida4" : "rk4";
+    case 6: return "yoshida6";
+    default: return "";
+  }
+}
+
+std::vector<StudyResult> run_integrator_check(const IntegratorCheckOptions& o) {
+  const UserProgram program(split_command(o.cmd), o.timeout);
+  {  // every placeholder of --cmd is known: checked before anything runs
+    const Case any = make_case(pr::Oscillator{}, 0.1, 1, 1);
+    substitute(program.words(), placeholders(any));
+  }
+  for (const auto& s : o.studies)
+    if (std::find(kCheckStudies.begin(), kCheckStudies.end(), s) == kCheckStudies.end())
+      throw std::invalid_argument(fmt::format("--studies: unknown study '{}'; known: order, drift, symplecticity, stability", s));
+  const auto wanted = [&](std::string_view s) { return o.studies.empty() || std::find(o.studies.begin(), o.studies.end(), s) != o.studies.end(); };
+  const Context cx{program, o, check_twin(o.declared_order, o.symplectic)};
+  std::vector<StudyResult> out;
+  if (wanted("order")) out.push_back(order_report(check_order(cx)));
+  if (wanted("drift")) out.push_back(drift_report(check_drift(cx)));
+  if (wanted("symplecticity")) out.push_back(symplecticity_report(check_symplecticity(cx)));
+  if (wanted("stability")) out.push_back(stability_report(check_stability(cx)));
+  for (auto& s : out) s.html_intro = check_note(o, cx.twin) + s.html_intro;
+  return out;
+}
+
+namespace {
+
+/// The verdicts on stdout, the failed ones also on stderr; the exit code (0 all pass, 1 one fails).
+int print_verdicts(const std::vector<StudyResult>& studies, const std::vector<std::string>& not_drawn, const std::string& out) {
+  int pass = 0, fail = 0;
+  for (const auto& s : studies)
+    for (const auto& v : s.verdicts()) {
+      fmt::print("{:<5} {}: expected {}, measured {}\n", v.pass ? "pass" : "FAIL", v.what, v.expected, v.measured);
+      (v.pass ? pass : fail)++;
+      if (!v.pass) fmt::print(stderr, "verisim: FAIL: {}: expected {}, measured {}\n", v.what, v.expected, v.measured);
+    }
+  for (const auto& f : not_drawn) fmt::print(stderr, "verisim: error: plot not drawn: {}\n", f);
+  fmt::print("{} checks: {} pass, {} fail.{}\n", pass + fail, pass, fail, out.empty() ? "" : fmt::format(" Report: {}/index.html", out));
+  return fail > 0 || !not_drawn.empty() ? 1 : 0;
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, int& exit_code) {
+  auto* check = app.add_subcommand("check", "Verify your own integrator or collision law, a program in any language (docs/check.md)");
+  check->require_subcommand(1);
+  struct Args {
+    IntegratorCheckOptions o;
+    std::string out;
+    bool no_plots = false;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = check->add_subcommand("integrator", "Measure order, energy drift, symplecticity and stability of your stepper");
+  cmd->add_option("--cmd", args->o.cmd, "the command running your stepper, with placeholders such as {problem} {dt} {steps} (docs/check.md)")
+      ->required();
+  cmd->add_option("--declared-order", args->o.declared_order, "the order your method claims")->required()->check(CLI::Range(1, 10));
+  cmd->add_flag("--symplectic", args->o.symplectic, "claim that your method is symplectic (bounded energy error, MᵀJM = J)");
+  cmd->add_option("--out", args->out, "write the report (index.html, summary.json, CSV, plots) into this folder, replaced as a whole");
+  cmd->add_option("--timeout", args->o.timeout, "seconds allowed to each run of your program")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 3600.0));
+  cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
+  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability (default: all)")->delimiter(',');
+  cmd->footer("Exit status: 0 every verdict passed; 1 a verdict failed (the report is written); 2 bad input or your program "
+              "failed on a case (timeout, crash, unreadable output: the message names the case), nothing written.");
+  cmd->callback([args, &exit_code] {
+    const InterruptHandlers handlers;
+    args->o.progress = isatty(fileno(stderr)) != 0;
+    std::unique_ptr<ReportFolder> folder;
+    if (!args->out.empty()) {
+      if (!args->no_plots && !gnuplot_available())
+        throw std::invalid_argument("--no-plots: gnuplot cannot be run (not installed, or not in PATH); install it or pass --no-plots");
+      folder = std::make_unique<ReportFolder>(args->out);  // checks --out before anything runs
+    }
+    const auto studies = run_integrator_check(args->o);
+    std::vector<std::string> not_drawn;
+    if (folder) {
+      ReportOptions r;
+      r.plots = !args->no_plots;
+      not_drawn = write_report(folder->staging(), studies, r).not_drawn;
+      throw_if_interrupted();
+      folder->commit();
+    }
+    exit_code = print_verdicts(studies, not_drawn, args->out);
+  });
+  add_check_collision_command(*check, exit_code);
+}
+
+}  // namespace verisim::experiments
