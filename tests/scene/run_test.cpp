@@ -45,7 +45,8 @@ const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchClea
 // resources that fail to load) in window.__errors; the second, after the page's own script, waits
 // for the load event and writes into the DOM a line "VERISIM-CHECK {errors, broken, images, time}":
 // the images not complete or of zero natural width (missing or undecodable), and the animation's
-// time label (set by its first frame). `chromium --dump-dom` prints the DOM once loaded.
+// time label (set by its first frame), at the top of <body> (run_process keeps the first 64 KiB of
+// the output; a page's animation data is larger). `chromium --dump-dom` prints the DOM once loaded.
 constexpr const char* kRecordErrors =
     "<script>window.__errors=[];window.addEventListener('error',function(e){var t=e.target;"
     "window.__errors.push(t&&t!==window&&t.tagName?('cannot load '+t.tagName+' '+(t.src||t.href)):"
@@ -55,7 +56,7 @@ constexpr const char* kReport =
     "var m=document.images[i];if(!(m.complete&&m.naturalWidth>0))bad.push(m.getAttribute('src'));}"
     "var d=document.createElement('pre');d.textContent='VERISIM-CHECK '+JSON.stringify({errors:window.__errors,"
     "broken:bad,images:document.images.length,time:(document.getElementById('time')||{}).textContent||''})+' END';"
-    "document.body.appendChild(d);});</script>";
+    "document.body.insertBefore(d,document.body.firstChild);});</script>";
 
 bool chromium_runs() {
   static const bool ok = run_process({"chromium", "--version"}, {}, 60.0).ok();
@@ -72,10 +73,10 @@ std::string browser_check(const fs::path& page) {
   html.insert(head + 6, kRecordErrors);
   const fs::path copy = page.parent_path() / "browser_check.html";
   { std::ofstream(copy) << html; }
-  // without a shell (run_process: posix_spawnp); coreutils' timeout runs chromium in its own process
-  // group and kills the whole group (renderer and helpers too) if it hangs, so nothing is left behind
+  // without a shell (run_process: posix_spawnp); --single-process: no renderer or helper processes
+  // that could outlive it, and coreutils' timeout kills its process group if it hangs
   const ProcessResult r = run_process({"timeout", "-s", "KILL", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                                       "--no-first-run", "--user-data-dir=" + (scratch_root() / "chromium-profile").string(),
+                                       "--single-process", "--log-level=3", "--no-first-run", "--user-data-dir=" + (scratch_root() / "chromium-profile").string(),
                                        "--virtual-time-budget=5000", "--dump-dom", "file://" + fs::absolute(copy).string()},
                                       {}, 180.0);
   fs::remove(copy);
