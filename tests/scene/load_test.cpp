@@ -55,7 +55,7 @@ TEST(SceneLoad, UnknownIntegratorAndLawListTheValidNames) {
   EXPECT_EQ(e.rfind("t.toml:2:14:", 0), 0u) << e;
   EXPECT_NE(e.find("euler-cromer"), std::string::npos) << e;
   const std::string l = error_of(kSim + "law = \"sticky\"\n[[object]]\ntype = \"point\"\n");
-  EXPECT_NE(l.find("t.toml:5:7: [simulation]: unknown law 'sticky'; valid: frictionless, coulomb, spinning, ball-bounce"),
+  EXPECT_NE(l.find("t.toml:5:7: [simulation]: unknown law 'sticky'; valid: frictionless, coulomb, spinning, ball-bounce, soft"),
             std::string::npos) << l;
 }
 
@@ -68,6 +68,59 @@ TEST(SceneLoad, OverlapAtStartAndPendulumAtThePole) {
                                         "theta0 = 0\n");
   EXPECT_NE(p.find("t.toml:10:10:"), std::string::npos) << p;
   EXPECT_NE(p.find("pole"), std::string::npos) << p;
+}
+
+// ---- soft-contact particles (law = "soft", docs/scenes.md "Particles") -------------------------
+const std::string kSoft = "[simulation]\ndt = 1e-6\nt_end = 0.01\nlaw = \"soft\"\nrestitution = 0.5\n"
+                          "[contact]\ndimension = 2\nstiffness = \"free-fall\"\nheight = 0.5\ndelta_max = 0.0002\n"
+                          "[[force]]\ntype = \"gravity\"\ng = [0, -9.81]\n";
+
+TEST(SceneLoad, ParticlesAreGeneratedOnALatticeOrByASeededRandomPacking) {
+  const Scene lat = parse_scene(kSoft + "[[object]]\ntype = \"particles\"\nname = \"g\"\ngenerator = \"lattice\"\n"
+                                        "region_min = [0, 0]\nregion_max = [0.1, 0.05]\nradius = 0.01\nmass = 0.05\n", "t.toml");
+  // sites at R + k·2R along x (5 fit in 0.1) and y (2 in 0.05): 10 discs, x fastest
+  ASSERT_EQ(lat.objects.size(), 10u);
+  EXPECT_EQ(lat.objects[0].name, "g.0");
+  EXPECT_NEAR(lat.objects[6].position.x(), 0.03, 1e-15);
+  EXPECT_NEAR(lat.objects[6].position.y(), 0.03, 1e-15);
+  // seed 003 "Choix de la raideur", free fall: k_n = 2 m g h/δ_max²
+  EXPECT_NEAR(lat.contact.kn, 2 * 0.05 * 9.81 * 0.5 / (0.0002 * 0.0002), 1e-6);
+  const std::string random = kSoft + "[[object]]\ntype = \"particles\"\ngenerator = \"random\"\ncount = 30\nseed = 3\n"
+                                     "region_min = [0, 0]\nregion_max = [0.2, 0.2]\nradius = 0.01\npolydispersity = 0.2\n"
+                                     "density = 10\n";
+  const Scene a = parse_scene(random, "t.toml"), b = parse_scene(random, "t.toml");
+  ASSERT_EQ(a.objects.size(), 30u);
+  for (std::size_t i = 0; i < a.objects.size(); ++i) {
+    EXPECT_EQ(a.objects[i].position, b.objects[i].position);  // the same seed, the same packing
+    const double R = a.objects[i].radius;
+    EXPECT_GE(R, 0.008 - 1e-15);
+    EXPECT_LE(R, 0.012 + 1e-15);
+    EXPECT_NEAR(a.objects[i].mass, 10 * 3.141592653589793 * R * R, 1e-15);  // density × area (2D)
+    for (std::size_t j = 0; j < i; ++j) EXPECT_GE((a.objects[i].position - a.objects[j].position).norm(), R + a.objects[j].radius);
+  }
+}
+
+TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {
+  const std::string part = "[[object]]\ntype = \"particle\"\nradius = 0.02\nmass = 0.05\nposition = [0, 0.5]\n";
+  EXPECT_EQ(error_of(kSoft + part), "");
+  const std::string k = error_of(kSoft + "stifness = 3\n" + part);  // after [[force]]: a key of that table
+  EXPECT_NE(k.find("t.toml:14:1: [[force]] #1: unknown key 'stifness'"), std::string::npos) << k;
+  const std::string c = error_of("[simulation]\ndt = 1e-5\nt_end = 0.01\nlaw = \"soft\"\n[contact]\nkn = 1e7\nkt = -1\n" + part);
+  EXPECT_NE(c.find("t.toml:7:6: [contact]: 'kt' must be ≥ 0"), std::string::npos) << c;
+  const std::string p = error_of(kSim + part);
+  EXPECT_NE(p.find("t.toml:6:8: [[object]] #1: a 'particle' is a soft-contact body"), std::string::npos) << p;
+  // seed 003's time-step bound, with the bound in the message
+  const std::string dt = error_of("[simulation]\ndt = 1e-3\nt_end = 1\nlaw = \"soft\"\n[contact]\nkn = 1e7\n" + part);
+  // c π √(m/k_n), a lone particle against a wall (m = 0.05 kg): 0.05 π √(0.05/1e7) = 1.11072e-5 s
+  EXPECT_NE(dt.find("t.toml:2:6: [simulation]: dt = 0.001 s exceeds seed 003's bound"), std::string::npos) << dt;
+  EXPECT_NE(dt.find("take dt ≤ 1.11072e-05"), std::string::npos) << dt;
+  const std::string f = error_of(kSoft + "[[force]]\ntype = \"drag\"\nb = 1\n" + part);
+  EXPECT_NE(f.find("t.toml:14:1: [[force]]: law 'soft' (contact::World, seed 003) takes uniform gravity only"), std::string::npos) << f;
+  const std::string full = error_of(kSoft + "[[object]]\ntype = \"particles\"\ngenerator = \"random\"\ncount = 50\n"
+                                            "region_min = [0, 0]\nregion_max = [0.05, 0.05]\nradius = 0.01\n");
+  EXPECT_NE(full.find("[[object]] #1: random packing placed"), std::string::npos) << full;
+  const std::string eps = error_of("[simulation]\ndt = 1e-5\nt_end = 0.01\nlaw = \"soft\"\nrestitution = 0\n[contact]\nkn = 1e7\n" + part);
+  EXPECT_NE(eps.find("t.toml:5:15: [simulation]: law 'soft' needs restitution"), std::string::npos) << eps;
 }
 
 }  // namespace

@@ -225,6 +225,7 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
     r.fail("integrator", fmt::format("unknown integrator '{}'; valid: {}", s.integrator, integrators::stepper_names()));
   }
   s.dt = r.required_positive("dt");
+  s.dt_at = r.at("dt");
   const bool has_t_end = r.has("t_end"), has_steps = r.has("steps");
   if (has_t_end == has_steps) r.fail("give exactly one of 't_end' (s) and 'steps'");
   if (has_t_end) {
@@ -398,7 +399,8 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
   const double spacing = gen == Gen::lattice ? r.positive("spacing", 2.0 * Rmax) : 0.0;
   if (gen == Gen::lattice && spacing < 2.0 * Rmax * (1.0 - 1e-12))
     r.fail("spacing", fmt::format("'spacing' {} is below the largest diameter 2R(1 + p) = {}: the particles would overlap", spacing, 2.0 * Rmax));
-  double count = gen == Gen::random ? r.required_positive("count") : r.positive("count", 1e9);
+  const bool has_count = gen == Gen::random || r.has("count");  // a lattice without count: every site
+  const double count = has_count ? r.required_positive("count") : 1e6;
   if (count != std::floor(count) || count > 1e6) r.fail("count", "'count' must be a whole number between 1 and 10⁶");
   r.finish();
   const int axes = D;
@@ -433,7 +435,7 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
           if (D == 2) x.z() = 0.0;
           make(made++, x, R * (1.0 + p * (2.0 * unit_draw(rng) - 1.0)));
         }
-    if (r.has("count") && made < n)
+    if (has_count && made < n)
       r.fail("count", fmt::format("the lattice of spacing {} holds {} sites in the region, fewer than count = {}", spacing, made, n));
   } else {
     const std::size_t first = scene.objects.size(), attempts = 1000 * n;
@@ -554,7 +556,7 @@ void check_soft_scene(const Scene& s) {
   const double meff = m.size() > 1 ? contact::effective_mass(m[0], m[1]) : m[0];
   const double bound = contact::max_time_step(meff, s.contact.kn, s.contact.step_factor);
   if (sim.dt > bound)
-    throw SceneError(sim.where, fmt::format("[simulation]: dt = {:.6g} s exceeds seed 003's bound c π √(m/k_n) = {:.6g} s "
+    throw SceneError(sim.dt_at, fmt::format("[simulation]: dt = {:.6g} s exceeds seed 003's bound c π √(m/k_n) = {:.6g} s "
                                             "(c = {}, k_n = {:.6g} N/m, m = {:.6g} kg the smallest effective mass): take dt ≤ {:.6g}",
                                             sim.dt, bound, s.contact.step_factor, s.contact.kn, meff, bound));
 }

@@ -156,6 +156,7 @@ struct Simulation {
   Source where;
   std::string integrator = "verlet";
   double dt = 0.0;
+  Source dt_at;                   ///< where dt was written (the soft world's Δt bound names it)
   std::size_t steps = 0;          ///< t_end = steps·dt
   std::size_t sample_every = 1;   ///< one output row every this many steps
   Law law = Law::frictionless;

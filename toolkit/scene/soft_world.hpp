@@ -128,7 +128,7 @@ RunResult simulate_soft(const Scene& scene, Progress progress) {
   try {
     std::visit([&](auto& s) { contact::integrate(s, soft.world(), x, 0.0, sim.dt, sim.steps, rec); }, stepper);
   } catch (const contact::InputError& e) {  // the time-step bound (a --dt override)
-    throw SceneError(sim.where, std::string("[simulation]: ") + e.what());
+    throw SceneError(sim.dt_at, std::string("[simulation]: ") + e.what());
   } catch (const core::NonFiniteState& e) {
     std::string who = "?";
     for (Eigen::Index i = 0; i < x.q.size(); ++i)
