@@ -12,6 +12,8 @@
 #include "experiments/process.hpp"
 #include "experiments/report.hpp"
 #include "experiments/run_command.hpp"
+#include "experiments/studies.hpp"
+#include "toolkit/scene/load.hpp"
 #include "toolkit/core/step_error.hpp"
 
 namespace verisim::scene::test {
@@ -20,6 +22,11 @@ using namespace verisim::experiments;
 namespace {
 
 namespace fs = std::filesystem;
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
 
 fs::path scratch_root() { return fs::temp_directory_path() / ("verisim_scene_test_" + std::to_string(getpid())); }
 
@@ -63,10 +70,10 @@ bool chromium_runs() {
   return ok;
 }
 
-/// The browser's verdict on `page`: empty when it loaded with no error and every image drawn.
-std::string browser_check(const fs::path& page) {
-  std::ifstream in(page);
-  std::string html((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+/// The browser's verdict on `page`: empty when it loaded with no error and every image drawn (and,
+/// for a scene's page, `animated`, the animation's first frame drawn).
+std::string browser_check(const fs::path& page, bool animated) {
+  std::string html = slurp(page);
   const auto head = html.find("<head>"), body = html.rfind("</body>");
   if (head == std::string::npos || body == std::string::npos) return "no <head> or </body>";
   html.insert(body, kReport);
@@ -88,31 +95,43 @@ std::string browser_check(const fs::path& page) {
   for (auto p = html.find("<img "); p != std::string::npos; p = html.find("<img ", p + 1)) ++imgs;
   if (verdict.find("\"errors\":[]") == std::string::npos || verdict.find("\"broken\":[]") == std::string::npos ||
       verdict.find("\"images\":" + std::to_string(imgs) + ",") == std::string::npos ||
-      verdict.find("\"time\":\"t = ") == std::string::npos)
+      (animated && verdict.find("\"time\":\"t = ") == std::string::npos))
     return verdict;
   return "";
 }
 
-TEST(SceneRunValidation, EveryBundledSceneWritesItsPageAndChromiumShowsIt) {
+TEST(SceneRunValidation, StudyScenesWritesEveryPageAndChromiumShowsThem) {
+  // `verisim study scenes` (part of `study all`): every bundled scene run by run_scene into the
+  // report's scenes/<name>/, linked from the report's index.html, each with a passing verdict
+  const fs::path out = scratch("report");
+  ReportOptions ro;
+  ro.plots = gnuplot_available();
+  const StudyRun run = run_studies("scenes", StudyOptions{}, out, ro);
+  ASSERT_EQ(run.studies.size(), 1u);
+  for (const auto& v : run.studies[0].verdicts()) EXPECT_TRUE(v.pass) << v.what << ": expected " << v.expected << ", measured " << v.measured;
+  EXPECT_TRUE(run.not_drawn.empty());
   const auto files = bundled_scenes();
   ASSERT_GE(files.size(), 18u);
   const bool browser = chromium_runs();
+  const std::string index = slurp(out / "index.html"), summary = slurp(out / "summary.json");
   for (const auto& f : files) {
-    const fs::path out = scratch(f.stem().string());
-    RunOptions o;
-    o.plots = gnuplot_available();
-    const SceneReport r = run_scene(f, out, o);
-    EXPECT_TRUE(fs::exists(out / "index.html")) << f;
-    EXPECT_TRUE(fs::exists(out / "summary.json")) << f;
-    for (const auto& n : r.integrators)
-      for (const char* csv : {"_trajectory.csv", "_energy.csv", "_events.csv"})
-        EXPECT_TRUE(fs::exists(out / "data" / (n + csv))) << f << " " << n << " " << csv;
-    EXPECT_EQ(r.plotted, o.plots) << f;
+    const std::string name = f.stem().string();
+    const fs::path page = out / "scenes" / name;
+    EXPECT_NE(index.find("href=\"scenes/" + name + "/index.html\""), std::string::npos) << name;
+    EXPECT_NE(summary.find("\"page\": \"scenes/" + name + "/index.html\""), std::string::npos) << name;
+    EXPECT_TRUE(fs::exists(page / "summary.json")) << name;
+    const std::string integrator = scene::load_scene(f).simulation.integrator;
+    for (const char* csv : {"_trajectory.csv", "_energy.csv", "_events.csv"})
+      EXPECT_TRUE(fs::exists(page / "data" / (integrator + csv))) << name << " " << csv;
     if (browser) {
-      EXPECT_EQ(browser_check(out / "index.html"), "") << "in chromium: " << out / "index.html";
+      EXPECT_EQ(browser_check(page / "index.html", true), "") << "in chromium: " << page / "index.html";
     }
   }
-  if (!browser) GTEST_SKIP() << "chromium cannot run here (scripts/install-deps installs it): the pages were not opened";
+  if (browser) {
+    EXPECT_EQ(browser_check(out / "index.html", false), "") << "in chromium: " << out / "index.html";
+  } else {
+    GTEST_SKIP() << "chromium cannot run here (scripts/install-deps installs it): the pages were not opened";
+  }
 }
 
 TEST(SceneRunValidation, ChromiumSeesABrokenImageAndAScriptError) {
@@ -122,7 +141,7 @@ TEST(SceneRunValidation, ChromiumSeesABrokenImageAndAScriptError) {
   fs::create_directories(dir);
   { std::ofstream(dir / "index.html") << "<!DOCTYPE html><html><head></head><body><span id=\"time\">t = 0</span>"
                                           "<img src=\"missing.png\" /><script>undefined_function();</script></body></html>"; }
-  const std::string v = browser_check(dir / "index.html");
+  const std::string v = browser_check(dir / "index.html", true);
   EXPECT_NE(v.find("missing.png"), std::string::npos) << v;
   EXPECT_NE(v.find("undefined_function"), std::string::npos) << v;
 }
