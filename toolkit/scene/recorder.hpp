@@ -4,9 +4,14 @@
 // for both worlds of a scene: the ImpulseWorld (impulse_world.hpp) and the soft-contact SoftWorld
 // (soft_world.hpp); `World` provides trajectory_row, kinetic_energy, potential_energy, conserved_row.
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
+#include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "toolkit/core/step_error.hpp"
 #include "toolkit/scene/simulate.hpp"
 
 namespace verisim::scene {
@@ -52,6 +57,22 @@ Recorder<World> prepare_run(const Scene& scene, const World& world, RunResult& r
   Recorder<World> rec{&world, &result, sim.sample_every, sim.steps, progress, std::max<std::size_t>(1, sim.steps / 100), {}};
   rec.row.reserve(result.trajectory.header.size() + result.energy.header.size());
   return rec;
+}
+
+/// The loop's NonFiniteState as the scene's error: the step, the time and the first object whose
+/// coordinates are not finite (World::object_of maps a state index to its object).
+template <class World>
+core::StepError non_finite_error(const Scene& scene, const World& world, const State& x, const core::NonFiniteState& e) {
+  std::string who = "?";
+  for (Eigen::Index i = 0; i < x.q.size(); ++i)
+    if (!std::isfinite(x.q[i]) || !std::isfinite(x.v[i])) {
+      who = scene.objects[world.object_of(i)].name;
+      break;
+    }
+  return core::StepError(fmt::format("{}: {}: the state of object '{}' is not finite (NaN or infinity) after step {} at "
+                                     "t = {:.17g} (integrator {}, dt = {})",
+                                     scene.file, scene.name, who, e.step(), e.t(), scene.simulation.integrator,
+                                     scene.simulation.dt));
 }
 
 }  // namespace verisim::scene

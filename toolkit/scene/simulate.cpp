@@ -54,15 +54,7 @@ RunResult simulate(const Scene& scene, Progress progress) {
         },
         stepper);
   } catch (const core::NonFiniteState& e) {
-    std::string who = "?";
-    for (Eigen::Index i = 0; i < x.q.size(); ++i)
-      if (!std::isfinite(x.q[i]) || !std::isfinite(x.v[i])) {
-        who = scene.objects[world.object_of(i)].name;
-        break;
-      }
-    throw core::StepError(fmt::format("{}: {}: the state of object '{}' is not finite (NaN or infinity) after step {} at "
-                                "t = {:.17g} (integrator {}, dt = {})",
-                                scene.file, scene.name, who, e.step(), e.t(), sim.integrator, sim.dt));
+    throw non_finite_error(scene, world, x, e);
   }
   if (progress.report) progress.report(progress.context, sim.steps, sim.steps);
   return result;

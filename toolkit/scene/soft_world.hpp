@@ -130,15 +130,7 @@ RunResult simulate_soft(const Scene& scene, Progress progress) {
   } catch (const contact::InputError& e) {  // the time-step bound (a --dt override)
     throw SceneError(sim.dt_at, std::string("[simulation]: ") + e.what());
   } catch (const core::NonFiniteState& e) {
-    std::string who = "?";
-    for (Eigen::Index i = 0; i < x.q.size(); ++i)
-      if (!std::isfinite(x.q[i]) || !std::isfinite(x.v[i])) {
-        who = scene.objects[soft.object_of(i)].name;
-        break;
-      }
-    throw core::StepError(fmt::format("{}: {}: the state of particle '{}' is not finite (NaN or infinity) after step {} at "
-                                      "t = {:.17g} (integrator {}, dt = {})",
-                                      scene.file, scene.name, who, e.step(), e.t(), sim.integrator, sim.dt));
+    throw non_finite_error(scene, soft, x, e);
   }
   if (progress.report) progress.report(progress.context, sim.steps, sim.steps);
   return result;
