@@ -114,6 +114,13 @@ TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {
   // c π √(m/k_n), a lone particle against a wall (m = 0.05 kg): 0.05 π √(0.05/1e7) = 1.11072e-5 s
   EXPECT_NE(dt.find("t.toml:2:6: [simulation]: dt = 0.001 s exceeds seed 003's bound"), std::string::npos) << dt;
   EXPECT_NE(dt.find("take dt ≤ 1.11072e-05"), std::string::npos) << dt;
+  Scene over = parse_scene(kSoft + part, "t.toml");  // the command line's --dt is checked against the same bound
+  try {
+    override_time(over, 1e-3, kNaN, "--dt");
+    ADD_FAILURE() << "--dt above the bound accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("--dt: dt = 0.001 s exceeds seed 003's bound", 0), 0u) << e.what();
+  }
   const std::string f = error_of(kSoft + "[[force]]\ntype = \"drag\"\nb = 1\n" + part);
   EXPECT_NE(f.find("t.toml:14:1: [[force]]: law 'soft' (contact::World, seed 003) takes uniform gravity only"), std::string::npos) << f;
   const std::string full = error_of(kSoft + "[[object]]\ntype = \"particles\"\ngenerator = \"random\"\ncount = 50\n"

@@ -518,6 +518,21 @@ void resolve_stiffness(const StiffnessRegime& reg, Scene& s) {
   }
 }
 
+/// seed 003 "Choix du pas de temps": Δt ≤ c π √(m/k_n), m the smallest effective mass (the two
+/// lightest particles, a lone particle against a wall), as contact::World::check_time_step. Empty
+/// when dt is within the bound, else the message.
+std::string soft_dt_excess(const Scene& s) {
+  std::vector<double> m;
+  for (const auto& o : s.objects) m.push_back(o.mass);
+  std::sort(m.begin(), m.end());
+  const double meff = m.size() > 1 ? contact::effective_mass(m[0], m[1]) : m[0];
+  const double bound = contact::max_time_step(meff, s.contact.kn, s.contact.step_factor);
+  if (s.simulation.dt <= bound) return "";
+  return fmt::format("dt = {:.6g} s exceeds seed 003's bound c π √(m/k_n) = {:.6g} s (c = {}, k_n = {:.6g} N/m, m = {:.6g} kg "
+                     "the smallest effective mass): take dt ≤ {:.6g}",
+                     s.simulation.dt, bound, s.contact.step_factor, s.contact.kn, meff, bound);
+}
+
 /// The checks of a soft-contact scene (law = "soft"): contact::World's model, one gravity, walls.
 void check_soft_scene(const Scene& s) {
   for (const auto& o : s.objects)
@@ -548,17 +563,7 @@ void check_soft_scene(const Scene& s) {
                                               o.name, ob.name, d));
     }
   }
-  // seed 003 "Choix du pas de temps": Δt ≤ c π √(m/k_n), m the smallest effective mass (the two
-  // lightest particles, a lone particle against a wall): as contact::World::check_time_step.
-  std::vector<double> m;
-  for (const auto& o : s.objects) m.push_back(o.mass);
-  std::sort(m.begin(), m.end());
-  const double meff = m.size() > 1 ? contact::effective_mass(m[0], m[1]) : m[0];
-  const double bound = contact::max_time_step(meff, s.contact.kn, s.contact.step_factor);
-  if (sim.dt > bound)
-    throw SceneError(sim.dt_at, fmt::format("[simulation]: dt = {:.6g} s exceeds seed 003's bound c π √(m/k_n) = {:.6g} s "
-                                            "(c = {}, k_n = {:.6g} N/m, m = {:.6g} kg the smallest effective mass): take dt ≤ {:.6g}",
-                                            sim.dt, bound, s.contact.step_factor, s.contact.kn, meff, bound));
+  if (const std::string e = soft_dt_excess(s); !e.empty()) throw SceneError(sim.dt_at, "[simulation]: " + e);
 }
 
 std::size_t object_index(const Scene& scene, const std::string& name, const Source& where, const std::string& context) {
@@ -806,6 +811,8 @@ void override_time(Scene& scene, double dt, double t_end, const std::string& wha
   if (!(te > 0.0) || !std::isfinite(te)) throw std::invalid_argument(fmt::format("{}: t_end must be positive and finite, not {}", what, te));
   const double n = std::ceil(te / s.dt - 1e-9);
   if (!(n <= static_cast<double>(kMaxSteps))) throw std::invalid_argument(fmt::format("{}: t_end/dt = {} steps is more than {}", what, n, kMaxSteps));
+  if (s.law == Law::soft)
+    if (const std::string e = soft_dt_excess(scene); !e.empty()) throw std::invalid_argument(what + ": " + e);
   const double rows = static_cast<double>(s.steps) / static_cast<double>(s.sample_every);
   s.steps = static_cast<std::size_t>(std::max(1.0, n));
   s.sample_every = static_cast<std::size_t>(std::max(1.0, std::ceil(static_cast<double>(s.steps) / std::max(1.0, rows))));
