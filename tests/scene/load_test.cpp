@@ -1,9 +1,12 @@
 // The loader's errors (issue 14 "Errors"): every mistake is "file:line:column: message".
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "toolkit/scene/load.hpp"
+#include "toolkit/scene/simulate.hpp"
 
 namespace verisim::scene::test {
 namespace {
@@ -128,6 +131,32 @@ TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {
   EXPECT_NE(full.find("[[object]] #1: random packing placed"), std::string::npos) << full;
   const std::string eps = error_of("[simulation]\ndt = 1e-5\nt_end = 0.01\nlaw = \"soft\"\nrestitution = 0\n[contact]\nkn = 1e7\n" + part);
   EXPECT_NE(eps.find("t.toml:5:15: [simulation]: law 'soft' needs restitution"), std::string::npos) << eps;
+}
+
+TEST(SceneLoad, AContainerHoldsItsParticles) {
+  // a disc in a drum (a cylinder seen from inside, axis z): it bounces on the drum's inner wall and
+  // never leaves it by more than the overlap δ_max that chose k_n (seed 003, forced: m v²/δ_max²)
+  const std::string drum = "[simulation]\nintegrator = \"leapfrog\"\ndt = 2e-6\nt_end = 1\nlaw = \"soft\"\n"
+                           "[contact]\ndimension = 2\nstiffness = \"forced\"\nspeed = 2\ndelta_max = 0.0001\n"
+                           "[[object]]\ntype = \"particle\"\nname = \"ball\"\nradius = 0.01\nmass = 0.01\nvelocity = [1, 0.5]\n"
+                           "[[force]]\ntype = \"gravity\"\ng = [0, -9.81]\n"
+                           "[[obstacle]]\ntype = \"cylinder\"\nname = \"drum\"\nradius = 0.1\nlength = 1\ninside = true\n";
+  const Scene s = parse_scene(drum, "t.toml");
+  ASSERT_TRUE(s.obstacles[0].inside);
+  const RunResult r = simulate(s);
+  const std::size_t cx = r.trajectory.column("ball.x"), cy = r.trajectory.column("ball.y");
+  double reach = 0.0;
+  for (std::size_t k = 0; k < r.trajectory.rows(); ++k)
+    reach = std::max(reach, std::hypot(r.trajectory.at(k, cx), r.trajectory.at(k, cy)));
+  EXPECT_GT(reach, 0.09 - 0.0001);        // it touched the wall (centre at R from it) …
+  EXPECT_LT(reach, 0.09 + 2.0 * 0.0001);  // … and stayed inside but for the contact's overlap
+  // 'inside' is for containers of the soft world only
+  EXPECT_NE(error_of(kSim + "[[object]]\ntype = \"point\"\n[[obstacle]]\ntype = \"sphere\"\nradius = 1\ninside = true\n")
+                .find("t.toml:10:10: [[obstacle]] #1: 'inside' (a container) is a wall of the soft-contact world"),
+            std::string::npos);
+  std::string outside = drum;
+  outside.replace(outside.find("velocity = [1, 0.5]"), 19, "position = [0.5, 0]");
+  EXPECT_NE(error_of(outside).find("'ball': its centre is inside obstacle 'drum'"), std::string::npos) << error_of(outside);
 }
 
 }  // namespace

@@ -108,6 +108,13 @@ class Reader {
     if (!(x >= 0.0)) fail(key, fmt::format("'{}' must be ≥ 0, not {}", key, x));
     return x;
   }
+  bool boolean(std::string_view key, bool fallback) {
+    ask(key);
+    const toml::node* n = t_.get(key);
+    if (!n) return fallback;
+    if (!n->is_boolean()) fail(key, fmt::format("'{}' must be true or false, not {}", key, type_name(*n)));
+    return *n->value<bool>();
+  }
   std::string string(std::string_view key, const std::string& fallback) {
     ask(key);
     const toml::node* n = t_.get(key);
@@ -557,7 +564,8 @@ void check_soft_scene(const Scene& s) {
                                              "law ([simulation] restitution, friction; [contact])", ob.name));
     // a particle whose centre is inside a wall cannot start (contact::World refuses it)
     for (const auto& o : s.objects) {
-      const double d = std::visit([&](const auto& sh) { return contact::wall_gap(sh, o.position).distance; }, ob.shape);
+      const double d = (ob.inside ? -1.0 : 1.0) *
+                       std::visit([&](const auto& sh) { return contact::wall_gap(sh, o.position).distance; }, ob.shape);
       if (d < 0.0)
         throw SceneError(o.where, fmt::format("[[object]] '{}': its centre is inside obstacle '{}' at t = 0 (distance {:.6g} m)",
                                               o.name, ob.name, d));
@@ -662,6 +670,13 @@ ObstacleSpec read_obstacle(const toml::table& t, const std::string& file, std::s
       o.shape = geometry::Cylinder{r.vec3("center", core::Vec3::Zero()), r.unit("axis", core::Vec3(0.0, 0.0, 1.0)),
                                    r.required_positive("radius"), r.required_positive("length")};
       break;
+  }
+  if (r.has("inside")) {
+    o.inside = r.boolean("inside", false);
+    if (o.inside && (kind == Kind::plane || kind == Kind::portion))
+      r.fail("inside", "'inside' is for a brick, a sphere or a cylinder (a plane has no inside)");
+    if (o.inside && sim.law != Law::soft)
+      r.fail("inside", "'inside' (a container) is a wall of the soft-contact world: law = \"soft\"");
   }
   r.finish();
   return o;

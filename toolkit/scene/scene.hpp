@@ -117,6 +117,7 @@ struct ObstacleSpec {
   std::string name;
   Source where;
   Shape shape;
+  bool inside = false;        ///< law "soft": a brick, sphere or cylinder seen from inside (a container, a drum)
   double restitution = kNaN;  ///< NaN: the simulation's
   double friction = kNaN;     ///< NaN: the simulation's
 };
