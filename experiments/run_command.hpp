@@ -27,6 +27,9 @@ struct SceneReport {
   std::vector<std::string> integrators;
   std::vector<double> energy_error;      ///< per integrator: max |E − E₀| / max(|E₀|, max |T|)
   std::vector<std::size_t> events;       ///< per integrator: collisions
+  std::vector<double> energy_change;     ///< per integrator: (E(end) − E(0)) / max(|E₀|, max |T|)
+  bool conserves_energy = false;         ///< the scene's energy is conserved in theory
+  std::size_t steps = 0;
   bool plotted = false;
 };
 

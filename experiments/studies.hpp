@@ -18,6 +18,8 @@ struct StudyOptions {
   std::vector<std::string> integrators;  ///< registry names; empty: all
   std::vector<std::string> problems;     ///< problem names; empty: all the study uses
   bool progress = false;                 ///< progress lines on stderr
+  bool plots = true;                     ///< studies that draw pages of their own (scenes) run gnuplot
+  std::filesystem::path pages;           ///< where such a study writes its pages, <pages>/<study>/…; set by run_studies
 };
 
 /// Every problem name a study may use.
@@ -38,6 +40,7 @@ StudyResult symplecticity_study(const StudyOptions& options);   ///< symplectici
 StudyResult stability_study(const StudyOptions& options);       ///< stability_study.hpp
 StudyResult work_precision_study(const StudyOptions& options);  ///< work_precision_study.hpp
 StudyResult collisions_study(const StudyOptions& options);      ///< collisions_study.hpp
+StudyResult scenes_study(const StudyOptions& options);          ///< run_command.cpp: every bundled scene's page
 
 struct CollisionsStudy;
 /// The collisions section (collisions_report.cpp) of collisions_study.hpp's data.
@@ -58,6 +61,7 @@ inline constexpr StudyKind kStudies[] = {
     {"stability", detail::kStabilityProblems, true, stability_study},
     {"work-precision", detail::kLadderProblems, true, work_precision_study},
     {"collisions", {}, false, collisions_study},
+    {"scenes", {}, false, scenes_study},
 };
 
 /// What run_studies did.

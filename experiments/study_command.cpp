@@ -129,16 +129,25 @@ StudyRun run_studies(std::string_view name, const StudyOptions& options, const s
         "--no-plots: gnuplot cannot be run (not installed, or not in PATH); install it (scripts/install-deps) or "
         "pass --no-plots to write the data, the scripts and the page without plots");
   ReportFolder folder(out);  // checks --out before any computation
+  StudyOptions with_pages = options;  // pages of their own (the scenes') are staged too, then moved below
+  with_pages.plots = report.plots;
+  with_pages.pages = folder.staging() / ".pages";
   StudyRun run;
   for (const auto* s : selected) {
     throw_if_interrupted();
     const auto t0 = std::chrono::steady_clock::now();
     progress(options, fmt::format("study {} …", s->name));
-    run.studies.push_back(s->run(options));
+    run.studies.push_back(s->run(with_pages));
     const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
     progress(options, fmt::format("study {} done in {:.1f} s", s->name, dt.count()));
   }
   run.not_drawn = write_report(folder.staging(), run.studies, report).not_drawn;
+  if (std::filesystem::exists(with_pages.pages)) {  // <pages>/<study>/<page> → <study>/<page>
+    for (const auto& study : std::filesystem::directory_iterator(with_pages.pages))
+      for (const auto& page : std::filesystem::directory_iterator(study.path()))
+        std::filesystem::rename(page.path(), folder.staging() / study.path().filename() / page.path().filename());
+    std::filesystem::remove_all(with_pages.pages);
+  }
   throw_if_interrupted();
   folder.commit();
   run.report = folder.target();
@@ -155,7 +164,7 @@ void add_study_command(CLI::App& app, int& exit_code) {
     bool no_plots = false;
   };
   auto args = std::make_shared<Args>();
-  cmd->add_option("study", args->which, "order, drift, symplecticity, stability, work-precision, collisions or all")->required();
+  cmd->add_option("study", args->which, "order, drift, symplecticity, stability, work-precision, collisions, scenes or all")->required();
   cmd->add_option("--out", args->out,
                   "report folder: created, or replaced as a whole when it holds a previous report (files of yours in "
                   "it are kept)")

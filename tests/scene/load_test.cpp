@@ -1,9 +1,12 @@
 // The loader's errors (issue 14 "Errors"): every mistake is "file:line:column: message".
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "toolkit/scene/load.hpp"
+#include "toolkit/scene/simulate.hpp"
 
 namespace verisim::scene::test {
 namespace {
@@ -55,7 +58,7 @@ TEST(SceneLoad, UnknownIntegratorAndLawListTheValidNames) {
   EXPECT_EQ(e.rfind("t.toml:2:14:", 0), 0u) << e;
   EXPECT_NE(e.find("euler-cromer"), std::string::npos) << e;
   const std::string l = error_of(kSim + "law = \"sticky\"\n[[object]]\ntype = \"point\"\n");
-  EXPECT_NE(l.find("t.toml:5:7: [simulation]: unknown law 'sticky'; valid: frictionless, coulomb, spinning, ball-bounce"),
+  EXPECT_NE(l.find("t.toml:5:7: [simulation]: unknown law 'sticky'; valid: frictionless, coulomb, spinning, ball-bounce, soft"),
             std::string::npos) << l;
 }
 
@@ -68,6 +71,92 @@ TEST(SceneLoad, OverlapAtStartAndPendulumAtThePole) {
                                         "theta0 = 0\n");
   EXPECT_NE(p.find("t.toml:10:10:"), std::string::npos) << p;
   EXPECT_NE(p.find("pole"), std::string::npos) << p;
+}
+
+// ---- soft-contact particles (law = "soft", docs/scenes.md "Particles") -------------------------
+const std::string kSoft = "[simulation]\ndt = 1e-6\nt_end = 0.01\nlaw = \"soft\"\nrestitution = 0.5\n"
+                          "[contact]\ndimension = 2\nstiffness = \"free-fall\"\nheight = 0.5\ndelta_max = 0.0002\n"
+                          "[[force]]\ntype = \"gravity\"\ng = [0, -9.81]\n";
+
+TEST(SceneLoad, ParticlesAreGeneratedOnALatticeOrByASeededRandomPacking) {
+  const Scene lat = parse_scene(kSoft + "[[object]]\ntype = \"particles\"\nname = \"g\"\ngenerator = \"lattice\"\n"
+                                        "region_min = [0, 0]\nregion_max = [0.1, 0.05]\nradius = 0.01\nmass = 0.05\n", "t.toml");
+  // sites at R + k·2R along x (5 fit in 0.1) and y (2 in 0.05): 10 discs, x fastest
+  ASSERT_EQ(lat.objects.size(), 10u);
+  EXPECT_EQ(lat.objects[0].name, "g.0");
+  EXPECT_NEAR(lat.objects[6].position.x(), 0.03, 1e-15);
+  EXPECT_NEAR(lat.objects[6].position.y(), 0.03, 1e-15);
+  // seed 003 "Choix de la raideur", free fall: k_n = 2 m g h/δ_max²
+  EXPECT_NEAR(lat.contact.kn, 2 * 0.05 * 9.81 * 0.5 / (0.0002 * 0.0002), 1e-6);
+  const std::string random = kSoft + "[[object]]\ntype = \"particles\"\ngenerator = \"random\"\ncount = 30\nseed = 3\n"
+                                     "region_min = [0, 0]\nregion_max = [0.2, 0.2]\nradius = 0.01\npolydispersity = 0.2\n"
+                                     "density = 10\n";
+  const Scene a = parse_scene(random, "t.toml"), b = parse_scene(random, "t.toml");
+  ASSERT_EQ(a.objects.size(), 30u);
+  for (std::size_t i = 0; i < a.objects.size(); ++i) {
+    EXPECT_EQ(a.objects[i].position, b.objects[i].position);  // the same seed, the same packing
+    const double R = a.objects[i].radius;
+    EXPECT_GE(R, 0.008 - 1e-15);
+    EXPECT_LE(R, 0.012 + 1e-15);
+    EXPECT_NEAR(a.objects[i].mass, 10 * 3.141592653589793 * R * R, 1e-15);  // density × area (2D)
+    for (std::size_t j = 0; j < i; ++j) EXPECT_GE((a.objects[i].position - a.objects[j].position).norm(), R + a.objects[j].radius);
+  }
+}
+
+TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {
+  const std::string part = "[[object]]\ntype = \"particle\"\nradius = 0.02\nmass = 0.05\nposition = [0, 0.5]\n";
+  EXPECT_EQ(error_of(kSoft + part), "");
+  const std::string k = error_of(kSoft + "stifness = 3\n" + part);  // after [[force]]: a key of that table
+  EXPECT_NE(k.find("t.toml:14:1: [[force]] #1: unknown key 'stifness'"), std::string::npos) << k;
+  const std::string c = error_of("[simulation]\ndt = 1e-5\nt_end = 0.01\nlaw = \"soft\"\n[contact]\nkn = 1e7\nkt = -1\n" + part);
+  EXPECT_NE(c.find("t.toml:7:6: [contact]: 'kt' must be ≥ 0"), std::string::npos) << c;
+  const std::string p = error_of(kSim + part);
+  EXPECT_NE(p.find("t.toml:6:8: [[object]] #1: a 'particle' is a soft-contact body"), std::string::npos) << p;
+  // seed 003's time-step bound, with the bound in the message
+  const std::string dt = error_of("[simulation]\ndt = 1e-3\nt_end = 1\nlaw = \"soft\"\n[contact]\nkn = 1e7\n" + part);
+  // c π √(m/k_n), a lone particle against a wall (m = 0.05 kg): 0.05 π √(0.05/1e7) = 1.11072e-5 s
+  EXPECT_NE(dt.find("t.toml:2:6: [simulation]: dt = 0.001 s exceeds seed 003's bound"), std::string::npos) << dt;
+  EXPECT_NE(dt.find("take dt ≤ 1.11072e-05"), std::string::npos) << dt;
+  Scene over = parse_scene(kSoft + part, "t.toml");  // the command line's --dt is checked against the same bound
+  try {
+    override_time(over, 1e-3, kNaN, "--dt");
+    ADD_FAILURE() << "--dt above the bound accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("--dt: dt = 0.001 s exceeds seed 003's bound", 0), 0u) << e.what();
+  }
+  const std::string f = error_of(kSoft + "[[force]]\ntype = \"drag\"\nb = 1\n" + part);
+  EXPECT_NE(f.find("t.toml:14:1: [[force]]: law 'soft' (contact::World, seed 003) takes uniform gravity only"), std::string::npos) << f;
+  const std::string full = error_of(kSoft + "[[object]]\ntype = \"particles\"\ngenerator = \"random\"\ncount = 50\n"
+                                            "region_min = [0, 0]\nregion_max = [0.05, 0.05]\nradius = 0.01\n");
+  EXPECT_NE(full.find("[[object]] #1: random packing placed"), std::string::npos) << full;
+  const std::string eps = error_of("[simulation]\ndt = 1e-5\nt_end = 0.01\nlaw = \"soft\"\nrestitution = 0\n[contact]\nkn = 1e7\n" + part);
+  EXPECT_NE(eps.find("t.toml:5:15: [simulation]: law 'soft' needs restitution"), std::string::npos) << eps;
+}
+
+TEST(SceneLoad, AContainerHoldsItsParticles) {
+  // a disc in a drum (a cylinder seen from inside, axis z): it bounces on the drum's inner wall and
+  // never leaves it by more than the overlap δ_max that chose k_n (seed 003, forced: m v²/δ_max²)
+  const std::string drum = "[simulation]\nintegrator = \"leapfrog\"\ndt = 2e-6\nt_end = 1\nlaw = \"soft\"\n"
+                           "[contact]\ndimension = 2\nstiffness = \"forced\"\nspeed = 2\ndelta_max = 0.0001\n"
+                           "[[object]]\ntype = \"particle\"\nname = \"ball\"\nradius = 0.01\nmass = 0.01\nvelocity = [1, 0.5]\n"
+                           "[[force]]\ntype = \"gravity\"\ng = [0, -9.81]\n"
+                           "[[obstacle]]\ntype = \"cylinder\"\nname = \"drum\"\nradius = 0.1\nlength = 1\ninside = true\n";
+  const Scene s = parse_scene(drum, "t.toml");
+  ASSERT_TRUE(s.obstacles[0].inside);
+  const RunResult r = simulate(s);
+  const std::size_t cx = r.trajectory.column("ball.x"), cy = r.trajectory.column("ball.y");
+  double reach = 0.0;
+  for (std::size_t k = 0; k < r.trajectory.rows(); ++k)
+    reach = std::max(reach, std::hypot(r.trajectory.at(k, cx), r.trajectory.at(k, cy)));
+  EXPECT_GT(reach, 0.09 - 0.0001);        // it touched the wall (centre at R from it) …
+  EXPECT_LT(reach, 0.09 + 2.0 * 0.0001);  // … and stayed inside but for the contact's overlap
+  // 'inside' is for containers of the soft world only
+  EXPECT_NE(error_of(kSim + "[[object]]\ntype = \"point\"\n[[obstacle]]\ntype = \"sphere\"\nradius = 1\ninside = true\n")
+                .find("t.toml:10:10: [[obstacle]] #1: 'inside' (a container) is a wall of the soft-contact world"),
+            std::string::npos);
+  std::string outside = drum;
+  outside.replace(outside.find("velocity = [1, 0.5]"), 19, "position = [0.5, 0]");
+  EXPECT_NE(error_of(outside).find("'ball': its centre is inside obstacle 'drum'"), std::string::npos) << error_of(outside);
 }
 
 }  // namespace

@@ -124,6 +124,8 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
         g_max = std::max(g_max, g.norm());
         break;
       }
+      case ObjectType::particle:  // simulate() gives law = "soft" scenes to the soft-contact world
+        throw std::invalid_argument("scene::ImpulseWorld: particles belong to the soft-contact world (law = \"soft\")");
     }
   }
   initial_.q = Eigen::Map<const core::VecX>(q0.data(), static_cast<Eigen::Index>(q0.size()));
@@ -538,6 +540,7 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
             v2 = r.b1.velocity, w2 = r.b1.omega, br = r.branch;
             break;
           }
+          case Law::soft: break;  // never here: law = "soft" runs on the soft-contact world
           case Law::ball_bounce: {
             // seed 004 eqs. (11)–(12): the plane's normal (−sin φ, cos φ), ω clockwise positive
             const double phi = std::atan2(-n.x(), n.y());
@@ -697,6 +700,7 @@ std::vector<std::string> ImpulseWorld::trajectory_header() const {
       case ObjectType::box:
         for (const char* c : {"x", "y", "angle", "vx", "vy", "omega"}) h.push_back(n + "." + c);
         break;
+      case ObjectType::particle: break;  // the soft-contact world's (soft_world.hpp)
     }
   }
   return h;
@@ -744,6 +748,7 @@ void ImpulseWorld::trajectory_row(const State& x, std::vector<double>& row) cons
             break;
           }
         break;
+      case ObjectType::particle: break;
     }
   }
 }

@@ -2,12 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
+#include <numbers>
+#include <random>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "toolkit/contact/stiffness.hpp"
+#include "toolkit/contact/walls.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/models/central_gravity.hpp"
 #include "toolkit/scene/contacts.hpp"
@@ -23,6 +28,7 @@ std::string_view to_string(ObjectType t) {
     case ObjectType::sphere: return "sphere";
     case ObjectType::disc: return "disc";
     case ObjectType::box: return "box";
+    case ObjectType::particle: return "particle";
   }
   return "?";
 }
@@ -32,6 +38,7 @@ std::string_view to_string(Law l) {
     case Law::coulomb: return "coulomb";
     case Law::spinning: return "spinning";
     case Law::ball_bounce: return "ball-bounce";
+    case Law::soft: return "soft";
   }
   return "?";
 }
@@ -100,6 +107,13 @@ class Reader {
     const double x = number(key, fallback);
     if (!(x >= 0.0)) fail(key, fmt::format("'{}' must be ≥ 0, not {}", key, x));
     return x;
+  }
+  bool boolean(std::string_view key, bool fallback) {
+    ask(key);
+    const toml::node* n = t_.get(key);
+    if (!n) return fallback;
+    if (!n->is_boolean()) fail(key, fmt::format("'{}' must be true or false, not {}", key, type_name(*n)));
+    return *n->value<bool>();
   }
   std::string string(std::string_view key, const std::string& fallback) {
     ask(key);
@@ -218,6 +232,7 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
     r.fail("integrator", fmt::format("unknown integrator '{}'; valid: {}", s.integrator, integrators::stepper_names()));
   }
   s.dt = r.required_positive("dt");
+  s.dt_at = r.at("dt");
   const bool has_t_end = r.has("t_end"), has_steps = r.has("steps");
   if (has_t_end == has_steps) r.fail("give exactly one of 't_end' (s) and 'steps'");
   if (has_t_end) {
@@ -234,11 +249,14 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
   const double every = r.number("sample_every", std::ceil(static_cast<double>(s.steps) / 2000.0));
   if (!(every >= 1.0) || every != std::floor(every)) r.fail("sample_every", "'sample_every' must be a whole number ≥ 1");
   s.sample_every = static_cast<std::size_t>(every);
-  s.law = pick<Law, 4>(r, "law", "frictionless",
+  s.law = pick<Law, 5>(r, "law", "frictionless",
                        {{{"frictionless", Law::frictionless}, {"coulomb", Law::coulomb}, {"spinning", Law::spinning},
-                         {"ball-bounce", Law::ball_bounce}}},
+                         {"ball-bounce", Law::ball_bounce}, {"soft", Law::soft}}},
                        "law");
   s.restitution = r.non_negative("restitution", 1.0);
+  // seed 003: ε ∈ (0, 1] (ε = 1: Hooke's spring; η(ε) has ln ε)
+  if (s.law == Law::soft && !(s.restitution > 0.0 && s.restitution <= 1.0))
+    r.fail("restitution", fmt::format("law 'soft' needs restitution ε in (0, 1] (seed 003), not {}", s.restitution));
   s.friction = r.non_negative("friction", 0.0);
   if (s.law == Law::frictionless && s.friction != 0.0)
     r.fail("friction", "law 'frictionless' has no friction; choose law 'coulomb', 'spinning' or 'ball-bounce'");
@@ -248,16 +266,30 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
   r.finish();
 }
 
-ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_t index) {
+/// The keys a soft-contact particle shares with the generated ones: its initial velocity and spin,
+/// inertia factor κ; in 2D (discs in z = 0) the spin is the number ω_z and z must be 0.
+void read_particle_motion(Reader& r, ObjectSpec& o, int dimension) {
+  o.velocity = r.vec3("velocity", core::Vec3::Zero());
+  if (dimension == 2) {
+    o.spin = core::Vec3(0.0, 0.0, r.number("spin", 0.0));
+    if (o.velocity.z() != 0.0) r.fail("velocity", "a particle of a 2D world ([contact] dimension = 2) moves in z = 0: velocity z must be 0");
+  } else {
+    o.spin = r.vec3("spin", core::Vec3::Zero());
+  }
+  o.inertia_factor = r.positive("inertia", dimension == 2 ? 0.5 : 0.4);  // I = κ m R²: solid disc, solid sphere
+}
+
+ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_t index, const Scene& scene) {
   Reader r(t, file, fmt::format("[[object]] #{}", index + 1));
   ObjectSpec o;
   o.where = r.at();
-  o.type = pick<ObjectType, 7>(r, "type", "",
+  o.type = pick<ObjectType, 8>(r, "type", "",
                                {{{"point", ObjectType::point}, {"spring", ObjectType::spring},
                                  {"pendulum", ObjectType::pendulum},
                                  {"spherical-pendulum", ObjectType::spherical_pendulum},
-                                 {"sphere", ObjectType::sphere}, {"disc", ObjectType::disc}, {"box", ObjectType::box}}},
-                               "object type");
+                                 {"sphere", ObjectType::sphere}, {"disc", ObjectType::disc}, {"box", ObjectType::box},
+                                 {"particle", ObjectType::particle}}},
+                               "object type (or 'particles', a generated set)");
   o.name = r.string("name", fmt::format("{}{}", to_string(o.type), index + 1));
   o.mass = r.positive("mass", 1.0);
   switch (o.type) {
@@ -320,9 +352,226 @@ ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_
         if (o.velocity.z() != 0.0) r.fail("velocity", fmt::format("a {} moves in the plane z = 0: velocity z must be 0", to_string(o.type)));
       }
       break;
+    case ObjectType::particle:
+      if (scene.simulation.law != Law::soft)
+        r.fail("type", "a 'particle' is a soft-contact body: set law = \"soft\" in [simulation] (and a [contact] table)");
+      o.radius = r.required_positive("radius");
+      o.position = r.vec3("position", core::Vec3::Zero());
+      if (scene.contact.dimension == 2 && o.position.z() != 0.0)
+        r.fail("position", "a particle of a 2D world ([contact] dimension = 2) moves in z = 0: position z must be 0");
+      read_particle_motion(r, o, scene.contact.dimension);
+      break;
   }
   r.finish();
   return o;
+}
+
+
+/// Deterministic uniform draw in [0, 1) from the 64-bit Mersenne Twister (whose output the standard
+/// fixes), not std::uniform_real_distribution (whose algorithm it does not): the same packing on
+/// every machine and library.
+double unit_draw(std::mt19937_64& rng) { return static_cast<double>(rng() >> 11) * 0x1.0p-53; }
+
+/// `type = "particles"`: many soft-contact particles generated in the box [region_min, region_max]
+/// on a lattice (square / simple cubic, x fastest, spacing ≥ the largest diameter) or by seeded random
+/// sequential addition (uniform centres, a draw overlapping an earlier particle is rejected). Radii
+/// uniform in R(1 ± polydispersity); each particle's mass `mass`, or `density` × its area (2D) or
+/// volume (3D). Named <name>.0, <name>.1, … (docs/scenes.md).
+void generate_particles(const toml::table& t, const std::string& file, std::size_t index, Scene& scene) {
+  Reader r(t, file, fmt::format("[[object]] #{}", index + 1));
+  (void)r.string("type", "particles");
+  if (scene.simulation.law != Law::soft)
+    r.fail("type", "'particles' are soft-contact bodies: set law = \"soft\" in [simulation] (and a [contact] table)");
+  const int D = scene.contact.dimension;
+  ObjectSpec proto;
+  proto.type = ObjectType::particle;
+  proto.where = r.at();
+  proto.group = r.string("name", fmt::format("particles{}", index + 1));
+  enum class Gen { lattice, random };
+  const Gen gen = pick<Gen, 2>(r, "generator", "", {{{"lattice", Gen::lattice}, {"random", Gen::random}}}, "generator");
+  const core::Vec3 lo = r.vec3("region_min", core::Vec3::Zero());
+  if (!r.has("region_max")) r.fail("missing key 'region_max' (m): the far corner of the region to fill");
+  const core::Vec3 hi = r.vec3("region_max", core::Vec3::Zero());
+  const double R = r.required_positive("radius");
+  const double p = r.non_negative("polydispersity", 0.0);
+  if (!(p < 1.0)) r.fail("polydispersity", fmt::format("'polydispersity' must be below 1 (radii R(1 ± p) > 0), not {}", p));
+  const bool has_density = r.has("density");
+  if (has_density && r.has("mass")) r.fail("density", "give 'mass' (kg, each) or 'density', not both");
+  const double mass = r.positive("mass", 1.0);
+  const double density = has_density ? r.positive("density", 1.0) : 0.0;
+  const double seed = r.non_negative("seed", 1.0);
+  if (seed != std::floor(seed) || seed > 9.0e15) r.fail("seed", "'seed' must be a whole number ≥ 0");
+  read_particle_motion(r, proto, D);
+  const double Rmax = R * (1.0 + p);
+  const double spacing = gen == Gen::lattice ? r.positive("spacing", 2.0 * Rmax) : 0.0;
+  if (gen == Gen::lattice && spacing < 2.0 * Rmax * (1.0 - 1e-12))
+    r.fail("spacing", fmt::format("'spacing' {} is below the largest diameter 2R(1 + p) = {}: the particles would overlap", spacing, 2.0 * Rmax));
+  const bool has_count = gen == Gen::random || r.has("count");  // a lattice without count: every site
+  const double count = has_count ? r.required_positive("count") : 1e6;
+  if (count != std::floor(count) || count > 1e6) r.fail("count", "'count' must be a whole number between 1 and 10⁶");
+  r.finish();
+  const int axes = D;
+  for (int k = 0; k < 3; ++k) {
+    if (k >= axes) {
+      if (lo.z() != 0.0 || hi.z() != 0.0) r.fail("region_min", "a 2D world's region lies in z = 0: give [x, y] corners");
+      continue;
+    }
+    if (!(hi[k] - lo[k] >= 2.0 * Rmax))
+      r.fail("region_max", fmt::format("the region [region_min, region_max] is narrower than a particle's diameter 2R(1 + p) = {} along {}", 2.0 * Rmax, "xyz"[k]));
+  }
+  std::mt19937_64 rng(static_cast<std::uint64_t>(seed));
+  auto make = [&](std::size_t k, const core::Vec3& x, double radius) {
+    ObjectSpec o = proto;
+    o.name = fmt::format("{}.{}", proto.group, k);
+    o.position = x;
+    o.radius = radius;
+    o.mass = has_density ? density * (D == 2 ? std::numbers::pi * radius * radius
+                                             : 4.0 / 3.0 * std::numbers::pi * radius * radius * radius)
+                         : mass;
+    scene.objects.push_back(std::move(o));
+  };
+  const std::size_t n = static_cast<std::size_t>(count);
+  if (gen == Gen::lattice) {
+    std::array<std::size_t, 3> sites{1, 1, 1};
+    for (int k = 0; k < axes; ++k) sites[static_cast<std::size_t>(k)] = static_cast<std::size_t>(std::floor((hi[k] - lo[k] - 2.0 * Rmax) / spacing * (1.0 + 1e-12))) + 1;
+    std::size_t made = 0;
+    for (std::size_t c = 0; c < sites[2] && made < n; ++c)
+      for (std::size_t b = 0; b < sites[1] && made < n; ++b)
+        for (std::size_t a = 0; a < sites[0] && made < n; ++a) {
+          core::Vec3 x = lo + core::Vec3::Constant(Rmax) + spacing * core::Vec3(static_cast<double>(a), static_cast<double>(b), static_cast<double>(c));
+          if (D == 2) x.z() = 0.0;
+          make(made++, x, R * (1.0 + p * (2.0 * unit_draw(rng) - 1.0)));
+        }
+    if (has_count && made < n)
+      r.fail("count", fmt::format("the lattice of spacing {} holds {} sites in the region, fewer than count = {}", spacing, made, n));
+  } else {
+    const std::size_t first = scene.objects.size(), attempts = 1000 * n;
+    std::size_t made = 0;
+    for (std::size_t a = 0; a < attempts && made < n; ++a) {
+      const double radius = R * (1.0 + p * (2.0 * unit_draw(rng) - 1.0));
+      core::Vec3 x = core::Vec3::Zero();
+      for (int k = 0; k < axes; ++k) x[k] = lo[k] + radius + (hi[k] - lo[k] - 2.0 * radius) * unit_draw(rng);
+      bool free = true;
+      for (std::size_t j = first; j < scene.objects.size() && free; ++j)
+        free = (scene.objects[j].position - x).norm() >= scene.objects[j].radius + radius;
+      if (free) make(made++, x, radius);
+    }
+    if (made < n)
+      r.fail("count", fmt::format("random packing placed {} of {} particles in {} draws: the region is too small", made, n, attempts));
+  }
+}
+
+/// The soft-contact world's table [contact] (law = "soft"), read before the objects (its dimension
+/// shapes them); a stiffness regime is resolved once the particles are known (resolve_stiffness).
+struct StiffnessRegime {
+  enum class Kind { given, forced, free_fall, stacking } kind = Kind::given;
+  double delta_max = kNaN, speed = kNaN, height = kNaN;
+  Source where;
+};
+
+StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scene& scene) {
+  Reader r(t, file, "[contact]");
+  ContactSpec& c = scene.contact;
+  c.where = r.at();
+  const double dim = r.number("dimension", 3.0);
+  if (dim != 2.0 && dim != 3.0) r.fail("dimension", fmt::format("'dimension' must be 2 (discs in z = 0) or 3 (spheres), not {}", dim));
+  c.dimension = static_cast<int>(dim);
+  StiffnessRegime reg;
+  reg.where = r.at("stiffness");
+  const bool has_kn = r.has("kn"), has_regime = r.has("stiffness");
+  if (has_kn == has_regime) r.fail("give exactly one of 'kn' (N/m) and 'stiffness' (a regime of seed 003: forced, free-fall, stacking)");
+  if (has_kn) c.kn = r.required_positive("kn");
+  if (has_regime) {
+    reg.kind = pick<StiffnessRegime::Kind, 3>(r, "stiffness", "",
+                                              {{{"forced", StiffnessRegime::Kind::forced},
+                                                {"free-fall", StiffnessRegime::Kind::free_fall},
+                                                {"stacking", StiffnessRegime::Kind::stacking}}},
+                                              "stiffness regime");
+    if (r.has("delta_max")) reg.delta_max = r.required_positive("delta_max");
+    if (reg.kind == StiffnessRegime::Kind::forced) reg.speed = r.required_positive("speed");
+    else reg.height = r.required_positive("height");
+  }
+  c.end = pick<SoftEnd, 2>(r, "end", "overlap", {{{"overlap", SoftEnd::overlap}, {"force", SoftEnd::force}}}, "end of contact");
+  c.kt = r.non_negative("kt", 0.0);
+  c.step_factor = r.positive("step_factor", 0.05);
+  if (c.step_factor > 0.05) r.fail("step_factor", fmt::format("'step_factor' c must be in (0, 0.05] (seed 003), not {}", c.step_factor));
+  if (r.has("skin")) c.skin = r.non_negative("skin", 0.0);
+  r.finish();
+  return reg;
+}
+
+/// seed 003 "Choix de la raideur" (toolkit/contact/stiffness.hpp), δ_max default R_min/100, m the
+/// heaviest particle (forced, free fall), R and ρ_2d = m/(πR²) of the largest one (stacking).
+void resolve_stiffness(const StiffnessRegime& reg, Scene& s) {
+  if (reg.kind == StiffnessRegime::Kind::given) return;
+  double m = 0.0, Rmin = INFINITY, Rbig = 0.0, mbig = 0.0;
+  for (const auto& o : s.objects) {
+    m = std::max(m, o.mass), Rmin = std::min(Rmin, o.radius);
+    if (o.radius > Rbig) Rbig = o.radius, mbig = o.mass;
+  }
+  const double dmax = std::isnan(reg.delta_max) ? Rmin / 100.0 : reg.delta_max;
+  double g = 0.0;
+  for (const auto& f : s.forces)
+    if (f.type == ForceType::gravity) g = std::max(g, f.vector.norm());
+  if (reg.kind != StiffnessRegime::Kind::forced && !(g > 0.0))
+    throw SceneError(reg.where, "[contact]: the stiffness regimes 'free-fall' and 'stacking' need a [[force]] of type 'gravity'");
+  switch (reg.kind) {
+    case StiffnessRegime::Kind::forced: s.contact.kn = contact::stiffness_forced(m, reg.speed, dmax); break;
+    case StiffnessRegime::Kind::free_fall: s.contact.kn = contact::stiffness_free_fall(m, g, reg.height, dmax); break;
+    case StiffnessRegime::Kind::stacking:
+      s.contact.kn = contact::stiffness_stacking(Rbig, reg.height, mbig / (std::numbers::pi * Rbig * Rbig), g, dmax);
+      break;
+    case StiffnessRegime::Kind::given: break;
+  }
+}
+
+/// seed 003 "Choix du pas de temps": Δt ≤ c π √(m/k_n), m the smallest effective mass (the two
+/// lightest particles, a lone particle against a wall), as contact::World::check_time_step. Empty
+/// when dt is within the bound, else the message.
+std::string soft_dt_excess(const Scene& s) {
+  std::vector<double> m;
+  for (const auto& o : s.objects) m.push_back(o.mass);
+  std::sort(m.begin(), m.end());
+  const double meff = m.size() > 1 ? contact::effective_mass(m[0], m[1]) : m[0];
+  const double bound = contact::max_time_step(meff, s.contact.kn, s.contact.step_factor);
+  if (s.simulation.dt <= bound) return "";
+  return fmt::format("dt = {:.6g} s exceeds seed 003's bound c π √(m/k_n) = {:.6g} s (c = {}, k_n = {:.6g} N/m, m = {:.6g} kg "
+                     "the smallest effective mass): take dt ≤ {:.6g}",
+                     s.simulation.dt, bound, s.contact.step_factor, s.contact.kn, meff, bound);
+}
+
+/// The checks of a soft-contact scene (law = "soft"): contact::World's model, one gravity, walls.
+void check_soft_scene(const Scene& s) {
+  for (const auto& o : s.objects)
+    if (o.type != ObjectType::particle)
+      throw SceneError(o.where, fmt::format("[[object]] '{}': law 'soft' (contact::World) takes particles only "
+                                            "(type 'particle' or 'particles'), not a {}", o.name, to_string(o.type)));
+  for (const auto& f : s.forces) {
+    if (f.type != ForceType::gravity)
+      throw SceneError(f.where, "[[force]]: law 'soft' (contact::World, seed 003) takes uniform gravity only");
+    if (f.on.size() != s.objects.size())
+      throw SceneError(f.where, "[[force]]: with law 'soft', gravity acts on every particle (no 'on' list)");
+    if (s.contact.dimension == 2 && f.vector.z() != 0.0)
+      throw SceneError(f.where, "[[force]]: a 2D world ([contact] dimension = 2) lies in z = 0: g must have z = 0");
+  }
+  const Simulation& sim = s.simulation;
+  if (sim.friction > 0.0 && !(s.contact.kt > 0.0))
+    throw SceneError(s.contact.where, fmt::format("[contact]: friction μ = {} acts through F_t = −k_t u, |F_t| ≤ μ|F_n| "
+                                                  "(seed 003): give kt > 0 (N·s/m)", sim.friction));
+  for (const auto& ob : s.obstacles) {
+    if (!std::isnan(ob.restitution) || !std::isnan(ob.friction))
+      throw SceneError(ob.where, fmt::format("[[obstacle]] '{}': with law 'soft' the walls take the world's contact "
+                                             "law ([simulation] restitution, friction; [contact])", ob.name));
+    // a particle whose centre is inside a wall cannot start (contact::World refuses it)
+    for (const auto& o : s.objects) {
+      const double d = (ob.inside ? -1.0 : 1.0) *
+                       std::visit([&](const auto& sh) { return contact::wall_gap(sh, o.position).distance; }, ob.shape);
+      if (d < 0.0)
+        throw SceneError(o.where, fmt::format("[[object]] '{}': its centre is inside obstacle '{}' at t = 0 (distance {:.6g} m)",
+                                              o.name, ob.name, d));
+    }
+  }
+  if (const std::string e = soft_dt_excess(s); !e.empty()) throw SceneError(sim.dt_at, "[simulation]: " + e);
 }
 
 std::size_t object_index(const Scene& scene, const std::string& name, const Source& where, const std::string& context) {
@@ -422,6 +671,13 @@ ObstacleSpec read_obstacle(const toml::table& t, const std::string& file, std::s
                                    r.required_positive("radius"), r.required_positive("length")};
       break;
   }
+  if (r.has("inside")) {
+    o.inside = r.boolean("inside", false);
+    if (o.inside && (kind == Kind::plane || kind == Kind::portion))
+      r.fail("inside", "'inside' is for a brick, a sphere or a cylinder (a plane has no inside)");
+    if (o.inside && sim.law != Law::soft)
+      r.fail("inside", "'inside' (a container) is a wall of the soft-contact world: law = \"soft\"");
+  }
   r.finish();
   return o;
 }
@@ -444,6 +700,7 @@ void check_scene(const Scene& s) {
     if (std::abs(o.direction.dot(g.normalized())) > kDirectionTolerance)
       throw SceneError(o.where, fmt::format("[[object]] '{}': 'direction' (d) must be orthogonal to g", o.name));
   }
+  if (s.simulation.law == Law::soft) return check_soft_scene(s);
   // laws and bodies
   std::size_t round = 0, boxes = 0, discs = 0, spheres = 0;
   for (const auto& o : s.objects) {
@@ -508,18 +765,35 @@ Scene parse_scene(std::string_view text, const std::string& file) {
   top.has("object");
   top.has("force");
   top.has("obstacle");
+  top.has("contact");
   top.finish();
   const toml::node* sim = root.get("simulation");
   if (!sim || !sim->is_table()) throw SceneError(Source{file, 1, 1}, "missing table [simulation] (integrator, dt, t_end)");
   read_simulation(*sim->as_table(), file, scene);
+  const bool soft = scene.simulation.law == Law::soft;
+  StiffnessRegime regime;
+  if (const toml::node* c = root.get("contact")) {
+    if (!soft) throw SceneError(source_of(c->source(), file), "[contact] is the soft-contact world's table: set law = \"soft\" in [simulation]");
+    if (!c->is_table()) throw SceneError(source_of(c->source(), file), "'contact' must be a table [contact]");
+    regime = read_contact(*c->as_table(), file, scene);
+  } else if (soft) {
+    throw SceneError(scene.simulation.where, "law 'soft' needs a table [contact] (kn or stiffness, ...; docs/scenes.md)");
+  }
   const auto objects = tables_of(root, "object", file);
-  for (std::size_t i = 0; i < objects.size(); ++i) scene.objects.push_back(read_object(*objects[i], file, i));
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    const toml::node* type = objects[i]->get("type");
+    if (type && type->value<std::string_view>() == "particles")
+      generate_particles(*objects[i], file, i, scene);
+    else
+      scene.objects.push_back(read_object(*objects[i], file, i, scene));
+  }
   if (scene.objects.empty()) throw SceneError(Source{file, 1, 1}, "a scene needs at least one [[object]]");
   const auto forces = tables_of(root, "force", file);
   for (std::size_t i = 0; i < forces.size(); ++i) scene.forces.push_back(read_force(*forces[i], file, i, scene));
   const auto obstacles = tables_of(root, "obstacle", file);
   for (std::size_t i = 0; i < obstacles.size(); ++i)
     scene.obstacles.push_back(read_obstacle(*obstacles[i], file, i, scene.simulation));
+  if (soft) resolve_stiffness(regime, scene);
   check_scene(scene);
   return scene;
 }
@@ -552,6 +826,8 @@ void override_time(Scene& scene, double dt, double t_end, const std::string& wha
   if (!(te > 0.0) || !std::isfinite(te)) throw std::invalid_argument(fmt::format("{}: t_end must be positive and finite, not {}", what, te));
   const double n = std::ceil(te / s.dt - 1e-9);
   if (!(n <= static_cast<double>(kMaxSteps))) throw std::invalid_argument(fmt::format("{}: t_end/dt = {} steps is more than {}", what, n, kMaxSteps));
+  if (s.law == Law::soft)
+    if (const std::string e = soft_dt_excess(scene); !e.empty()) throw std::invalid_argument(what + ": " + e);
   const double rows = static_cast<double>(s.steps) / static_cast<double>(s.sample_every);
   s.steps = static_cast<std::size_t>(std::max(1.0, n));
   s.sample_every = static_cast<std::size_t>(std::max(1.0, std::ceil(static_cast<double>(s.steps) / std::max(1.0, rows))));

@@ -54,6 +54,7 @@ enum class ObjectType {
   sphere,              ///< rigid ball with spin (seed 001 §F), 3 + 3 DOF
   disc,                ///< rigid disc in the plane z = 0 with spin (seeds 000, 004), 3 DOF (x, y, θ)
   box,                 ///< rigid rectangle in the plane z = 0 (seed 002), 3 DOF (x, y, θ)
+  particle,            ///< soft-contact (DEM) disc or sphere of contact::World (seed 003); `particles` generates many
 };
 
 struct ObjectSpec {
@@ -80,6 +81,7 @@ struct ObjectSpec {
   double theta0 = 0.0, omega0 = 0.0;  ///< pendulum θ, θ̇
   double phi0 = 0.0, phi_dot0 = 0.0;  ///< spherical pendulum φ, φ̇ (θ, θ̇ in theta0, omega0)
 
+  std::string group;            ///< particle: the name of the [[object]] of type `particles` that generated it
   bool collides() const { return type == ObjectType::sphere || type == ObjectType::disc || type == ObjectType::box; }
   bool round() const { return type == ObjectType::sphere || type == ObjectType::disc; }
   bool planar() const { return type == ObjectType::disc || type == ObjectType::box; }
@@ -115,6 +117,7 @@ struct ObstacleSpec {
   std::string name;
   Source where;
   Shape shape;
+  bool inside = false;        ///< law "soft": a brick, sphere or cylinder seen from inside (a container, a drum)
   double restitution = kNaN;  ///< NaN: the simulation's
   double friction = kNaN;     ///< NaN: the simulation's
 };
@@ -126,6 +129,22 @@ enum class Law {
   coulomb,       ///< seed 001 §E.1: friction μ, restitution α, spin not tracked
   spinning,      ///< seed 001 §F: friction, spin (solid spheres, α = 2/5)
   ball_bounce,   ///< seed 004: a disc on planes, slip / stick by μₑ (no body–body form)
+  soft,          ///< seed 003: soft contact (spring-dashpot, regularised friction), contact::World; particles only
+};
+
+/// End of a soft contact (contact::ContactEnd): δ back to 0 (seed 003) or F_n back to 0 (Schwager & Pöschel 2007).
+enum class SoftEnd { overlap, force };
+
+/// The soft-contact world's parameters ([contact], law = "soft"; docs/scenes.md and docs/contact.md).
+/// ε and μ are the simulation's `restitution` and `friction`.
+struct ContactSpec {
+  Source where;
+  int dimension = 3;          ///< 2: discs in the plane z = 0; 3: spheres
+  double kn = 0.0;            ///< k_n (N/m), given or from a stiffness regime (seed 003 "Choix de la raideur")
+  SoftEnd end = SoftEnd::overlap;
+  double kt = 0.0;            ///< k_t (N·s/m)
+  double step_factor = 0.05;  ///< c of Δt ≤ c π √(m/k_n)
+  double skin = -1.0;         ///< Verlet skin (m); < 0: 0.1 × the mean diameter
 };
 
 /// When a collision is handled (docs/scenes.md "Events").
@@ -138,6 +157,7 @@ struct Simulation {
   Source where;
   std::string integrator = "verlet";
   double dt = 0.0;
+  Source dt_at;                   ///< where dt was written (the soft world's Δt bound names it)
   std::size_t steps = 0;          ///< t_end = steps·dt
   std::size_t sample_every = 1;   ///< one output row every this many steps
   Law law = Law::frictionless;
@@ -157,6 +177,7 @@ struct Scene {
   std::vector<ObjectSpec> objects;
   std::vector<ForceSpec> forces;
   std::vector<ObstacleSpec> obstacles;
+  ContactSpec contact;      ///< law = "soft" only
 };
 
 std::string_view to_string(ObjectType t);

@@ -9,6 +9,7 @@
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/scene/event_stepper.hpp"
+#include "toolkit/scene/recorder.hpp"
 
 namespace verisim::scene {
 
@@ -22,51 +23,19 @@ std::string other_name(const Scene& scene, const Event& e) {
   return e.with_obstacle ? scene.obstacles[e.b].name : scene.objects[e.b].name;
 }
 
-namespace {
-
-/// The samples every `every` steps (and the last), into buffers reserved before the loop.
-struct Recorder {
-  const ImpulseWorld* world;
-  RunResult* out;
-  std::size_t every, steps;
-  Progress progress;
-  std::size_t progress_every;
-  std::vector<double> row;
-
-  void operator()(const State& x, double t, std::size_t k) {
-    if (progress.report && k % progress_every == 0) progress.report(progress.context, k, steps);
-    if (k % every != 0 && k != steps) return;
-    auto& tr = out->trajectory.values;
-    tr.push_back(t);
-    world->trajectory_row(x, row);
-    tr.insert(tr.end(), row.begin(), row.end());
-    const double T = world->kinetic_energy(x), V = world->potential_energy(x, t);
-    auto& en = out->energy.values;
-    en.insert(en.end(), {t, T, V, T + V});
-    world->conserved_row(x, row);
-    en.insert(en.end(), row.begin(), row.end());
-  }
-};
-
-}  // namespace
+/// The soft-contact scenes (law = "soft"): soft_world_2d.cpp, soft_world_3d.cpp.
+RunResult simulate_soft_2d(const Scene& scene, Progress progress);
+RunResult simulate_soft_3d(const Scene& scene, Progress progress);
 
 RunResult simulate(const Scene& scene, Progress progress) {
+  // the world is picked once, here: the soft-contact world for law = "soft", else the ImpulseWorld
+  if (scene.simulation.law == Law::soft)
+    return scene.contact.dimension == 2 ? simulate_soft_2d(scene, progress) : simulate_soft_3d(scene, progress);
   const Simulation& sim = scene.simulation;
   ImpulseWorld world(scene);
   RunResult result;
-  result.integrator = sim.integrator;
-  result.t_end = sim.t_end();
-  result.trajectory.header = {"t"};
-  for (auto& h : world.trajectory_header()) result.trajectory.header.push_back(h);
-  result.energy.header = {"t", "kinetic", "potential", "total"};
-  for (auto& h : world.conserved_header()) result.energy.header.push_back(h);
-  const std::size_t rows = sim.steps / sim.sample_every + 2;
-  result.trajectory.values.reserve(rows * result.trajectory.header.size());
-  result.energy.values.reserve(rows * result.energy.header.size());
-  result.events.reserve(1024);
-
-  Recorder rec{&world, &result, sim.sample_every, sim.steps, progress, std::max<std::size_t>(1, sim.steps / 100), {}};
-  rec.row.reserve(result.trajectory.header.size() + result.energy.header.size());
+  auto rec = prepare_run(scene, world, result, progress);
+  result.conserves_energy = world.conserves_energy();
   State x = world.initial_state();
   auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);  // the registry's variant, visited once
   try {
@@ -85,15 +54,7 @@ RunResult simulate(const Scene& scene, Progress progress) {
         },
         stepper);
   } catch (const core::NonFiniteState& e) {
-    std::string who = "?";
-    for (Eigen::Index i = 0; i < x.q.size(); ++i)
-      if (!std::isfinite(x.q[i]) || !std::isfinite(x.v[i])) {
-        who = scene.objects[world.object_of(i)].name;
-        break;
-      }
-    throw core::StepError(fmt::format("{}: {}: the state of object '{}' is not finite (NaN or infinity) after step {} at "
-                                "t = {:.17g} (integrator {}, dt = {})",
-                                scene.file, scene.name, who, e.step(), e.t(), sim.integrator, sim.dt));
+    throw non_finite_error(scene, world, x, e);
   }
   if (progress.report) progress.report(progress.context, sim.steps, sim.steps);
   return result;

@@ -36,6 +36,7 @@ struct RunResult {
   std::vector<Event> events;
   ContactStats stats;
   double t_end = 0.0;
+  bool conserves_energy = false;  ///< the scene's total energy is conserved in theory (no drag, damping, e < 1 or friction)
 };
 
 /// Run `scene` with its own integrator, dt and t_end (docs/scenes.md). A NaN or infinity in the

@@ -1,0 +1,161 @@
+#pragma once
+// A soft-contact scene (law = "soft", docs/scenes.md "Particles"): the scene's particles, gravity and
+// obstacles turned into toolkit/contact's world (seed 003: spring-dashpot normal force, regularised
+// Coulomb friction; docs/contact.md), and run by ONE call of integrators::integrate_n_steps through
+// contact::integrate (seed 003's time-step check, then the loop), with the scene's recorder.
+//
+// The world's type contact::World<D, Laws> is picked once, at the boundary (simulate.cpp): the
+// dimension (2: discs in z = 0, 3: spheres) and the laws — without damping (ε = 1) and friction
+// (μ = 0) the world is velocity-independent, so the splitting methods take their exact kick (the
+// leapfrog of seed 003's undamped bounce); otherwise Laws{} (damping and friction). Each pair is
+// compiled in its own translation unit (soft_world_2d.cpp, soft_world_3d.cpp).
+#include <cmath>
+#include <string>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "toolkit/contact/input_error.hpp"
+#include "toolkit/contact/integrate.hpp"
+#include "toolkit/contact/world.hpp"
+#include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/registry.hpp"
+#include "toolkit/scene/recorder.hpp"
+#include "toolkit/scene/simulate.hpp"
+
+namespace verisim::scene {
+
+template <int D, contact::Laws L>
+class SoftWorld {
+ public:
+  using World = contact::World<D, L>;
+
+  explicit SoftWorld(const Scene& scene) : scene_(scene), world_(make(scene)) {}
+
+  const World& world() const { return world_; }
+  State initial_state() const { return world_.initial_state(); }
+
+  /// Per particle: its world position and velocity x … vz (z = 0 in 2D), then its spin (wz in 2D;
+  /// wx, wy, wz in 3D), as the ImpulseWorld's spheres.
+  std::vector<std::string> trajectory_header() const {
+    std::vector<std::string> h;
+    for (const auto& o : scene_.objects) {
+      for (const char* c : {"x", "y", "z", "vx", "vy", "vz"}) h.push_back(o.name + "." + c);
+      if constexpr (D == 2) h.push_back(o.name + ".wz");
+      else for (const char* c : {"wx", "wy", "wz"}) h.push_back(o.name + "." + c);
+    }
+    return h;
+  }
+  void trajectory_row(const State& x, std::vector<double>& row) const {
+    row.clear();
+    for (std::size_t i = 0; i < world_.size(); ++i) {
+      const auto p = world_.position(x.q, i), v = world_.velocity(x.v, i);
+      for (int c = 0; c < 3; ++c) row.push_back(c < D ? p[c] : 0.0);
+      for (int c = 0; c < 3; ++c) row.push_back(c < D ? v[c] : 0.0);
+      const auto w = world_.spin(x.v, i);
+      if constexpr (D == 2) row.push_back(w);
+      else row.insert(row.end(), {w.x(), w.y(), w.z()});
+    }
+  }
+  double kinetic_energy(const State& x) const { return world_.kinetic_energy(x); }
+  /// −m g·x and the contact springs ½ k_n δ² (pairs and walls): the dashpot and friction dissipate.
+  double potential_energy(const State& x, double) const { return world_.potential_energy(x.q); }
+  std::vector<std::string> conserved_header() const { return {}; }
+  void conserved_row(const State&, std::vector<double>& row) const { row.clear(); }
+
+  /// The particle (scene object) whose coordinates hold index i of the state (field-blocked layout).
+  std::size_t object_of(Eigen::Index i) const {
+    const auto n = static_cast<Eigen::Index>(world_.size());
+    return static_cast<std::size_t>(i < n * D ? i / D : (i - n * D) / World::rot);
+  }
+
+ private:
+  static core::Vec<D> head(const core::Vec3& v) {
+    if constexpr (D == 3) return v;
+    else return v.head<2>();
+  }
+
+  static World make(const Scene& s) {
+    std::vector<contact::Particle<D>> ps;
+    ps.reserve(s.objects.size());
+    for (const auto& o : s.objects) {
+      contact::Particle<D> p;
+      p.x = head(o.position);
+      p.v = head(o.velocity);
+      if constexpr (D == 2) p.w = o.spin.z();
+      else p.w = o.spin;
+      p.radius = o.radius;
+      p.mass = o.mass;
+      p.inertia_factor = o.inertia_factor;
+      ps.push_back(p);
+    }
+    contact::WorldParams<D> prm;
+    core::Vec3 g = core::Vec3::Zero();
+    for (const auto& f : s.forces) g += f.vector;  // gravity only (load.cpp)
+    prm.gravity = head(g);
+    prm.kn = s.contact.kn;
+    prm.restitution = s.simulation.restitution;
+    prm.end = s.contact.end == SoftEnd::force ? contact::ContactEnd::force : contact::ContactEnd::overlap;
+    if constexpr (L.friction) prm.kt = s.contact.kt, prm.mu = s.simulation.friction;
+    prm.skin = s.contact.skin;
+    prm.step_factor = s.contact.step_factor;
+    contact::Walls walls;
+    for (const auto& ob : s.obstacles)
+      std::visit(
+          [&](const auto& shape) {
+            using S = std::remove_cvref_t<decltype(shape)>;
+            constexpr bool solid = std::is_same_v<S, geometry::Brick> || std::is_same_v<S, geometry::Sphere> ||
+                                   std::is_same_v<S, geometry::Cylinder>;
+            if constexpr (solid) {
+              if (ob.inside) {
+                walls.add(contact::Inside<S>{shape});  // a container (load.cpp allows inside for these only)
+                return;
+              }
+            }
+            walls.add(shape);
+          },
+          ob.shape);
+    try {
+      return World(std::move(ps), prm, std::move(walls));
+    } catch (const contact::InputError& e) {
+      throw SceneError(s.contact.where, std::string("[contact]: ") + e.what());
+    }
+  }
+
+  const Scene& scene_;
+  World world_;
+};
+
+/// Run a soft-contact scene on contact::World<D, L>: the registry's variant visited once, then
+/// contact::integrate (seed 003's Δt check + integrators::integrate_n_steps, the one loop).
+template <int D, contact::Laws L>
+RunResult simulate_soft(const Scene& scene, Progress progress) {
+  const Simulation& sim = scene.simulation;
+  const SoftWorld<D, L> soft(scene);
+  RunResult result;
+  auto rec = prepare_run(scene, soft, result, progress);
+  result.conserves_energy = !L.damping && !L.friction;  // Hooke's spring: ½ k_n δ² is in the potential energy
+  State x = soft.initial_state();
+  auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);
+  try {
+    std::visit([&](auto& s) { contact::integrate(s, soft.world(), x, 0.0, sim.dt, sim.steps, rec); }, stepper);
+  } catch (const contact::InputError& e) {  // the time-step bound (a --dt override)
+    throw SceneError(sim.dt_at, std::string("[simulation]: ") + e.what());
+  } catch (const core::NonFiniteState& e) {
+    throw non_finite_error(scene, soft, x, e);
+  }
+  if (progress.report) progress.report(progress.context, sim.steps, sim.steps);
+  return result;
+}
+
+/// The laws picked from the scene: none (ε = 1, μ = 0: velocity-independent) or damping and friction.
+template <int D>
+RunResult simulate_soft_dim(const Scene& scene, Progress progress) {
+  const bool conservative = scene.simulation.restitution == 1.0 && scene.simulation.friction == 0.0 && scene.contact.kt == 0.0;
+  if (conservative) return simulate_soft<D, contact::Laws{.damping = false, .friction = false}>(scene, progress);
+  return simulate_soft<D, contact::Laws{}>(scene, progress);
+}
+
+}  // namespace verisim::scene
