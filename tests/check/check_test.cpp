@@ -195,6 +195,17 @@ TEST(CheckValidation, CollisionLaws) {
   const Outcome rigid = verisim({"check", "collision", "--cmd", py("rigid_body"), "--law", "rigid2d", "--cases", "100"});
   EXPECT_EQ(rigid.code, 0) << rigid.out << rigid.err;
   EXPECT_NE(rigid.out.find("pass angular momentum of each body about the contact point: 106 cases"), std::string::npos) << rigid.out;
+  // seed 001 §F written from the seed's text (examples/check/spinning_spheres.py): 100 random cases and
+  // 8 edge cases, every check passes; with Δω along v_c ∧ n instead of n ∧ v_c, each sphere's angular
+  // momentum about the contact point is no longer conserved (m R n × Δv + I Δω = 2 I Δω ≠ 0)
+  const Outcome spin = verisim({"check", "collision", "--cmd", py("spinning_spheres"), "--law", "spin-spheres", "--cases", "100"});
+  EXPECT_EQ(spin.code, 0) << spin.out << spin.err;
+  EXPECT_NE(spin.out.find("pass angular momentum of each sphere about the contact point: 108 cases"), std::string::npos) << spin.out;
+  const Outcome spin_bad = verisim(
+      {"check", "collision", "--cmd", py("spinning_spheres") + " --wrong-spin-sign", "--law", "spinning-spheres", "--cases", "100"});
+  EXPECT_EQ(spin_bad.code, 1) << spin_bad.out << spin_bad.err;
+  EXPECT_NE(spin_bad.out.find("FAIL angular momentum of each sphere about the contact point"), std::string::npos) << spin_bad.out;
+  EXPECT_NE(spin_bad.out.find("pass momentum conserved"), std::string::npos) << spin_bad.out;
   const Outcome bad = verisim({"check", "collision", "--cmd", py("broken_frictionless"), "--law", "frictionless", "--cases", "100", "--seed", "7"});
   EXPECT_EQ(bad.code, 1) << bad.out << bad.err;
   // restitution on the whole relative velocity keeps momentum and the normal law; only the comparison catches it
