@@ -37,7 +37,7 @@ for text in sys.stdin:
             dw = [5 / (2 * R1) * mu * lam * v_star * y for y in cross(n, t)]
     dw = [sign * d for d in dw]
     out = {"v1_after": [a + d for a, d in zip(v1, dv)], "w1_after": [a + d for a, d in zip(w1, dw)]}
-    if not obstacle:                                                   # step 5
-        out["v2_after"] = [b - m1 / m2 * d for b, d in zip(v2, dv)]
-        out["w2_after"] = [b + m1 * R1 / (m2 * R2) * d for b, d in zip(w2, dw)]
+    # step 5; an obstacle (m1/m2 = 0) keeps v2 = w2 = 0
+    out["v2_after"] = v2 if obstacle else [b - m1 / m2 * d for b, d in zip(v2, dv)]
+    out["w2_after"] = w2 if obstacle else [b + m1 * R1 / (m2 * R2) * d for b, d in zip(w2, dw)]
     print(json.dumps(out))
