@@ -91,7 +91,7 @@ double cpu_seconds() {
 }
 
 /// CPU ns per particle-step of `steps` steps (best of 3 runs) of a settled lattice box.
-CostRow cost_row(const std::array<int, 3>& cells, std::size_t steps) {
+CostRow cost_row(const std::array<int, 3>& cells, std::size_t settle, std::size_t steps) {
   contact::LatticeOptions o;
   o.polydispersity = 0.02, o.compression = 0.004, o.density = 6.0 / std::numbers::pi, o.lid = true, o.seed = 1300;
   auto pack = contact::lattice_box<3>(cells, o);
@@ -100,11 +100,14 @@ CostRow cost_row(const std::array<int, 3>& cells, std::size_t steps) {
   const World<3> world(std::move(pack.particles), prm, std::move(pack.walls));
   auto s = world.initial_state();
   contact::DemVerletHalfStep<core::VecX> dem;
-  contact::integrate(dem, world, s, 0.0, 1e-4, 300);  // settle
+  contact::integrate(dem, world, s, 0.0, 1e-4, settle);
   CostRow r;
   r.particles = world.size();
+  const double n = static_cast<double>(r.particles);
   const auto [pairs, walls] = world.contacts(s.q);
-  r.contacts_per_particle = (2.0 * static_cast<double>(pairs) + static_cast<double>(walls)) / static_cast<double>(r.particles);
+  r.contacts_per_particle = (2.0 * static_cast<double>(pairs) + static_cast<double>(walls)) / n;
+  r.listed_pairs_per_particle = static_cast<double>(world.list_length()) / n;
+  r.cells_per_particle = static_cast<double>(world.cell_count()) / n;
   auto best = [&](auto& stepper) {
     double b = 1e300;
     for (int k = 0; k < 3; ++k) {
@@ -120,6 +123,9 @@ CostRow cost_row(const std::array<int, 3>& cells, std::size_t steps) {
   r.ns_verlet = best(vv);
   r.bytes_per_particle =
       (static_cast<double>(world.bytes()) + 3.0 * static_cast<double>(s.q.size()) * 8.0) / static_cast<double>(r.particles);
+  r.rebuilds = world.rebuilds();
+  r.passed = r.listed_pairs_per_particle <= CostRow::kMaxListedPairsPerParticle &&
+             world.cell_count() <= std::max<std::size_t>(64, 2 * r.particles);
   return r;
 }
 
@@ -189,16 +195,19 @@ ContactStudy run_contact_study(const ContactStudyOptions& o) {
   }
   // δ(t) of one contact against the closed form, at the seed's bound c = 0.05 and first touch on a step
   for (double eps : {1.0, 0.5}) {
-    const HeadOnOutcome h = simulate_head_on({2, false, eps, ContactEnd::overlap, 0.05, 0.0}, true);
-    const auto ex = an::DampedContact::from_restitution(eps, h.m_eff, h.kn, 1.0);
     OverlapCurve curve;
     curve.eps = eps;
+    const HeadOnOutcome h = simulate_head_on({2, false, eps, ContactEnd::overlap, curve.step_factor, 0.0}, true);
+    const auto ex = an::DampedContact::from_restitution(eps, h.m_eff, h.kn, 1.0);
     for (std::size_t k = 0; k < h.t.size(); ++k) {
       const double tau = h.t[k] - h.t_start;
       if (tau < 0.0 || tau > ex.duration()) continue;
       curve.t.push_back(tau), curve.simulated.push_back(h.overlap[k]), curve.exact.push_back(ex.delta(tau));
       curve.max_error = std::max(curve.max_error, std::abs(h.overlap[k] - ex.delta(tau)) * ex.omega0());
     }
+    const double wdt = curve.step_factor * std::numbers::pi, l = std::log(eps);
+    curve.bound = wdt * wdt / 4.0 - l / std::sqrt(l * l + std::numbers::pi * std::numbers::pi) * wdt;
+    curve.passed = curve.max_error <= curve.bound;
     study.overlap.push_back(std::move(curve));
   }
   // convergence to seed 001 §F's impulse law as k_n grows
@@ -215,14 +224,16 @@ ContactStudy run_contact_study(const ContactStudyOptions& o) {
   }
   study.impulse_order_slip = reference::log_log_fit(lk, ls, 0, lk.size() - 1).slope;
   study.impulse_order_stick = reference::log_log_fit(lk, lt, 0, lk.size() - 1).slope;
+  study.impulse_slip_passed = std::abs(study.impulse_order_slip - ContactStudy::kImpulseOrder) <= ContactStudy::kImpulseOrderTolerance;
+  study.impulse_stick_passed = std::abs(study.impulse_order_stick - ContactStudy::kImpulseOrder) <= ContactStudy::kImpulseOrderTolerance;
   if (o.timing) {
-    if (o.quick) {
-      study.cost.push_back(cost_row({5, 5, 10}, 100));
-      study.cost.push_back(cost_row({10, 10, 25}, 20));
+    if (o.quick) {  // 10³ and 10⁴ spheres, about 2 s
+      study.cost.push_back(cost_row({5, 5, 10}, 300, 100));
+      study.cost.push_back(cost_row({10, 10, 25}, 100, 10));
     } else {
-      study.cost.push_back(cost_row({5, 5, 10}, 2000));
-      study.cost.push_back(cost_row({10, 10, 25}, 200));
-      study.cost.push_back(cost_row({25, 25, 40}, 40));
+      study.cost.push_back(cost_row({5, 5, 10}, 300, 2000));
+      study.cost.push_back(cost_row({10, 10, 25}, 300, 200));
+      study.cost.push_back(cost_row({25, 25, 40}, 300, 40));
     }
   }
   return study;

@@ -40,11 +40,15 @@ StudyResult symplecticity_study(const StudyOptions& options);   ///< symplectici
 StudyResult stability_study(const StudyOptions& options);       ///< stability_study.hpp
 StudyResult work_precision_study(const StudyOptions& options);  ///< work_precision_study.hpp
 StudyResult collisions_study(const StudyOptions& options);      ///< collisions_study.hpp
+StudyResult contact_study(const StudyOptions& options);         ///< contact_study.hpp
 StudyResult scenes_study(const StudyOptions& options);          ///< run_command.cpp: every bundled scene's page
 
 struct CollisionsStudy;
 /// The collisions section (collisions_report.cpp) of collisions_study.hpp's data.
 StudyResult collisions_report(const CollisionsStudy& study);
+struct ContactStudy;
+/// The contact section (contact_report.cpp) of contact_study.hpp's data.
+StudyResult contact_report(const ContactStudy& study);
 
 namespace detail {
 inline constexpr std::string_view kLadderProblems[] = {"oscillator", "damped", "pendulum", "kepler"};
@@ -61,6 +65,7 @@ inline constexpr StudyKind kStudies[] = {
     {"stability", detail::kStabilityProblems, true, stability_study},
     {"work-precision", detail::kLadderProblems, true, work_precision_study},
     {"collisions", {}, false, collisions_study},
+    {"contact", {}, false, contact_study},
     {"scenes", {}, false, scenes_study},
 };
 

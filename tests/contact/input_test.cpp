@@ -62,7 +62,45 @@ TEST(ContactInput, ParticleParametersNameTheParticleAndTheParameter) {
   expect_mentions(message_of([&] { World<2> w(ps, good()); }), {"particle 0", "inertia_factor"});
 }
 
+TEST(ContactInput, SpheresToo) {
+  // the same checks in 3D (one routine for both dimensions): mass, radius ≤ 0, a sphere inside a wall
+  std::vector<Particle<3>> ps(2);
+  for (std::size_t i = 0; i < 2; ++i) ps[i].x = core::Vec3(3.0 * static_cast<double>(i), 0, 2), ps[i].radius = 1, ps[i].mass = 1;
+  WorldParams<3> p;
+  p.kn = 1e4;
+  for (double bad : {0.0, -1.0}) {
+    auto q = ps;
+    q[1].mass = bad;
+    expect_mentions(message_of([&] { World<3> w(q, p); }), {"particle 1", "mass"});
+    q = ps;
+    q[0].radius = bad;
+    expect_mentions(message_of([&] { World<3> w(q, p); }), {"particle 0", "radius"});
+  }
+  Walls floor;
+  floor.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
+  auto q = ps;
+  q[1].x.z() = -0.1;  // centre below the floor: overlap 1.1 > R
+  expect_mentions(message_of([&] { World<3> w(q, p, floor); }), {"particle 1", "wall 0", "plane", "radius"});
+}
+
 TEST(ContactInput, LawParametersAreChecked) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  for (double bad : {nan, inf}) {
+    auto p = good();
+    p.kn = bad;
+    expect_mentions(message_of([&] { World<2> w(three(), p); }), {"kn"});
+    p = good();
+    p.mu = bad;
+    expect_mentions(message_of([&] { World<2> w(three(), p); }), {"mu"});
+    p = good();
+    p.kt = bad;
+    expect_mentions(message_of([&] { World<2> w(three(), p); }), {"kt"});
+  }
+  for (double bad : {nan, -inf}) {
+    auto p = good();
+    p.restitution = bad;
+    expect_mentions(message_of([&] { World<2> w(three(), p); }), {"restitution", "(0, 1]"});
+  }
   for (double bad : {0.0, -5.0}) {
     auto p = good();
     p.kn = bad;

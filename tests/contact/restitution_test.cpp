@@ -3,7 +3,9 @@
 // wall; both definitions of the end of a contact against reference/analytic/damped_contact.hpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <numbers>
 
 #include "reference/analytic/damped_contact.hpp"
@@ -40,31 +42,44 @@ experiments::HeadOnOutcome collide_wall(double eps, ContactEnd end, double c, do
 }
 
 TEST(ContactValidation_Restitution, OverlapEndGivesTheInputEpsilonTwoDiscsTwoSpheresAndAWall) {
+  double worst[3] = {0, 0, 0};  // discs, spheres, wall
   for (double eps : kEps) {
     for (double ph : kPhases) {
-      EXPECT_NEAR(collide_pair<2>(eps, ContactEnd::overlap, kC, ph).restitution, eps, 1e-3) << eps << " " << ph;
-      EXPECT_NEAR(collide_pair<3>(eps, ContactEnd::overlap, kC, ph).restitution, eps, 1e-3) << eps << " " << ph;
-      EXPECT_NEAR(collide_wall(eps, ContactEnd::overlap, kC, ph).restitution, eps, 1e-3) << eps << " " << ph;
+      const double e[3] = {collide_pair<2>(eps, ContactEnd::overlap, kC, ph).restitution,
+                           collide_pair<3>(eps, ContactEnd::overlap, kC, ph).restitution,
+                           collide_wall(eps, ContactEnd::overlap, kC, ph).restitution};
+      for (int k = 0; k < 3; ++k) {
+        EXPECT_NEAR(e[k], eps, 1e-3) << "eps " << eps << ", phase " << ph << ", case " << k;
+        worst[k] = std::max(worst[k], std::abs(e[k] - eps));
+      }
     }
   }
+  std::printf("overlap end, worst |e - eps|: discs %.2e, spheres %.2e, disc-wall %.2e\n", worst[0], worst[1], worst[2]);
 }
 
 TEST(ContactValidation_Restitution, ForceEndMatchesSchwagerPoeschelClosedForm) {
   // Same η (the seed's formula for ε); the contact ends when F_n returns to 0:
   // ε_F = exp(−(γ/ω)(π − 2 atan(γ/ω))) (reference/analytic/damped_contact.hpp).
+  double worst[2] = {0, 0};  // discs, wall
   for (double eps : kEps) {
     const double expected = an::restitution_zero_force_from_zero_overlap(eps);
     ASSERT_GT(expected, eps);
     for (double ph : kPhases) {
-      EXPECT_NEAR(collide_pair<2>(eps, ContactEnd::force, kC, ph).restitution, expected, 1e-3) << eps << " " << ph;
-      EXPECT_NEAR(collide_wall(eps, ContactEnd::force, kC, ph).restitution, expected, 1e-3) << eps << " " << ph;
+      const double ep = collide_pair<2>(eps, ContactEnd::force, kC, ph).restitution;
+      const double ew = collide_wall(eps, ContactEnd::force, kC, ph).restitution;
+      EXPECT_NEAR(ep, expected, 1e-3) << eps << " " << ph;
+      EXPECT_NEAR(ew, expected, 1e-3) << eps << " " << ph;
+      worst[0] = std::max(worst[0], std::abs(ep - expected));
+      worst[1] = std::max(worst[1], std::abs(ew - expected));
     }
   }
+  std::printf("force end, worst |e - eps_F|: discs %.2e, disc-wall %.2e\n", worst[0], worst[1]);
 }
 
 TEST(ContactValidation_Restitution, ContactDurationIsPiOverOmegaAtTheSeedsTimeStepBound) {
   // Overlap end: δ returns to 0 at π/ω, ω = √(4 m k_n − η²)/(2m) (seed 003). At the seed's own bound
   // c = 0.05 (20 steps per contact), zeros of δ interpolated linearly: 1 % (the tolerance).
+  double worst[2] = {0, 0};  // discs, wall
   for (double eps : kEps) {
     const auto ref = an::DampedContact::from_restitution(eps, 0.75, 1e4, 1.0);
     const auto refw = an::DampedContact::from_restitution(eps, 2.0, 1e4, 1.0);
@@ -73,8 +88,11 @@ TEST(ContactValidation_Restitution, ContactDurationIsPiOverOmegaAtTheSeedsTimeSt
       EXPECT_NEAR((o.t_end - o.t_start) / ref.duration(), 1.0, 0.01) << eps << " " << ph;
       const auto w = collide_wall(eps, ContactEnd::overlap, 0.05, ph);
       EXPECT_NEAR((w.t_end - w.t_start) / refw.duration(), 1.0, 0.01) << eps << " " << ph;
+      worst[0] = std::max(worst[0], std::abs((o.t_end - o.t_start) / ref.duration() - 1.0));
+      worst[1] = std::max(worst[1], std::abs((w.t_end - w.t_start) / refw.duration() - 1.0));
     }
   }
+  std::printf("duration at c = 0.05, worst |T/(pi/omega) - 1|: discs %.2e, disc-wall %.2e\n", worst[0], worst[1]);
 }
 
 TEST(ContactValidation_Restitution, RestitutionErrorIsBoundedByTheDashpotJumpAndReachesIt) {

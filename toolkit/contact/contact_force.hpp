@@ -54,7 +54,7 @@ inline double wall_viscosity(const ContactLaw& law, double mi) { return law.eta_
 /// switches: a world without them pays nothing for them (and is velocity-independent).
 /// n: unit normal from j to i; dv = v_i − v_j; eta: the pair's viscosity (pair_viscosity).
 template <int D, bool Damping, bool Friction>
-inline void contact_force(const core::Vec<D>& n, double delta, const core::Vec<D>& dv, double Ri, const Spin<D>& wi, double Rj,
+[[gnu::always_inline]] inline void contact_force(const core::Vec<D>& n, double delta, const core::Vec<D>& dv, double Ri, const Spin<D>& wi, double Rj,
                           const Spin<D>& wj, double eta, const ContactLaw& law, core::Vec<D>& f, Spin<D>& ti, Spin<D>& tj) {
   using Dm = Dim<D>;
   double fn = -law.kn * delta;                                      // −k_n δ
