@@ -17,6 +17,7 @@
 #include "experiments/check_output.hpp"
 #include "experiments/check_program.hpp"
 #include "experiments/collide_command.hpp"
+#include "experiments/finite_range.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/json.hpp"
 #include "toolkit/core/random.hpp"
@@ -614,7 +615,7 @@ void add_check_collision_command(CLI::App& check, int& exit_code) {
   cmd->add_option("--law", o->law, "the family to compare with: " + laws + " (aliases: ball, rigid2d, spheres)")->required();
   cmd->add_option("--cases", o->cases, "random cases, besides the edge cases")->capture_default_str()->check(CLI::Range(0, 1000000));
   cmd->add_option("--seed", o->seed, "seed of the random cases (same seed, same cases)")->capture_default_str();
-  cmd->add_option("--timeout", o->timeout, "seconds allowed to each run of your program")->capture_default_str()->check(CLI::Range(0.1, 3600.0));
+  cmd->add_option("--timeout", o->timeout, "seconds allowed to each run of your program")->capture_default_str()->check(finite_range(0.1, 3600.0));
   cmd->footer("Exit status: 0 every check passed; 1 a check failed (its first failing case is shrunk and printed); 2 bad input "
               "or your program failed (crash, timeout, unreadable answer: the message names the case).");
   cmd->callback([o, &exit_code] {

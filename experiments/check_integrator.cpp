@@ -18,6 +18,7 @@
 #include "experiments/check_output.hpp"
 #include "experiments/check_program.hpp"
 #include "experiments/drift_study.hpp"
+#include "experiments/finite_range.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/ladders.hpp"
 #include "experiments/order_study.hpp"
@@ -454,7 +455,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--out", args->out, "write the report (index.html, summary.json, CSV, plots) into this folder, replaced as a whole");
   cmd->add_option("--timeout", args->o.timeout, "seconds allowed to each run of your program")
       ->capture_default_str()
-      ->check(CLI::Range(0.1, 3600.0));
+      ->check(finite_range(0.1, 3600.0));
   cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
   cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability (default: all)")->delimiter(',');
   cmd->footer("Exit status: 0 every verdict passed; 1 a verdict failed (the report is written); 2 bad input or your program "

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "experiments/finite_range.hpp"
 #include "experiments/json.hpp"
 #include "experiments/report.hpp"
 #include "experiments/report_folder.hpp"
@@ -467,8 +468,8 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("scene", args->scene, "the scene file (or the name of a bundled scene: verisim scenes)")->required();
   cmd->add_option("--out", args->out, "output directory (default: reports/scenes/<scene name>)");
   cmd->add_option("--integrator", args->o.integrators, "integrator(s), comma-separated: each runs the scene, plots overlay")->delimiter(',');
-  cmd->add_option("--dt", args->o.dt, "time step (s), instead of the scene's");
-  cmd->add_option("--t-end", args->o.t_end, "duration (s), instead of the scene's");
+  cmd->add_option("--dt", args->o.dt, "time step (s), instead of the scene's")->check(finite_range());
+  cmd->add_option("--t-end", args->o.t_end, "duration (s), instead of the scene's")->check(finite_range());
   cmd->add_flag("--quiet", args->o.quiet, "print nothing on success");
   cmd->add_flag("--no-plots", args->no_plots, "do not run gnuplot (data, scripts and the page are still written)");
   cmd->callback([args] {
