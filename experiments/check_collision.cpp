@@ -2,7 +2,6 @@
 #include "experiments/check_collision.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -15,8 +14,10 @@
 
 #include <fmt/format.h>
 
+#include "experiments/check_output.hpp"
 #include "experiments/check_program.hpp"
 #include "experiments/collide_command.hpp"
+#include "experiments/finite_range.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/json.hpp"
 #include "toolkit/core/random.hpp"
@@ -31,119 +32,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kTol = 1e-9;
 constexpr int kShrinkRounds = 50;
 
-/// A flat JSON value as the protocol uses it: a number (JSON's NaN/Infinity tokens and the strings
-/// "inf", "-inf" read as non-finite numbers), a string, or an array of numbers.
-struct Value {
-  std::vector<double> numbers;
-  std::string text;
-  bool is_text = false, is_array = false;
-};
-using Record = std::map<std::string, Value, std::less<>>;
-
-/// Reads one JSON object of such values (the protocol's answer line, or verisim's own result);
-/// nested objects, booleans and null are skipped. std::invalid_argument("…") on malformed text.
-Record read_record(std::string_view s) {
-  std::size_t i = 0;
-  auto ws = [&] { while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i; };
-  auto bad = [&](const std::string& why) { return std::invalid_argument(fmt::format("{} at character {}", why, i + 1)); };
-  auto string = [&] {
-    if (i >= s.size() || s[i] != '"') throw bad("a string was expected");
-    std::string out;
-    for (++i; i < s.size() && s[i] != '"'; ++i) {
-      if (s[i] == '\\' && i + 1 < s.size()) ++i;
-      out += s[i];
-    }
-    if (i >= s.size()) throw bad("unterminated string");
-    ++i;
-    return out;
-  };
-  auto number = [&] {
-    for (std::string_view tok : {"NaN", "Infinity", "-Infinity"})
-      if (s.substr(i, tok.size()) == tok) {
-        i += tok.size();
-        return tok == "NaN" ? std::numeric_limits<double>::quiet_NaN() : tok == "Infinity" ? kInf : -kInf;
-      }
-    double x = 0;
-    const auto [end, ec] = std::from_chars(s.data() + i, s.data() + s.size(), x);
-    if (ec != std::errc()) throw bad("a number was expected");
-    i = static_cast<std::size_t>(end - s.data());
-    return x;
-  };
-  int depth = 0;
-  std::function<void()> skip = [&] {  // any JSON value (nested at most 64 deep: no unbounded recursion)
-    ws();
-    if (++depth > 64) throw bad("nested deeper than 64 levels");
-    struct Leave {
-      int& d;
-      ~Leave() { --d; }
-    } leave{depth};
-    if (i >= s.size()) throw bad("a value was expected");
-    if (s[i] == '"') (void)string();
-    else if (s[i] == '{' || s[i] == '[') {
-      const char close = s[i] == '{' ? '}' : ']';
-      ++i;
-      ws();
-      if (i < s.size() && s[i] == close) { ++i; return; }
-      for (;;) {
-        if (close == '}') { ws(); (void)string(); ws(); if (i >= s.size() || s[i] != ':') throw bad("':' expected"); ++i; }
-        skip();
-        ws();
-        if (i < s.size() && s[i] == ',') { ++i; continue; }
-        if (i < s.size() && s[i] == close) { ++i; return; }
-        throw bad("',' or a closing bracket expected");
-      }
-    } else if (s.substr(i, 4) == "true" || s.substr(i, 4) == "null") i += 4;
-    else if (s.substr(i, 5) == "false") i += 5;
-    else (void)number();
-  };
-  Record r;
-  ws();
-  if (i >= s.size() || s[i] != '{') throw bad("a JSON object was expected");
-  ++i;
-  ws();
-  if (i < s.size() && s[i] == '}') return r;
-  for (;;) {
-    ws();
-    const std::string key = string();
-    ws();
-    if (i >= s.size() || s[i] != ':') throw bad("':' expected");
-    ++i;
-    ws();
-    Value v;
-    if (i < s.size() && s[i] == '"') {
-      v.text = string();
-      v.is_text = true;
-      if (v.text == "inf" || v.text == "-inf") v.numbers = {v.text == "inf" ? kInf : -kInf};
-    } else if (i < s.size() && s[i] == '[') {
-      v.is_array = true;
-      ++i;
-      ws();
-      if (i < s.size() && s[i] == ']') ++i;
-      else
-        for (;;) {
-          ws();
-          v.numbers.push_back(number());
-          ws();
-          if (i < s.size() && s[i] == ',') { ++i; continue; }
-          if (i < s.size() && s[i] == ']') { ++i; break; }
-          throw bad("',' or ']' expected in an array of numbers");
-        }
-    } else if (i < s.size() && (s[i] == '-' || s[i] == 'N' || s[i] == 'I' || (s[i] >= '0' && s[i] <= '9'))) {
-      v.numbers = {number()};
-    } else {
-      skip();
-      v.is_text = true;  // an object, a boolean or null: not a number
-    }
-    r[key] = std::move(v);
-    ws();
-    if (i < s.size() && s[i] == ',') { ++i; continue; }
-    if (i < s.size() && s[i] == '}') { ++i; break; }
-    throw bad("',' or '}' expected");
-  }
-  ws();
-  if (i != s.size()) throw bad("text after the object");
-  return r;
-}
+/// The protocol's JSON values (check_output.hpp).
+using Record = JsonRecord;
 
 // ---- the laws checked ---------------------------------------------------------------------------
 
@@ -709,7 +599,7 @@ std::optional<Record> ours(const LawSpec& L, const Case& c) {
     raw[option_name(k)] = {s};
   }
   try {
-    Record r = read_record(evaluate_collide(*find_collide_law(L.table_name), raw).dump());
+    Record r = read_json_record(evaluate_collide(*find_collide_law(L.table_name), raw).dump());
     for (const auto& key : L.answer)  // left out for an obstacle (coulomb-spheres' v2_after): it does not move
       if (!r.count(key) && key.ends_with("_after")) r[key].numbers = get(c, key.substr(0, key.size() - 6));
     return r;
@@ -736,41 +626,9 @@ std::vector<Record> answers(const UserProgram& p, const LawSpec& L, const std::v
   std::string input;
   for (std::size_t i = 0; i < cases.size(); ++i) input += case_line(L, cases[i], i + 1) + "\n";
   const std::string out = p.run(what, {{"law", L.table_name}, {"cases", std::to_string(cases.size())}}, input);
-  std::vector<Record> got;
-  std::size_t pos = 0;
-  while (pos < out.size() && got.size() <= cases.size()) {
-    const auto nl = out.find('\n', pos);
-    const std::string_view line = std::string_view(out).substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
-    pos = nl == std::string::npos ? out.size() : nl + 1;
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos) continue;
-    const std::size_t k = got.size();
-    auto fail = [&](const std::string& why) {
-      return ProgramError(fmt::format("{}: case {} ({}): {}; read: '{}'", what, k + 1, k < cases.size() ? case_line(L, cases[k], k + 1) : "none",
-                                      why, shown(line)));
-    };
-    if (k >= cases.size()) throw fail(fmt::format("more answer lines than the {} cases", cases.size()));
-    Record r;
-    try {
-      r = read_record(line);
-    } catch (const std::invalid_argument& e) {
-      throw fail(fmt::format("not a JSON object: {}", e.what()));
-    }
-    for (const auto& key : L.answer) {
-      const auto it = r.find(key);
-      if (it == r.end()) throw fail(fmt::format("no field \"{}\"", key));
-      const std::size_t want = field(ours_r[k], key).size();
-      if (it->second.numbers.size() != want || (it->second.is_text && !it->second.numbers.empty()))
-        throw fail(fmt::format("\"{}\" must be {}", key, want == 1 ? "a number" : fmt::format("an array of {} numbers", want)));
-      for (double x : it->second.numbers)
-        if (!std::isfinite(x)) throw fail(fmt::format("\"{}\" is not finite", key));
-    }
-    got.push_back(std::move(r));
-  }
-  if (got.size() < cases.size())
-    throw ProgramError(fmt::format("{}: short output: {} answer line(s) for {} cases; the first unanswered: {} (command: {})", what,
-                                   got.size(), cases.size(), case_line(L, cases[got.size()], got.size() + 1),
-                                   quoted_command(p.words())));
-  return got;
+  return read_answer_lines(
+      out, L.answer, [&](std::size_t k, const std::string& key) { return field(ours_r[k], key).size(); }, cases.size(),
+      [&](std::size_t k) { return case_line(L, cases[k], k + 1); }, what, quoted_command(p.words()));
 }
 
 /// Simpler values for one number: 0, ±1, the integer and the one-decimal roundings (each counted simpler).
@@ -884,7 +742,7 @@ void add_check_collision_command(CLI::App& check, int& exit_code) {
   cmd->add_option("--law", o->law, "the family to compare with: " + laws + " (aliases: ball, rigid2d, spheres)")->required();
   cmd->add_option("--cases", o->cases, "random cases, besides the edge cases")->capture_default_str()->check(CLI::Range(0, 1000000));
   cmd->add_option("--seed", o->seed, "seed of the random cases (same seed, same cases)")->capture_default_str();
-  cmd->add_option("--timeout", o->timeout, "seconds allowed to each run of your program")->capture_default_str()->check(CLI::Range(0.1, 3600.0));
+  cmd->add_option("--timeout", o->timeout, "seconds allowed to each run of your program")->capture_default_str()->check(finite_range(0.1, 3600.0));
   cmd->footer("Exit status: 0 every check passed; 1 a check failed (its first failing case is shrunk and printed); 2 bad input "
               "or your program failed (crash, timeout, unreadable answer: the message names the case).");
   cmd->callback([o, &exit_code] {

@@ -3,7 +3,6 @@
 #include "experiments/check_integrator.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -16,8 +15,10 @@
 #include <unistd.h>
 
 #include "experiments/check_collision.hpp"
+#include "experiments/check_output.hpp"
 #include "experiments/check_program.hpp"
 #include "experiments/drift_study.hpp"
+#include "experiments/finite_range.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/ladders.hpp"
 #include "experiments/order_study.hpp"
@@ -127,69 +128,14 @@ std::string input_of(const Case& c) {
   return s;
 }
 
-/// One number of a CSV field (blanks around allowed, a leading '+' allowed); false when it is not one.
-bool parse_number(std::string_view f, double& x) {
-  while (!f.empty() && (f.front() == ' ' || f.front() == '\t')) f.remove_prefix(1);
-  while (!f.empty() && (f.back() == ' ' || f.back() == '\t' || f.back() == '\r')) f.remove_suffix(1);
-  if (!f.empty() && f.front() == '+') f.remove_prefix(1);
-  if (f.empty()) return false;
-  const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), x);
-  return ec == std::errc() && end == f.data() + f.size();
-}
-
-/// Runs a case and reads its output: one row (q₁…q_N, v₁…v_N) per expected line, each line
-/// t,q₁,…,q_N,v₁,…,v_N; ProgramError naming the case and the line for anything else.
+/// Runs a case and reads its output (check_output.hpp): one row (q₁…q_N, v₁…v_N) per expected line,
+/// each line t,q₁,…,q_N,v₁,…,v_N; ProgramError naming the case and the line for anything else.
 std::vector<std::vector<double>> run_case(const UserProgram& program, const Case& c) {
   const std::string what = c.name();
   const std::string out = program.run(what, placeholders(c), input_of(c));
-  const std::size_t width = 1 + 2 * static_cast<std::size_t>(c.dim);
-  const long want = c.lines();
-  std::vector<std::vector<double>> rows;
-  auto fail = [&](long line, const std::string& why, std::string_view text) {
-    return ProgramError(fmt::format("{}: output line {}: {}; read: '{}' (command: {})", what, line, why, shown(text),
-                                    quoted_command(substitute(program.words(), placeholders(c)))));
-  };
-  long line_no = 0;
-  std::size_t pos = 0;
-  while (pos < out.size()) {
-    const auto nl = out.find('\n', pos);
-    const std::string_view line = std::string_view(out).substr(pos, nl == std::string::npos ? std::string::npos : nl - pos);
-    pos = nl == std::string::npos ? out.size() : nl + 1;
-    ++line_no;
-    if (line.find_first_not_of(" \t\r") == std::string_view::npos || line.front() == '#') continue;  // blank, comment
-    const long k = static_cast<long>(rows.size()) + 1;
-    if (k > want) throw fail(line_no, fmt::format("more lines than the {} expected", want), line);
-    std::vector<double> row;
-    std::size_t start = 0;
-    for (;;) {
-      const auto comma = line.find(',', start);
-      const std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-      double x = 0;
-      if (!parse_number(field, x)) throw fail(line_no, fmt::format("column {} '{}' is not a number", row.size() + 1, shown(field)), line);
-      if (!std::isfinite(x) && !c.allow_nonfinite)
-        throw fail(line_no, fmt::format("column {} is {}, not a finite number", row.size() + 1, shown(field)), line);
-      row.push_back(x);
-      if (comma == std::string_view::npos) break;
-      start = comma + 1;
-    }
-    if (row.size() != width)
-      throw fail(line_no, fmt::format("{} columns, expected {} ({})", row.size(), width,
-                                      c.dim == 1 ? std::string("t, q, v") : fmt::format("t, q1…q{0}, v1…v{0}", c.dim)),
-                 line);
-    const double t = c.step_mode ? c.dt : static_cast<double>(k * c.stride) * c.dt;
-    if (std::isfinite(row[0]) && !(std::abs(row[0] - t) <= 1e-6 * std::max(std::abs(t), c.dt)))
-      throw fail(line_no, fmt::format("t = {} where {} = {} was expected", num(row[0]),
-                                      c.step_mode ? "Δt" : fmt::format("{}·Δt", k * c.stride), num(t)),
-                 line);
-    row.erase(row.begin());
-    rows.push_back(std::move(row));
-  }
-  if (static_cast<long>(rows.size()) < want)
-    throw ProgramError(fmt::format("{}: short output: {} state line(s) where {} were expected; read {} bytes{} (command: {})", what,
-                                   rows.size(), want, out.size(),
-                                   out.empty() ? "" : fmt::format(", ending '{}'", shown(out.substr(out.size() > 120 ? out.size() - 120 : 0))),
-                                   quoted_command(substitute(program.words(), placeholders(c)))));
-  return rows;
+  return read_state_lines(out, {.dim = c.dim, .lines = c.lines(), .dt = c.dt, .stride = c.stride, .step_mode = c.step_mode,
+                                .allow_nonfinite = c.allow_nonfinite},
+                          what, quoted_command(substitute(program.words(), placeholders(c))));
 }
 
 template <class P>
@@ -509,7 +455,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--out", args->out, "write the report (index.html, summary.json, CSV, plots) into this folder, replaced as a whole");
   cmd->add_option("--timeout", args->o.timeout, "seconds allowed to each run of your program")
       ->capture_default_str()
-      ->check(CLI::Range(0.1, 3600.0));
+      ->check(finite_range(0.1, 3600.0));
   cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
   cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability (default: all)")->delimiter(',');
   cmd->footer("Exit status: 0 every verdict passed; 1 a verdict failed (the report is written); 2 bad input or your program "

@@ -413,7 +413,6 @@ void by_dimension(const CollideValues& in, Json& out) {
 
 // ---- the table --------------------------------------------------------------------------------
 
-constexpr Range kFinite{};
 constexpr Range kPositive{.lo = 0.0, .lo_open = true};
 constexpr Range kPositiveOrInf{.lo = 0.0, .lo_open = true, .infinite_ok = true};
 constexpr Range kNonNegative{.lo = 0.0};

@@ -98,7 +98,8 @@ std::vector<double> parse_numbers(std::string_view option, const std::vector<std
 
 /// One law on the raw strings of its options (as the command line gives them): every value
 /// checked (count, range) with a message naming its option, the law evaluated, and a result with
-/// a non-finite number refused. Throws CLI::ValidationError (bad option) or std::invalid_argument
+/// a non-finite number refused. Throws CLI::ValidationError (bad option), CLI::RequiredError (a
+/// missing option; both are CLI::ParseError) or std::invalid_argument
 /// (a result that overflows, naming the quantity); both are exit code 2 at the command line.
 Json evaluate_collide(const CollideLaw& law, const std::map<std::string, std::vector<std::string>>& raw);
 

@@ -11,6 +11,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "experiments/finite_range.hpp"
+#include "experiments/interrupt.hpp"
 #include "experiments/json.hpp"
 #include "experiments/report.hpp"
 #include "experiments/report_folder.hpp"
@@ -48,9 +50,12 @@ struct Bar {
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   std::string label;
   bool shown = false;
+  bool draw = true;  ///< false: only the stop-signal checkpoint
 };
 void progress_bar(void* ctx, std::size_t step, std::size_t steps) {
+  throw_if_interrupted();  // a stop signal ends the run here: the staging folder is removed (interrupt.hpp)
   auto* bar = static_cast<Bar*>(ctx);
+  if (!bar->draw) return;
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - bar->start).count();
   if (elapsed < 1.0 && !bar->shown) return;  // only runs longer than a second
   bar->shown = true;
@@ -433,9 +438,8 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
     scene::override_integrator(s, n, "--integrator");
     Bar bar;
     bar.label = fmt::format("{} ({})", s.name, n);
-    scene::Progress p;
-    if (options.progress) p = {progress_bar, &bar};
-    runs.push_back(scene::simulate(s, p));
+    bar.draw = options.progress;
+    runs.push_back(scene::simulate(s, {progress_bar, &bar}));
   }
   // the data, the figures (the report writer's machinery), then the page
   const fs::path tmp = folder.staging();
@@ -468,6 +472,7 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
   rep.plotted = options.plots && drawn.not_drawn.empty();
   fs::remove(tmp / "index.html");  // the writer's generic page: the scene has its own
   write_new_file(tmp / "index.html", page(base, runs, study.figures, rep.plotted, animation_data(base, runs.front().trajectory, ax)));
+  throw_if_interrupted();
   folder.commit();
   rep.dir = folder.target();
   for (const auto& r : runs) {
@@ -541,8 +546,8 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("scene", args->scene, "the scene file (or the name of a bundled scene: verisim scenes)")->required();
   cmd->add_option("--out", args->out, "output directory (default: reports/scenes/<scene name>)");
   cmd->add_option("--integrator", args->o.integrators, "integrator(s), comma-separated: each runs the scene, plots overlay")->delimiter(',');
-  cmd->add_option("--dt", args->o.dt, "time step (s), instead of the scene's");
-  cmd->add_option("--t-end", args->o.t_end, "duration (s), instead of the scene's");
+  cmd->add_option("--dt", args->o.dt, "time step (s), instead of the scene's")->check(finite_range());
+  cmd->add_option("--t-end", args->o.t_end, "duration (s), instead of the scene's")->check(finite_range());
   cmd->add_flag("--quiet", args->o.quiet, "print nothing on success");
   cmd->add_flag("--no-plots", args->no_plots, "do not run gnuplot (data, scripts and the page are still written)");
   cmd->callback([args] {
@@ -553,6 +558,7 @@ void add_run_command(CLI::App& app) {
     RunOptions o = args->o;
     o.plots = !args->no_plots;
     o.progress = !o.quiet && isatty(fileno(stderr)) != 0;
+    const InterruptHandlers handlers;  // SIGINT, SIGTERM, SIGHUP: exit 130/143/129, the output folder as it was
     const SceneReport r = run_scene(path, out, o);
     if (o.quiet) return;
     for (std::size_t i = 0; i < r.integrators.size(); ++i)

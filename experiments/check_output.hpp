@@ -1,0 +1,54 @@
+#pragma once
+// The readers of `verisim check`'s process protocol (docs/check.md), as pure functions of the text the
+// user's program printed: the integrator's CSV states and the collision law's JSON-lines answers. They
+// hold no process and no study, so the fuzzer (fuzz/check_*_fuzz.cpp) and the tests drive them
+// directly; check_integrator.cpp and check_collision.cpp call them on the program's stdout. Every
+// unreadable line is a ProgramError (check_program.hpp) naming the case and quoting what was read.
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace verisim::experiments {
+
+/// What a case of `check integrator` expects on stdout: `lines` rows "t,q₁…q_dim,v₁…v_dim"; row k has
+/// t = Δt in one-step mode, k·stride·Δt otherwise; non-finite values are refused unless allowed.
+struct StateLines {
+  int dim = 1;
+  long lines = 1;
+  double dt = 1;
+  long stride = 1;
+  bool step_mode = false;
+  bool allow_nonfinite = false;
+};
+
+/// The rows (q₁…q_dim, v₁…v_dim, t dropped) of the program's output `out`; blank lines and lines
+/// starting with '#' are skipped. ProgramError "<what>: output line L: …; read: '…' (command: <command>)"
+/// for a non-number, a wrong column count, a wrong t, a non-finite value, too many or too few lines.
+std::vector<std::vector<double>> read_state_lines(std::string_view out, const StateLines& expect, const std::string& what,
+                                                  const std::string& command);
+
+/// A flat JSON value as the collision protocol uses it: a number (JSON's NaN/Infinity tokens and the
+/// strings "inf", "-inf" read as non-finite numbers), a string, or an array of numbers.
+struct JsonValue {
+  std::vector<double> numbers;
+  std::string text;
+  bool is_text = false, is_array = false;
+};
+using JsonRecord = std::map<std::string, JsonValue, std::less<>>;
+
+/// Reads one JSON object of such values (the protocol's answer line, or verisim's own result); nested
+/// objects, booleans and null are skipped (nested at most 64 deep). std::invalid_argument("… at
+/// character N") on malformed text.
+JsonRecord read_json_record(std::string_view s);
+
+/// One answer line per case, each with every field of `fields`, answer K's field F holding count(K, F)
+/// numbers (K from 0); blank lines are skipped. ProgramError "<what>: case K (<case_text(K)>): …; read: '…'" for a line that is not
+/// a JSON object, a missing field, a wrong count, a non-finite value, more lines than cases; "short
+/// output" naming the first unanswered case (and `command`) for too few.
+std::vector<JsonRecord> read_answer_lines(std::string_view out, const std::vector<std::string>& fields,
+                                          const std::function<std::size_t(std::size_t, const std::string&)>& count, std::size_t cases, const std::function<std::string(std::size_t)>& case_text,
+                                          const std::string& what, const std::string& command);
+
+}  // namespace verisim::experiments

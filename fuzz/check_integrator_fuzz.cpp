@@ -1,0 +1,31 @@
+// libFuzzer target: the reader of `verisim check integrator`'s answer (experiments/check_output.hpp:
+// CSV states "t,q…,v…" on the user program's stdout). The first bytes choose what the case expects
+// (dimension 1–3, 1–8 lines, one-step or run mode, stride, Δt, non-finite allowed), the rest is the
+// program's output. Contract (docs/check.md): rows of the expected shape, or a ProgramError naming the
+// line; anything else is a finding.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "experiments/check_output.hpp"
+#include "experiments/check_program.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 3) return 0;
+  verisim::experiments::StateLines expect;
+  expect.dim = 1 + data[0] % 3;
+  expect.lines = 1 + (data[0] / 3) % 8;
+  expect.step_mode = (data[1] & 1) != 0;
+  expect.allow_nonfinite = (data[1] & 2) != 0;
+  expect.stride = 1 + (data[1] >> 2) % 4;
+  expect.dt = data[2] == 0 ? 0.1 : 1.0 / data[2];  // 0.1 or 1/n: "0.1,…" and "1,…" seeds match
+  const std::string_view out(reinterpret_cast<const char*>(data + 3), size - 3);
+  try {
+    const auto rows = verisim::experiments::read_state_lines(out, expect, "fuzz case", "fuzz");
+    if (static_cast<long>(rows.size()) != expect.lines) __builtin_trap();  // the reader's promise
+    for (const auto& r : rows)
+      if (r.size() != 2 * static_cast<std::size_t>(expect.dim)) __builtin_trap();
+  } catch (const verisim::experiments::ProgramError&) {
+  }
+  return 0;
+}

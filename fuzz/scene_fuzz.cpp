@@ -1,0 +1,20 @@
+// libFuzzer target: the scene loader (toolkit/scene/load.hpp) on arbitrary text — parsed by toml++ and
+// checked key by key, no simulation. The contract (docs/scenes.md): any text is either a Scene or a
+// SceneError "file:line:column: message"; anything else (a crash, another exception, a sanitizer
+// report, a leak, more than a second) is a finding. Seed corpus: every file of scenes/ (scripts/fuzz).
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "toolkit/scene/load.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  try {
+    const auto scene = verisim::scene::parse_scene(text, "fuzz.toml");
+    (void)scene;
+  } catch (const verisim::scene::SceneError&) {
+    // the documented refusal
+  }
+  return 0;
+}

@@ -1,0 +1,167 @@
+// Determinism and interruption of the `verisim` binary (issue 17): the same scene or study run twice gives
+// byte-identical files; a `verisim run` stopped by SIGINT or SIGTERM midway leaves a folder that held a
+// complete earlier report byte-identical, with no staging folder left. (The same for `verisim study`:
+// tests/experiments/report_test.cpp, Experiments_StudyCommand.Sig*.)
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "experiments/process.hpp"
+#include "tests/bad_input/snapshot.hpp"
+
+extern char** environ;
+
+namespace verisim::bad_input::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Runs verisim to the end in `cwd`; its exit code (stderr shown on failure).
+int verisim(const std::vector<std::string>& args, const fs::path& cwd) {
+  std::vector<std::string> argv{VERISIM_EXE};
+  argv.insert(argv.end(), args.begin(), args.end());
+  experiments::ProcessOptions o;
+  o.separate_stderr = true;
+  const auto r = experiments::run_process(argv, cwd, 600.0, o);
+  EXPECT_TRUE(r.ok()) << r.error << r.errors;
+  return r.exit_code;
+}
+
+/// The snapshot of one run into `out` (removed first), as the user would get it.
+std::map<std::string, std::string> run_into(const fs::path& out, std::vector<std::string> args) {
+  fs::remove_all(out);
+  args.push_back("--out");
+  args.push_back(out.string());
+  EXPECT_EQ(verisim(args, out.parent_path()), 0);
+  return snapshot(out);
+}
+
+/// The entries of `a` and `b` whose bytes differ, with extension `ext` ("" for any).
+std::vector<std::string> differing(const std::map<std::string, std::string>& a, const std::map<std::string, std::string>& b,
+                                   const std::string& ext = "") {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : a)
+    if ((ext.empty() || fs::path(k).extension() == ext) && (!b.count(k) || b.at(k) != v)) out.push_back(k);
+  for (const auto& [k, v] : b)
+    if ((ext.empty() || fs::path(k).extension() == ext) && !a.count(k)) out.push_back(k);
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += x + " ";
+  return s;
+}
+
+TEST(BadInputDeterminism, EveryBundledSceneRunTwiceGivesByteIdenticalCsvJsonHtml) {
+  const fs::path base = fresh_folder("determinism_scenes");
+  int scenes = 0;
+  for (const auto& e : fs::directory_iterator(SCENES_DIR)) {
+    if (e.path().extension() != ".toml") continue;
+    ++scenes;
+    const auto first = run_into(base / "r", {"run", e.path().string(), "--no-plots", "--quiet"});
+    const auto second = run_into(base / "r", {"run", e.path().string(), "--no-plots", "--quiet"});
+    EXPECT_GE(first.size(), 5u) << e.path();  // the page, summary.json, the CSV of one run
+    EXPECT_TRUE(differing(first, second).empty()) << e.path() << ": " << joined(differing(first, second));
+  }
+  EXPECT_GE(scenes, 14);
+  fs::remove_all(base);
+}
+
+TEST(BadInputDeterminism, QuickStudiesRunTwiceGiveByteIdenticalCsvJsonHtmlButTheTimings) {
+  const fs::path base = fresh_folder("determinism_studies");
+  const auto first = run_into(base / "r", {"study", "all", "--quick", "--no-plots"});
+  const auto second = run_into(base / "r", {"study", "all", "--quick", "--no-plots"});
+  EXPECT_GE(first.size(), 20u);
+  // The one exception: the work-precision study's wall-clock timings (work-precision/wp_<problem>_timing.csv)
+  // measure this machine's speed at that moment; every other file, the timings' summary included, is identical.
+  std::vector<std::string> diff;
+  for (const auto& name : differing(first, second))
+    if (!(name.starts_with("work-precision/") && name.ends_with("_timing.csv"))) diff.push_back(name);
+  EXPECT_TRUE(diff.empty()) << joined(diff);
+  int compared = 0;
+  for (const auto& [name, bytes] : first)
+    for (const std::string ext : {".csv", ".json", ".html", ".gp"}) compared += fs::path(name).extension() == ext;
+  EXPECT_GE(compared, 20);
+  fs::remove_all(base);
+}
+
+// Gnuplot's plots (pngcairo and svg terminals, experiments/report.hpp): drawn twice from the same scripts
+// and data, the bytes are the same — neither terminal writes a date or a random id.
+TEST(BadInputDeterminism, PlotsOfASceneDrawnTwiceAreByteIdentical) {
+  const fs::path base = fresh_folder("determinism_plots");
+  const auto first = run_into(base / "r", {"run", fs::path(SCENES_DIR "/spring.toml").string(), "--quiet"});
+  const auto second = run_into(base / "r", {"run", fs::path(SCENES_DIR "/spring.toml").string(), "--quiet"});
+  int plots = 0;
+  for (const auto& [k, v] : first) plots += fs::path(k).extension() == ".png" || fs::path(k).extension() == ".svg";
+  if (plots == 0) GTEST_SKIP() << "gnuplot drew nothing here";
+  EXPECT_TRUE(differing(first, second, ".svg").empty()) << joined(differing(first, second, ".svg"));
+  EXPECT_TRUE(differing(first, second, ".png").empty()) << joined(differing(first, second, ".png"));
+  EXPECT_TRUE(differing(first, second).empty()) << joined(differing(first, second));
+  fs::remove_all(base);
+}
+
+// ---------------------------------------------------------------- interruption of `verisim run`
+
+/// Staging folders of `name` under `parent` (report_folder.hpp: ".<name>.verisim-XXXXXX").
+std::vector<std::string> staging_folders(const fs::path& parent, const std::string& name) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(parent))
+    if (e.path().filename().string().starts_with("." + name + ".verisim")) out.push_back(e.path().filename().string());
+  return out;
+}
+
+void interrupt_run(int signal, int expected_exit) {
+  const fs::path base = fresh_folder("interrupt_run_" + std::to_string(signal));
+  const fs::path out = base / "r";
+  run_into(out, {"run", fs::path(SCENES_DIR "/spring.toml").string(), "--no-plots", "--quiet"});  // a complete earlier report
+  put(out / "notes.txt", "the user's notes\n");
+  const auto before = snapshot(base);
+  // a long run (the Pleiades over 300 s: tens of seconds) into the same folder
+  std::vector<std::string> argv{VERISIM_EXE, "run", SCENES_DIR "/pleiades.toml", "--t-end", "300", "--no-plots", "--quiet",
+                                "--out", out.string()};
+  std::vector<char*> ptrs;
+  for (auto& a : argv) ptrs.push_back(a.data());
+  ptrs.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  ASSERT_EQ(posix_spawn(&pid, argv[0].c_str(), &fa, nullptr, ptrs.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&fa);
+  // the staging folder exists from the check of --out until the swap: the simulation is under way
+  const auto start = std::chrono::steady_clock::now();
+  while (staging_folders(base, "r").empty() && std::chrono::steady_clock::now() - start < std::chrono::seconds(60))
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  EXPECT_FALSE(staging_folders(base, "r").empty());
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // midway through the steps
+  ::kill(pid, signal);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status) << " instead of stopping cleanly";
+  EXPECT_EQ(WEXITSTATUS(status), expected_exit);
+  EXPECT_TRUE(staging_folders(base, "r").empty()) << joined(staging_folders(base, "r"));
+  EXPECT_EQ(snapshot(base), before);
+  fs::remove_all(base);
+}
+
+TEST(BadInputInterruption, SigintDuringARunLeavesTheEarlierReportByteIdenticalAndNoStagingFolder) {
+  interrupt_run(SIGINT, 130);
+}
+TEST(BadInputInterruption, SigtermDuringARunLeavesTheEarlierReportByteIdenticalAndNoStagingFolder) {
+  interrupt_run(SIGTERM, 143);
+}
+
+}  // namespace
+}  // namespace verisim::bad_input::test

@@ -1,0 +1,174 @@
+# Generates tests/bad_input/scenes/*.toml and the scene rows of cases.tsv (run once by hand; kept for reference)
+import os
+SPRING = '''title = "bad input: {name}"
+
+[simulation]
+integrator = "rk4"
+dt = 0.001
+t_end = 1
+
+[[object]]
+type = "spring"
+name = "mass"
+mass = 1.0
+k = 4.0
+direction = [0, 0, -1]
+x0 = 0.1
+
+[[force]]
+type = "gravity"
+'''
+DISCS = '''title = "bad input: {name}"
+
+[simulation]
+integrator = "verlet"
+dt = 0.01
+t_end = 1
+law = "frictionless"
+restitution = 1.0
+
+[[object]]
+type = "disc"
+name = "d1"
+radius = 1.0
+position = [-3, 0]
+velocity = [1, 0]
+
+[[object]]
+type = "disc"
+name = "d2"
+radius = 1.0
+position = [0, 0]
+'''
+PEND = '''title = "bad input: {name}"
+
+[simulation]
+integrator = "rk4"
+dt = 0.001
+t_end = 1
+
+[[object]]
+type = "pendulum"
+name = "bob"
+length = 1.0
+direction = [1, 0, 0]
+theta0 = 0.1
+
+[[force]]
+type = "gravity"
+'''
+SPH = '''title = "bad input: {name}"
+
+[simulation]
+dt = 0.001
+t_end = 1
+
+[[object]]
+type = "sphere"
+name = "ball"
+radius = 0.1
+position = [0, 0, 1]
+
+[[force]]
+type = "gravity"
+
+[[obstacle]]
+type = "plane"
+name = "floor"
+'''
+SPHP = '''title = "bad input: {name}"
+
+[simulation]
+dt = 0.001
+t_end = 1
+
+[[object]]
+type = "spherical-pendulum"
+name = "bob"
+length = 1.0
+direction = [1, 0, 0]
+theta0 = 0.5
+phi_dot0 = 1.0
+
+[[force]]
+type = "gravity"
+'''
+rows = []
+def case(name, base, old, new, what, expect_extra, at=None, file_named=True):
+    text = base.replace('{name}', name)
+    if old is None:
+        text = text + new
+    else:
+        assert old in text, (name, old)
+        text = text.replace(old, new, 1)
+    path = f'scenes/{name}.toml'
+    open(path, 'w').write(text)
+    # the position of the bad text, counted here from the file (not from verisim): line and column of `at`
+    marker = at if at is not None else None
+    loc = ''
+    if marker is not None:
+        i = text.index(new) + new.index(marker)  # the marker inside the replaced text
+        line = text.count('\n', 0, i) + 1
+        col = i - (text.rfind('\n', 0, i) + 1) + 1
+        loc = f'{name}.toml:{line}:{col}'
+    else:
+        loc = f'{name}.toml:'
+    rows.append((name, f'run {{data}}/scenes/{name}.toml --out {{out}} --no-plots --quiet', ' && '.join(([loc] if file_named else []) + expect_extra), what))
+
+def val(text, key):  # the value of `key = …` in text: where toml++ places the node
+    return None
+
+# syntax
+case('syntax_unterminated_string', SPRING, 'name = "mass"', 'name = "mass', 'syntax: unterminated string', [], at=None)  # toml++ reports the end of the line
+case('syntax_missing_equals', SPRING, 'dt = 0.001', 'dt 0.001', 'syntax: a key without =', [], at=None)
+case('syntax_duplicate_key', SPRING, 'dt = 0.001', 'dt = 0.001\ndt = 0.002', 'syntax: a key given twice', [], at=None)
+case('syntax_unclosed_table', SPRING, '[simulation]', '[simulation', 'syntax: a table header without ]', [], at=None)
+case('syntax_bad_number', SPRING, 'mass = 1.0', 'mass = 1.0.0', 'syntax: 1.0.0', [], at=None)
+# wrong types
+case('type_dt_string', SPRING, 'dt = 0.001', 'dt = "fast"', 'wrong type: dt a string', ["'dt'"], at='"fast"')
+case('type_mass_array', SPRING, 'mass = 1.0', 'mass = [1.0]', 'wrong type: mass an array', ["'mass'"], at='[1.0]')
+case('type_direction_string', SPRING, 'direction = [0, 0, -1]', 'direction = "down"', 'wrong type: a vector given as a string', ["'direction'"], at='"down"')
+case('type_vector_four', SPRING, 'direction = [0, 0, -1]', 'direction = [0, 0, -1, 0]', 'a vector of 4 numbers', ["'direction'"], at='[0, 0, -1, 0]')
+case('type_integrator_number', SPRING, 'integrator = "rk4"', 'integrator = 4', 'wrong type: integrator a number', ["'integrator'"], at='4')
+case('type_object_not_table', SPRING, 'title =', 'object = 3\ntitle =', 'object is a number, not an array of tables', ["'object'"], at=None)
+# unknown keys
+case('unknown_key_top', SPRING, 'title =', 'colour = "red"\ntitle =', 'unknown top-level key', ["'colour'"], at='colour')
+case('unknown_key_simulation', SPRING, 'dt = 0.001', 'dt = 0.001\ndtt = 0.001', 'typo in [simulation]: dtt', ["'dtt'"], at='dtt')
+case('unknown_key_object', SPRING, 'mass = 1.0', 'masss = 1.0', 'typo in an object: masss', ["'masss'"], at='masss')
+case('unknown_object_type', SPRING, 'type = "spring"', 'type = "sprung"', 'unknown object type', ["sprung"], at='"sprung"')
+case('unknown_force_type', SPRING, 'type = "gravity"', 'type = "gravitation"', 'unknown force type', ["gravitation"], at='"gravitation"')
+# physically meaningless values
+case('mass_negative', SPRING, 'mass = 1.0', 'mass = -1.0', 'negative mass', ["'mass'"], at='-1.0')
+case('mass_zero', SPRING, 'mass = 1.0', 'mass = 0.0', 'zero mass', ["'mass'"], at='0.0')
+case('mass_nan', SPRING, 'mass = 1.0', 'mass = nan', 'NaN mass', ["'mass'"], at='nan')
+case('stiffness_negative', SPRING, 'k = 4.0', 'k = -4.0', 'negative stiffness', ["'k'"], at='-4.0')
+case('stiffness_zero', SPRING, 'k = 4.0', 'k = 0', 'zero stiffness', ["'k'"], at='0')
+case('radius_negative', DISCS, 'radius = 1.0\nposition = [-3', 'radius = -1.0\nposition = [-3', 'negative radius', ["'radius'"], at='-1.0')
+case('radius_zero', SPH, 'radius = 0.1', 'radius = 0', 'zero radius', ["'radius'"], at='0')
+case('length_negative', PEND, 'length = 1.0', 'length = -1.0', 'negative pendulum length', ["'length'"], at='-1.0')
+case('length_zero', PEND, 'length = 1.0', 'length = 0.0', 'zero pendulum length', ["'length'"], at='0.0')
+case('dt_zero', SPRING, 'dt = 0.001', 'dt = 0.0', 'dt = 0', ["'dt'"], at='0.0')
+case('dt_negative', SPRING, 'dt = 0.001', 'dt = -0.001', 'dt < 0', ["'dt'"], at='-0.001')
+case('dt_nan', SPRING, 'dt = 0.001', 'dt = nan', 'dt NaN', ["'dt'"], at='nan')
+case('dt_inf', SPRING, 'dt = 0.001', 'dt = inf', 'dt infinite', ["'dt'"], at='inf')
+case('t_end_negative', SPRING, 't_end = 1', 't_end = -1', 't_end < 0', ["'t_end'"], at='-1')
+case('t_end_inf', SPRING, 't_end = 1', 't_end = inf', 't_end infinite', ["'t_end'"], at='inf')
+case('steps_and_t_end', SPRING, 't_end = 1', 't_end = 1\nsteps = 10', 'both t_end and steps', ['t_end', 'steps'], at=None)
+case('steps_zero', SPRING, 't_end = 1', 'steps = 0', 'steps = 0', ["'steps'"], at='0')
+case('restitution_negative', DISCS, 'restitution = 1.0', 'restitution = -0.5', 'restitution < 0', ["'restitution'"], at='-0.5')
+case('friction_negative', SPH, 'dt = 0.001', 'law = "coulomb"\nfriction = -0.2\ndt = 0.001', 'mu < 0', ["'friction'"], at='-0.2')
+case('unknown_integrator', SPRING, 'integrator = "rk4"', 'integrator = "rk5"', 'unknown integrator', ['rk5', 'rk4'], at='"rk5"')
+case('unknown_law', DISCS, 'law = "frictionless"', 'law = "sticky"', 'unknown collision law', ['sticky', 'frictionless'], at='"sticky"')
+case('overlapping_discs', DISCS, 'position = [-3, 0]', 'position = [-1.5, 0]', 'discs overlapping at t = 0 (impulse laws start from separated bodies)', ['d1', 'd2'], at=None)
+case('sphere_through_floor', SPH, 'position = [0, 0, 1]', 'position = [0, 0, 0.05]', 'a sphere overlapping the plane at t = 0', ['ball', 'floor'], at=None)
+case('spherical_pendulum_at_pole', SPHP, 'theta0 = 0.5', 'theta0 = 0.0', 'spherical pendulum started at its pole θ = 0', ["pole"], at='0.0')
+case('spherical_pendulum_at_south_pole', SPHP, 'theta0 = 0.5', 'theta0 = 3.141592653589793', 'spherical pendulum started at θ = π', ["pole"], at='3.141592653589793')
+case('pendulum_without_gravity', PEND, '[[force]]\ntype = "gravity"\n', '', 'a pendulum with no gravity (k = {g}₁ undefined)', ['gravity'], at=None)
+case('no_object', SPRING, SPRING[SPRING.index('[[object]]'):], '', 'no object', ['object'], at=None)
+case('no_simulation', SPRING, '[simulation]\nintegrator = "rk4"\ndt = 0.001\nt_end = 1\n', '', 'no [simulation] table', ['simulation'], at=None)
+case('duplicate_names', DISCS, 'name = "d2"', 'name = "d1"', 'two objects named d1', ['d1'], at=None)
+case('force_on_unknown_object', SPRING, 'type = "gravity"', 'type = "gravity"\non = ["nobody"]', 'a force on an object that does not exist', ['nobody'], at=None)
+case('friction_with_frictionless', DISCS, 'restitution = 1.0', 'restitution = 1.0\nfriction = 0.3', 'friction with the frictionless law', ["friction"], at='0.3')
+case('newmark_diverges', SPRING.replace('k = 4.0', 'k = 4e6'), 'integrator = "rk4"\ndt = 0.001', 'integrator = "newmark"\ndt = 0.1', "Newmark's fixed point cannot converge: k dt²/(6m) = 4e6·0.01/6 ≫ 1", ['newmark', 'step from t = 0', 'did not converge', 'the cap'], at=None, file_named=False)
+open('/tmp/scene_rows.tsv','w').write(''.join('\t'.join(r) + '\n' for r in rows))
+print(len(rows))
