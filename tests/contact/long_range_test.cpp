@@ -58,6 +58,16 @@ class Cloud {
   std::vector<core::Vec<D>> exact_;
 };
 
+TEST(ContactLaws, LongRangePairOfCoincidentCentresIsZeroNotNaN) {
+  // d = 0: C s_i s_j d/|d|³ has no direction; by symmetry the pair exerts no net force (the limit of
+  // the average over directions), and a NaN would stop the whole world.
+  EXPECT_EQ(long_range_force<3>(core::Vec3::Zero(), -1.0), core::Vec3::Zero());
+  EXPECT_EQ(long_range_force<2>(core::Vec2::Zero(), 2.0), core::Vec2::Zero());
+  // next to it, the law itself: |F| = |C s_i s_j|/r² along d
+  const core::Vec3 f = long_range_force<3>(core::Vec3(0.0, 0.0, 1e-3), -1.0);
+  EXPECT_NEAR(f.z(), -1e6, 1e-6 * 1e6);
+}
+
 TEST(ContactValidation_LongRange, MeanFieldErrorAgainstTheExactSumGrowsAsTheCellsShrink) {
   // Uniform cloud, 3D, 4000 particles. Far cells are represented by one effective particle (seed
   // 003); at the centroid of its cell the dipole term of the error vanishes, at the cell's centre

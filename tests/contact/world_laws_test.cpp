@@ -94,5 +94,30 @@ TEST(ContactValidation_WorldLaws, CohesivePairStaysBoundAndConservesEnergy) {
   EXPECT_NEAR(e1 / e2, 4.0, 1.5);
 }
 
+TEST(ContactValidation_WorldLaws, CoincidentCentresAreSeparatedWithoutDivisionByZero) {
+  // Two equal discs placed at the same centre (a user's input error, or a step far too large): the
+  // normal is undefined, the world takes the first axis. Hooke's spring at full overlap δ = −2R
+  // stores U = ½ k_n (2R)², which becomes kinetic energy when they part: each leaves along ±x at
+  // v = 2R √(k_n/(2m)) (½·2·m v² = U), momentum stays 0. Velocity Verlet at c = 0.005 of seed 003's
+  // bound: the energy error of the crossing is O((ωΔt)²) ≈ 2.5e-4, the test allows 1e-2.
+  std::vector<Particle<2>> ps(2);
+  for (auto& p : ps) p.radius = 0.5, p.mass = 2.0;
+  WorldParams<2> prm;
+  prm.kn = 1e4;
+  const World<2, Laws{.damping = false, .friction = false}> world(ps, prm);
+  auto s = world.initial_state();
+  integrators::VelocityVerlet<core::VecX> vv;
+  const double omega = std::sqrt(prm.kn / (0.5 * ps[0].mass));  // reduced mass m/2
+  const double dt = 0.005 * std::numbers::pi / omega;
+  integrate(vv, world, s, 0.0, dt, 2000);
+  ASSERT_TRUE(s.q.allFinite() && s.v.allFinite());
+  const double v = 2.0 * ps[0].radius * std::sqrt(prm.kn / (2.0 * ps[0].mass));
+  EXPECT_NEAR(world.velocity(s.v, 0).x(), v, 1e-2 * v);
+  EXPECT_NEAR(world.velocity(s.v, 1).x(), -v, 1e-2 * v);
+  EXPECT_NEAR(world.velocity(s.v, 0).x() + world.velocity(s.v, 1).x(), 0.0, 1e-12 * v);  // momentum
+  EXPECT_EQ(world.velocity(s.v, 0).y(), 0.0);
+  EXPECT_GT(world.position(s.q, 0).x() - world.position(s.q, 1).x(), 2.0 * ps[0].radius);  // apart
+}
+
 }  // namespace
 }  // namespace verisim::contact::test

@@ -36,10 +36,12 @@ struct LongRangeLaw {
   MeanFieldCentre centre = MeanFieldCentre::centroid;
 };
 
-/// C s_i s_j d/|d|³ (seed 003's long-range pair, on i).
+/// C s_i s_j d/|d|³ (seed 003's long-range pair, on i). Coincident centres (d = 0) have no
+/// direction to pull along: 0 (the limit by symmetry), not 0/0.
 template <int D>
 inline core::Vec<D> long_range_force(const core::Vec<D>& d, double cs_i_s_j) {
   const double r2 = d.squaredNorm();
+  if (!(r2 > 0.0)) return core::Vec<D>::Zero();
   return (cs_i_s_j / (r2 * std::sqrt(r2))) * d;
 }
 

@@ -226,7 +226,7 @@ class World {
       if (delta < 0.0) e += 0.5 * prm_.kn * delta * delta;
       if constexpr (L.cohesion) e += cohesion_energy(delta, prm_.cohesion);
       if constexpr (L.dipoles) {
-        if (r < (xr_[s].R + xr_[t].R) * range_.scale) e += dipole_energy<D>(d / r, r, M_[s], M_[t], prm_.dipole.mu0);
+        if (r > 0.0 && r < (xr_[s].R + xr_[t].R) * range_.scale) e += dipole_energy<D>(d / r, r, M_[s], M_[t], prm_.dipole.mu0);
       }
     });
     for_each_wall_contact([&](std::uint32_t, double delta, const core::Vec<D>&) { e += 0.5 * prm_.kn * delta * delta; });
@@ -564,8 +564,11 @@ class World {
       const core::Vec<D> d = xr[s].x - xr[t].x;
       const double r2 = d.squaredNorm();
       const double rs = xr[s].R + xr[t].R;
-      const double inv_r = 1.0 / std::sqrt(r2);
-      const core::Vec<D> n = inv_r * d;
+      // coincident centres (r = 0): the normal is undefined; the first axis is taken, so that the
+      // full-overlap force δ = −(R_i + R_j) pushes them apart, finite, instead of 0·∞ = NaN
+      const bool apart = r2 > 0.0;
+      const double inv_r = apart ? 1.0 / std::sqrt(r2) : 0.0;
+      const core::Vec<D> n = apart ? core::Vec<D>(inv_r * d) : core::Vec<D>::UnitX();
       const double r = r2 * inv_r;
       const double delta = r - rs;
       core::Vec<D> f = core::Vec<D>::Zero();
@@ -576,7 +579,7 @@ class World {
       }
       if constexpr (L.cohesion) f += cohesion_force(delta, prm_.cohesion) * n;
       if constexpr (L.dipoles) {
-        if (r < rs * range_.scale) {
+        if (apart && r < rs * range_.scale) {  // the dipole field is singular at r = 0
           f += dipole_force<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
           if constexpr (D == 2) {
             tis += dipole_torque<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
