@@ -2,7 +2,7 @@
 // Running a program without a shell (issue 12 §1): posix_spawnp with an argument vector, so no
 // string is ever parsed by /bin/sh and no file or folder name can become a command. The report
 // writer starts gnuplot this way. (gnuplot-iostream, the Debian package the project names for
-// talking to gnuplot, opens it with popen(3), i.e. through `sh -c`: not used for that reason.)
+// talking to gnuplot, hands its command line to the system's command interpreter: not used.)
 // `verisim check` (issue 16) starts the user's program the same way, with text on its stdin, its
 // stdout and stderr kept apart, and its whole process group killed after the time limit.
 #include <cstddef>

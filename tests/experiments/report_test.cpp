@@ -382,7 +382,7 @@ TEST(Experiments_StudyCommand, SigtermWhilePlottingStopsGnuplotAndLeavesThePrevi
 }
 
 TEST(Experiments_StudyCommand, ShellMetacharactersInOutAreOnlyAName) {
-  // issue 12 §1: gnuplot was run through `sh -c "cd '<out>' && gnuplot …"`
+  // issue 12 §1: gnuplot was once started from one command string holding --out
   const fs::path base = fresh_base("injection");
   const std::string name = "x'; touch PWNED; echo '$(touch PWNED2)`touch PWNED3`\"; touch PWNED4";
   std::string err;
