@@ -20,6 +20,8 @@
 
 #include "experiments/check_integrator.hpp"
 #include "experiments/collide_command.hpp"
+#include "experiments/compare_command.hpp"
+#include "experiments/export_lammps.hpp"
 #include "experiments/integrators_command.hpp"
 #include "experiments/interrupt.hpp"
 #include "experiments/run_command.hpp"
@@ -72,6 +74,8 @@ int main(int argc, char** argv) {
   verisim::experiments::add_run_command(app);
   verisim::experiments::add_scenes_command(app);
   verisim::experiments::add_check_command(app, exit_code);
+  verisim::experiments::add_export_command(app);
+  verisim::experiments::add_compare_command(app);
   int rc = run(app, argc, argv, exit_code);
   errno = 0;
   if (!stdout_ok()) {

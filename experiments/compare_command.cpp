@@ -1,0 +1,150 @@
+#include "experiments/compare_command.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "experiments/report.hpp"
+#include "experiments/report_folder.hpp"
+
+namespace verisim::experiments {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+double max_diff(const std::vector<double>& a, const std::vector<double>& b) {
+  double m = 0.0;
+  for (std::size_t i = 0; i + 2 < a.size(); i += 3) {
+    const double d0 = a[i] - b[i], d1 = a[i + 1] - b[i + 1], d2 = a[i + 2] - b[i + 2];
+    m = std::max(m, std::sqrt(d0 * d0 + d1 * d1 + d2 * d2));
+  }
+  return m;
+}
+
+}  // namespace
+
+Comparison compare_trajectories(const TrajectorySet& a, const TrajectorySet& b) {
+  if (a.particles != b.particles)
+    throw std::invalid_argument(fmt::format("{} has {} particles, {} has {}: not the same scene", a.source, a.particles, b.source,
+                                            b.particles));
+  const double span = std::max(std::abs(a.t.back()), std::abs(b.t.back()));
+  const double tol = 1e-7 * std::max(span, 1e-300);
+  Comparison c;
+  std::size_t j = 0;
+  for (std::size_t i = 0; i < a.frames(); ++i) {
+    while (j < b.frames() && b.t[j] < a.t[i] - tol) ++j;
+    if (j == b.frames()) break;
+    if (std::abs(b.t[j] - a.t[i]) > tol) continue;
+    CompareRow r;
+    r.t = a.t[i];
+    r.dx = max_diff(a.x[i], b.x[j]);
+    r.dv = max_diff(a.v[i], b.v[j]);
+    r.dw = a.has_spin && b.has_spin ? max_diff(a.w[i], b.w[j]) : std::nan("");
+    r.ke_a = a.kinetic[i];
+    r.ke_b = b.kinetic[j];
+    const double scale = std::max(std::abs(r.ke_a), std::abs(r.ke_b));
+    r.ke_rel = scale > 0.0 ? std::abs(r.ke_b - r.ke_a) / scale : (std::isnan(scale) ? std::nan("") : 0.0);
+    c.rows.push_back(r);
+  }
+  if (c.rows.empty())
+    throw std::invalid_argument(fmt::format("{} (t = {} … {}) and {} (t = {} … {}) have no frame at a common time", a.source,
+                                            a.t.front(), a.t.back(), b.source, b.t.front(), b.t.back()));
+  for (const auto& r : c.rows) {
+    if (r.ke_rel > 0.01) {
+      c.diverged = true;
+      break;
+    }
+    c.horizon_1pc = r.t;
+  }
+  return c;
+}
+
+namespace {
+
+struct CompareOptions {
+  std::string a, b, out;
+  bool plots = true;
+};
+
+void run_compare(const CompareOptions& o) {
+  std::unique_ptr<ReportFolder> folder;
+  if (!o.out.empty()) folder = std::make_unique<ReportFolder>(o.out);  // --out checked before reading
+  const TrajectorySet a = read_trajectory_folder(o.a), b = read_trajectory_folder(o.b);
+  const Comparison c = compare_trajectories(a, b);
+  fmt::print("A: {} ({} particles, {} frames)\nB: {} ({} particles, {} frames)\n", a.source, a.particles, a.frames(), b.source,
+             b.particles, b.frames());
+  fmt::print("{:>14} {:>12} {:>12} {:>12} {:>16} {:>16} {:>10}\n", "t", "max|dx|", "max|dv|", "max|dw|", "T_A", "T_B", "|dT|/T");
+  const std::size_t every = (c.rows.size() + 59) / 60;  // at most ~60 lines, the last always
+  CompareRow worst{};
+  for (std::size_t k = 0; k < c.rows.size(); ++k) {
+    const auto& r = c.rows[k];
+    worst.dx = std::max(worst.dx, r.dx), worst.dv = std::max(worst.dv, r.dv);
+    if (!std::isnan(r.dw)) worst.dw = std::max(worst.dw, r.dw);
+    if (k % every == 0 || k + 1 == c.rows.size())
+      fmt::print("{:>14.6g} {:>12.4e} {:>12.4e} {:>12.4e} {:>16.9e} {:>16.9e} {:>10.3e}\n", r.t, r.dx, r.dv, r.dw, r.ke_a, r.ke_b,
+                 r.ke_rel);
+  }
+  fmt::print("largest differences over {} common times: position {:.4e}, velocity {:.4e}, spin {:.4e}\n", c.rows.size(), worst.dx,
+             worst.dv, worst.dw);
+  if (c.diverged)
+    fmt::print("kinetic energies agree within 1 % up to t = {:.6g} (then differ more)\n", c.horizon_1pc);
+  else
+    fmt::print("kinetic energies agree within 1 % at every common time (to t = {:.6g})\n", c.horizon_1pc);
+  if (!folder) return;
+
+  std::vector<double> t;
+  std::vector<CsvColumn> cols{{"T_A", {}}, {"T_B", {}}, {"ke_rel", {}}, {"max_dx", {}}, {"max_dv", {}}, {"max_dw", {}}};
+  for (const auto& r : c.rows) {
+    t.push_back(r.t);
+    for (auto [col, x] : {std::pair{0, r.ke_a}, std::pair{1, r.ke_b}, std::pair{2, r.ke_rel}, std::pair{3, r.dx},
+                          std::pair{4, r.dv}, std::pair{5, r.dw}})
+      cols[static_cast<std::size_t>(col)].values.push_back(x);
+  }
+  StudyResult s;
+  s.name = "data";  // the report's own folder name (report_folder.hpp): replaced as a whole
+  s.title = "verisim compare";
+  s.html_intro = "<p>A: " + html_escape(a.source) + "<br>B: " + html_escape(b.source) +
+                 "</p><p>Frames matched at equal times; the differences are the largest over the particles (Euclidean per "
+                 "particle). Kinetic energy: translation and rotation.</p>";
+  s.files.push_back({"compare.csv", csv_columns("t", t, "{:.10e}", cols)});
+  s.figures.push_back({"kinetic_energy", "Kinetic energy", "t (s)", "T (J)", false, false,
+                       {{"compare.csv", "1:2", "A", "lines"}, {"compare.csv", "1:3", "B", "lines"}}, "set datafile separator ','",
+                       "The two kinetic-energy curves."});
+  s.figures.push_back({"differences", "Largest differences", "t (s)", "difference", false, true,
+                       {{"compare.csv", "1:5", "max |dx| (m)", "lines"}, {"compare.csv", "1:6", "max |dv| (m/s)", "lines"},
+                        {"compare.csv", "1:7", "max |dw| (rad/s)", "lines"}, {"compare.csv", "1:4", "|dT|/T", "lines"}},
+                       "set datafile separator ','", "Largest position, velocity and spin differences, and the relative kinetic-energy difference."});
+  ResultTable table;
+  table.caption = "Summary";
+  table.group = "compare";
+  Row row;
+  row.fields = {field("common times", "frames", std::to_string(c.rows.size()), Json(static_cast<double>(c.rows.size()))),
+                field("max |dx|", "max_dx", fmt_g(worst.dx), Json(worst.dx)),
+                field("max |dv|", "max_dv", fmt_g(worst.dv), Json(worst.dv)),
+                field("T within 1 % up to t", "horizon_1pc", fmt_g(c.horizon_1pc), Json(c.horizon_1pc))};
+  table.rows.push_back(row);
+  s.tables.push_back(table);
+  const auto outcome = write_report(folder->staging(), {s}, {.plots = o.plots});
+  folder->commit();
+  for (const auto& nd : outcome.not_drawn) fmt::print(stderr, "verisim compare: not drawn: {}\n", nd);
+  fmt::print("report: {}/index.html\n", o.out);
+}
+
+}  // namespace
+
+void add_compare_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("compare", "compare two trajectory sets: a `verisim run` folder, an exported LAMMPS deck's folder after its run");
+  auto opts = std::make_shared<CompareOptions>();
+  cmd->add_option("a", opts->a, "first folder")->required();
+  cmd->add_option("b", opts->b, "second folder")->required();
+  cmd->add_option("--out", opts->out, "report folder (replaced as a whole)");
+  cmd->add_flag("!--no-plots", opts->plots, "no gnuplot");
+  cmd->callback([opts] { run_compare(*opts); });
+}
+
+}  // namespace verisim::experiments
