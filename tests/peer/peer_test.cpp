@@ -292,7 +292,9 @@ TEST(PeerValidation, DeckOnTwoMpiRanksReproducesTheSerialRun) {
   // identical free fall before the first contact (0.28 s: the lowest grain, z ≥ 0.5 m + R, falls
   // its height above the floor); T within 1 % to t ≥ 1.0 s; final packing fractions within 1 %.
   for (const auto& r : c.rows)
-    if (r.t < 0.28) EXPECT_LE(r.dx, 1e-12) << "t = " << r.t;
+    if (r.t < 0.28) {
+      EXPECT_LE(r.dx, 1e-12) << "t = " << r.t;
+    }
   const double horizon = c.diverged ? c.horizon_1pc : c.rows.back().t;
   EXPECT_GE(horizon, 1.0);
   const auto sc = scene::load_scene(peer_file("pile.toml"));
