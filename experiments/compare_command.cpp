@@ -113,12 +113,12 @@ void run_compare(const CompareOptions& o) {
                  "particle). Kinetic energy: translation and rotation.</p>";
   s.files.push_back({"compare.csv", csv_columns("t", t, "{:.10e}", cols)});
   s.figures.push_back({"kinetic_energy", "Kinetic energy", "t (s)", "T (J)", false, false,
-                       {{"compare.csv", "1:2", "A", "lines"}, {"compare.csv", "1:3", "B", "lines"}}, "set datafile separator ','",
+                       {{"compare.csv", "1:2", "A", "lines"}, {"compare.csv", "1:3", "B", "lines"}}, "set key top right\n",
                        "The two kinetic-energy curves."});
   s.figures.push_back({"differences", "Largest differences", "t (s)", "difference", false, true,
                        {{"compare.csv", "1:5", "max |dx| (m)", "lines"}, {"compare.csv", "1:6", "max |dv| (m/s)", "lines"},
                         {"compare.csv", "1:7", "max |dw| (rad/s)", "lines"}, {"compare.csv", "1:4", "|dT|/T", "lines"}},
-                       "set datafile separator ','", "Largest position, velocity and spin differences, and the relative kinetic-energy difference."});
+                       "set key top right\n", "Largest position, velocity and spin differences, and the relative kinetic-energy difference."});
   ResultTable table;
   table.caption = "Summary";
   table.group = "compare";

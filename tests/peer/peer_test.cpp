@@ -311,3 +311,60 @@ TEST(PeerValidation, DeckOnTwoMpiRanksReproducesTheSerialRun) {
 
 }  // namespace
 }  // namespace verisim::peer::test
+
+namespace verisim::peer::test {
+namespace {
+
+// ---- compare's arithmetic and the dump reader (no LAMMPS needed) -------------------------------
+
+TEST(PeerCompare, DifferencesAndTheOnePercentHorizonAreTheDefinedOnes) {
+  // Two particles, five frames; B = A with particle 1 moved by (3, 4, 0)·1e-3 (|Δx| = 5e-3) at
+  // frame 2 and T_B = 1.02 T_A from frame 3: horizon = t[2], max |Δx| = 5e-3 there only.
+  TrajectorySet a;
+  a.source = "A";
+  a.particles = 2;
+  a.has_spin = true;
+  for (int f = 0; f < 5; ++f) {
+    a.t.push_back(0.1 * f);
+    a.x.push_back({0.0, 0.0, 0.0, 1.0, 0.0, 0.0});
+    a.v.push_back({1.0, 0.0, 0.0, -1.0, 0.0, 0.0});
+    a.w.push_back({0.0, 0.0, 1.0, 0.0, 0.0, 0.0});
+    a.kinetic.push_back(1.0 + f);
+  }
+  TrajectorySet b = a;
+  b.source = "B";
+  b.x[2][3] += 3e-3, b.x[2][4] += 4e-3;
+  for (std::size_t f = 3; f < 5; ++f) b.kinetic[f] *= 1.02;
+  const auto c = experiments::compare_trajectories(a, b);
+  ASSERT_EQ(c.rows.size(), 5u);
+  EXPECT_NEAR(c.rows[2].dx, 5e-3, 1e-15);
+  EXPECT_EQ(c.rows[1].dx, 0.0);
+  EXPECT_TRUE(c.diverged);
+  EXPECT_DOUBLE_EQ(c.horizon_1pc, 0.2);
+  EXPECT_NEAR(c.rows[3].ke_rel, 0.02 / 1.02, 1e-15);  // |T_B − T_A|/max(T_A, T_B)
+}
+
+TEST(PeerCompare, DumpReaderReadsTheDecksColumnsById) {
+  const fs::path d = fresh("dump_reader");
+  fs::create_directories(d);
+  {
+    std::FILE* f = std::fopen((d / "t.dump").c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("ITEM: TIME\n0.5\nITEM: TIMESTEP\n5\nITEM: NUMBER OF ATOMS\n2\nITEM: BOX BOUNDS mm mm mm\n-1 1\n-1 1\n-1 1\n"
+               "ITEM: ATOMS id radius mass x y z vx vy vz omegax omegay omegaz v_ke\n"
+               "2 0.5 1 4 5 6 7 8 9 10 11 12 0.25\n1 0.25 1 1 2 3 -1 -2 -3 0 0 1 0.5\n",
+               f);
+    std::fclose(f);
+  }
+  const auto s = experiments::read_lammps_dump(d / "t.dump");
+  ASSERT_EQ(s.frames(), 1u);
+  EXPECT_EQ(s.t[0], 0.5);
+  EXPECT_EQ(s.x[0], (std::vector<double>{1, 2, 3, 4, 5, 6}));  // sorted by id
+  EXPECT_EQ(s.v[0], (std::vector<double>{-1, -2, -3, 7, 8, 9}));
+  EXPECT_EQ(s.w[0], (std::vector<double>{0, 0, 1, 10, 11, 12}));
+  EXPECT_EQ(s.kinetic[0], 0.75);  // Σ v_ke
+  EXPECT_EQ(s.radius, (std::vector<double>{0.25, 0.5}));
+}
+
+}  // namespace
+}  // namespace verisim::peer::test
