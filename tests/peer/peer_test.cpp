@@ -253,7 +253,7 @@ TEST(PeerValidation, SettlingPileKineticEnergyAndPackingMatchLammpsUpToTheChaosH
   // agree within 1 % at least until the pile has formed: t = 1.0 s, when T has fallen from its
   // peak (0.6 s) below 2.1 % of it (fall from z ≤ 16 m at g = 20 m/s²: ≤ 1.26 s, most grains by
   // 1 s). Measured: positions first differ (1e-13) at the first contacts (0.3 s), grow by e about
-  // every 0.045 s (1e-13 → 2e-4 by 1.0 s), T within 1 % up to 1.3 s (docs/lammps.md).
+  // every 0.034 s (1e-13 → 2e-4 by 1.0 s), T within 1 % up to 1.3 s (docs/lammps.md).
   double first_contact = 0.0;  // the first frame where the positions differ by more than 1e-12
   for (const auto& r : c.rows)
     if (r.dx > 1e-12) {
