@@ -56,9 +56,19 @@ bool on_path(const std::string& name) {
   return false;
 }
 
+/// This process's temporary folder, removed when the tests end.
+fs::path scratch() { return fs::temp_directory_path() / ("verisim_peer_" + std::to_string(::getpid())); }
+struct RemoveScratch : ::testing::Environment {
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(scratch(), ec);
+  }
+};
+[[maybe_unused]] ::testing::Environment* const kScratch = ::testing::AddGlobalTestEnvironment(new RemoveScratch);
+
 /// A fresh folder under the test's temporary folder.
 fs::path fresh(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("verisim_peer_" + std::to_string(::getpid())) / name;
+  const fs::path d = scratch() / name;
   fs::remove_all(d);
   fs::create_directories(d.parent_path());
   return d;
