@@ -378,3 +378,39 @@ TEST(PeerCompare, DumpReaderReadsTheDecksColumnsById) {
 
 }  // namespace
 }  // namespace verisim::peer::test
+
+namespace verisim::peer::test {
+namespace {
+
+// ---- the command line end to end: verisim run, export lammps, lmp, verisim compare --------------
+
+TEST(PeerValidation, CompareCommandShowsTheIntegratorsDifferenceWithinTheRestitutionBound) {
+  REQUIRE_LAMMPS();
+  // `verisim run` steps the head-on scene with its integrator, `verlet` (order 2 with the dashpot);
+  // LAMMPS with nve/sphere (= dem-verlet, order 1). The rebound speeds then differ by the
+  // dem-verlet's restitution error, bounded by ε·2ζ·cπ·v = 0.0096 m/s (docs/contact.md; ζ = 0.2155,
+  // c = 0.0142), plus verlet's own O(Δt²) error (< 1e-4 at this c): bound 0.0097 m/s.
+  const fs::path run_dir = fresh("cli_run"), deck_dir = fresh("cli_deck"), cmp_dir = fresh("cli_cmp");
+  const std::string scene = peer_file("head_on.toml").string();
+  auto r = experiments::run_process({VERISIM_EXE, "run", scene, "--out", run_dir.string(), "--quiet", "--no-plots"}, {}, 120.0);
+  ASSERT_TRUE(r.ok()) << r.output;
+  r = experiments::run_process({VERISIM_EXE, "export", "lammps", scene, "--out", deck_dir.string()}, {}, 60.0);
+  ASSERT_TRUE(r.ok()) << r.output;
+  r = experiments::run_process({"lmp", "-in", experiments::kLammpsInput, "-log", "none", "-screen", "none"}, deck_dir / "data", 120.0);
+  ASSERT_TRUE(r.ok()) << r.output;
+  r = experiments::run_process({VERISIM_EXE, "compare", run_dir.string(), deck_dir.string(), "--out", cmp_dir.string(), "--no-plots"},
+                               {}, 60.0);
+  ASSERT_TRUE(r.ok()) << r.output;
+  EXPECT_NE(r.output.find("largest differences over 61 common times"), std::string::npos) << r.output;
+  EXPECT_TRUE(fs::is_regular_file(cmp_dir / "index.html"));
+  EXPECT_TRUE(fs::is_regular_file(cmp_dir / "data" / "compare.csv"));
+  const auto c = experiments::compare_trajectories(experiments::read_trajectory_folder(run_dir),
+                                                   experiments::read_trajectory_folder(deck_dir));
+  const double dv_end = c.rows.back().dv;
+  EXPECT_LE(dv_end, 0.0097);
+  EXPECT_GT(dv_end, 1e-6);  // the integrators do differ: compare sees it
+  std::printf("verisim run (verlet) vs LAMMPS: post-impact |dv| = %.3g m/s (bound 0.0097)\n", dv_end);
+}
+
+}  // namespace
+}  // namespace verisim::peer::test
