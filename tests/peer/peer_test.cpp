@@ -195,7 +195,7 @@ TEST(PeerExport, WhatLammpsCannotRunIsRefusedNamingTheKey) {
 TrajectorySet expect_same_impact(const std::string& name) {
   const auto sc = scene::load_scene(peer_file(name + ".toml"));
   const auto lmp = run_lammps(peer_file(name + ".toml"), name, 1);
-  const auto ver = run_verisim<3>(sc);
+  const auto ver = sc.contact.dimension == 2 ? run_verisim<2>(sc) : run_verisim<3>(sc);
   if (lmp.frames() != ver.frames() || lmp.particles != 2u) {
     ADD_FAILURE() << "frames " << lmp.frames() << " vs " << ver.frames() << ", particles " << lmp.particles;
     return lmp;
@@ -230,6 +230,14 @@ TEST(PeerValidation, HeadOnCollisionMatchesLammpsAndTheRestitution) {
 TEST(PeerValidation, ObliqueImpactWithFrictionAndSpinsMatchesLammps) {
   REQUIRE_LAMMPS();
   expect_same_impact("oblique");
+}
+
+TEST(PeerValidation, SpinningDiscsOnAFloorIn2DMatchLammps) {
+  // dimension 2, enforce2d, nve/sphere disc (I = ½ m R²), fix wall/gran: the same claim as in 3D.
+  REQUIRE_LAMMPS();
+  const auto lmp = expect_same_impact("discs_2d");
+  for (std::size_t f = 0; f < lmp.frames(); ++f)
+    for (std::size_t i = 0; i < lmp.particles; ++i) EXPECT_EQ(lmp.x[f][3 * i + 2], 0.0);  // stays in z = 0
 }
 
 }  // namespace
