@@ -232,6 +232,46 @@ TEST(PeerValidation, ObliqueImpactWithFrictionAndSpinsMatchesLammps) {
   expect_same_impact("oblique");
 }
 
+TEST(PeerValidation, ForceEndOfContactMapsToLimitDamping) {
+  // end = "force" (F_n = max(F_n, 0), Schwager & Pöschel 2007) is pair gran/hooke's limit_damping:
+  // the head-on scene with it (written into the scratch folder) against LAMMPS, and LAMMPS's own
+  // rebound against the force-end restitution ε_F (independent of verisim).
+  REQUIRE_LAMMPS();
+  std::string text;
+  {
+    std::FILE* f = std::fopen(peer_file("head_on.toml").c_str(), "r");
+    ASSERT_NE(f, nullptr);
+    char buf[4096];
+    std::size_t n = 0;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    std::fclose(f);
+  }
+  const std::string key = "kn = 1.0e5\n";
+  ASSERT_NE(text.find(key), std::string::npos);
+  text.replace(text.find(key), key.size(), key + "end = \"force\"\n");
+  fs::create_directories(scratch());
+  const fs::path file = scratch() / "head_on_force.toml";
+  {
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs(text.c_str(), f);
+    std::fclose(f);
+  }
+  const auto deck = experiments::make_lammps_deck(scene::load_scene(file));
+  EXPECT_NE(deck.input.find(" limit_damping\n"), std::string::npos);
+  const auto sc = scene::load_scene(file);
+  const auto lmp = run_lammps(file, "head_on_force", 1);
+  const auto ver = run_verisim<3>(sc);
+  ASSERT_EQ(lmp.frames(), ver.frames());
+  const Diff dv = frame_diff(ver.v.back(), lmp.v.back());
+  EXPECT_LE(dv.diff, 1e-6 * dv.scale);
+  // reference/analytic/damped_contact.hpp: ε_F = ε exp(2r atan r), r = −ln ε/π: 0.5 → 0.5503 (measured 0.5544); within
+  // the same time-discretisation bound as the overlap end (0.0096)
+  const double r = -std::log(0.5) / std::numbers::pi, eps_f = 0.5 * std::exp(2.0 * r * std::atan(r));
+  EXPECT_NEAR(-lmp.v.back()[0], eps_f, 0.0096);
+  std::printf("end = force: post-impact |dv|/|v| = %.3g; LAMMPS rebound %.5f vs eps_F %.5f\n", dv.diff / dv.scale, -lmp.v.back()[0], eps_f);
+}
+
 TEST(PeerValidation, SpinningDiscsOnAFloorIn2DMatchLammps) {
   // dimension 2, enforce2d, nve/sphere disc (I = ½ m R²), fix wall/gran: the same claim as in 3D.
   REQUIRE_LAMMPS();
