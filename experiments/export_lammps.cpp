@@ -220,10 +220,12 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
   in += "compute ke_total all reduce sum v_ke\n";
   in += "thermo_style custom step time atoms c_ke_total\n";
   in += fmt::format("thermo {}\n", std::max<std::size_t>(sim.sample_every, sim.steps / 20));
-  in += fmt::format("dump trajectory all custom {} {} id radius mass x y z vx vy vz omegax omegay omegaz v_ke\n", sim.sample_every,
-                    kLammpsDump);
+  const std::string columns = "id radius mass x y z vx vy vz omegax omegay omegaz v_ke";
+  in += fmt::format("dump trajectory all custom {} {} {}\n", sim.sample_every, kLammpsDump, columns);
   in += "dump_modify trajectory sort id time yes format float %.17g\n";
   in += fmt::format("run {}\n", sim.steps);
+  if (sim.steps % sim.sample_every != 0)  // verisim also writes the last step (docs/scenes.md "Output")
+    in += fmt::format("write_dump all custom {} {} modify sort id time yes format float %.17g append yes\n", kLammpsDump, columns);
   return {in, data};
 }
 

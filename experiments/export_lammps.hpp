@@ -4,7 +4,7 @@
 // DIR/data/scene.data (atoms: diameters, masses, positions, velocities, spins) and DIR/data/in.lammps
 // (pair_style gran/hooke, fix wall/gran per wall, fix gravity, fix nve/sphere, the same Δt, a dump
 // of positions, velocities, spins and kinetic energies every `sample_every` steps, which
-// `verisim compare` reads back: lammps_dump.hpp). The folder is written through ReportFolder, so a
+// `verisim compare` reads back: lammps_dump.hpp; and the last step, as verisim, by write_dump). The folder is written through ReportFolder, so a
 // whole new DIR appears or nothing; the deck is under data/, which a re-export replaces as a whole
 // (a stale dump of an earlier run never survives beside a new deck).
 //
