@@ -3,9 +3,9 @@
 // (law = "soft", seed 003's spring-dashpot with regularised Coulomb friction) as a LAMMPS deck —
 // DIR/data/scene.data (atoms: diameters, masses, positions, velocities, spins) and DIR/data/in.lammps
 // (pair_style gran/hooke, fix wall/gran per wall, fix gravity, fix nve/sphere, the same Δt, a dump
-// of positions, velocities, spins and kinetic energies every `sample_every` steps, which
-// `verisim compare` reads back: lammps_dump.hpp; and the last step, as verisim, by write_dump). The folder is written through ReportFolder, so a
-// whole new DIR appears or nothing; the deck is under data/, which a re-export replaces as a whole
+// of positions, velocities, spins and kinetic energies every `sample_every` steps and at the last
+// step, as `verisim run` writes its rows, which `verisim compare` reads back: lammps_dump.hpp). The
+// folder is written through ReportFolder, so a whole new DIR appears or nothing; the deck is under data/, which a re-export replaces as a whole
 // (a stale dump of an earlier run never survives beside a new deck).
 //
 // Parameter conversion (LAMMPS doc/src/pair_gran.rst, "pair_style gran/hooke"; the force in
