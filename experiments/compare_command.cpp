@@ -66,6 +66,9 @@ Comparison compare_trajectories(const TrajectorySet& a, const TrajectorySet& b) 
 
 namespace {
 
+/// A number for the printed table, or "—" where there is none (no spins, no kinetic energy).
+std::string cell(double x, std::string_view format) { return std::isfinite(x) ? fmt::format(fmt::runtime(format), x) : "—"; }
+
 struct CompareOptions {
   std::string a, b, out;
   bool plots = true;
@@ -86,12 +89,14 @@ void run_compare(const CompareOptions& o) {
     worst.dx = std::max(worst.dx, r.dx), worst.dv = std::max(worst.dv, r.dv);
     if (!std::isnan(r.dw)) worst.dw = std::max(worst.dw, r.dw);
     if (k % every == 0 || k + 1 == c.rows.size())
-      fmt::print("{:>14.6g} {:>12.4e} {:>12.4e} {:>12.4e} {:>16.9e} {:>16.9e} {:>10.3e}\n", r.t, r.dx, r.dv, r.dw, r.ke_a, r.ke_b,
-                 r.ke_rel);
+      fmt::print("{:>14.6g} {:>12} {:>12} {:>12} {:>16} {:>16} {:>10}\n", r.t, cell(r.dx, "{:.4e}"), cell(r.dv, "{:.4e}"),
+                 cell(r.dw, "{:.4e}"), cell(r.ke_a, "{:.9e}"), cell(r.ke_b, "{:.9e}"), cell(r.ke_rel, "{:.3e}"));
   }
-  fmt::print("largest differences over {} common times: position {:.4e}, velocity {:.4e}, spin {:.4e}\n", c.rows.size(), worst.dx,
-             worst.dv, worst.dw);
-  if (c.diverged)
+  fmt::print("largest differences over {} common times: position {:.4e}, velocity {:.4e}, spin {}\n", c.rows.size(), worst.dx,
+             worst.dv, a.has_spin && b.has_spin ? fmt::format("{:.4e}", worst.dw) : std::string("— (not in both)"));
+  if (std::isnan(c.rows.front().ke_rel))
+    fmt::print("kinetic energies: not in both sets (a `verisim run` folder without its energy CSV)\n");
+  else if (c.diverged)
     fmt::print("kinetic energies agree within 1 % up to t = {:.6g} (then differ more)\n", c.horizon_1pc);
   else
     fmt::print("kinetic energies agree within 1 % at every common time (to t = {:.6g})\n", c.horizon_1pc);
