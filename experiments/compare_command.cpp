@@ -143,7 +143,7 @@ void run_compare(const CompareOptions& o) {
 }  // namespace
 
 void add_compare_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("compare", "compare two trajectory sets: a `verisim run` folder, an exported LAMMPS deck's folder after its run");
+  auto* cmd = app.add_subcommand("compare", "Compare two trajectory sets (a `verisim run` folder, an exported LAMMPS deck's folder after its run): differences, kinetic energies");
   auto opts = std::make_shared<CompareOptions>();
   cmd->add_option("a", opts->a, "first folder")->required();
   cmd->add_option("b", opts->b, "second folder")->required();

@@ -240,7 +240,7 @@ void export_lammps(const fs::path& scene_file, const fs::path& out) {
 }
 
 void add_export_command(CLI::App& app) {
-  auto* exp = app.add_subcommand("export", "write a scene for another simulator");
+  auto* exp = app.add_subcommand("export", "Write a scene for another simulator: `export lammps SCENE --out DIR` (docs/lammps.md)");
   exp->require_subcommand(1);
   auto* lmp = exp->add_subcommand("lammps", "a soft-contact scene as a LAMMPS deck: DIR/data/in.lammps and scene.data (docs/lammps.md)");
   struct Opts {
