@@ -272,6 +272,26 @@ TEST(PeerValidation, ForceEndOfContactMapsToLimitDamping) {
   std::printf("end = force: post-impact |dv|/|v| = %.3g; LAMMPS rebound %.5f vs eps_F %.5f\n", dv.diff / dv.scale, -lmp.v.back()[0], eps_f);
 }
 
+TEST(PeerValidation, BundledBilliardRollsAsInLammps) {
+  // scenes/billiard.toml: a ball sliding on the cloth into rolling, then off a cushion — walls
+  // (fix wall/gran, m_eff = m) with friction and spin over 10⁴ steps: the same claim.
+  REQUIRE_LAMMPS();
+  const fs::path file = fs::path(VERISIM_SOURCE_DIR) / "scenes" / "billiard.toml";
+  const auto sc = scene::load_scene(file);
+  const auto lmp = run_lammps(file, "billiard", 1);
+  const auto ver = run_verisim<3>(sc);
+  ASSERT_EQ(lmp.frames(), ver.frames());
+  double worst_v = 0.0, worst_w = 0.0, vmax = 0.0, wmax = 0.0;
+  for (std::size_t f = 0; f < lmp.frames(); ++f) {
+    const Diff dv = frame_diff(ver.v[f], lmp.v[f]), dw = frame_diff(ver.w[f], lmp.w[f]);
+    worst_v = std::max(worst_v, dv.diff), vmax = std::max(vmax, dv.scale);
+    worst_w = std::max(worst_w, dw.diff), wmax = std::max(wmax, dw.scale);
+  }
+  EXPECT_LE(worst_v, 1e-6 * vmax);
+  EXPECT_LE(worst_w, 1e-6 * wmax);
+  std::printf("billiard: worst frame |dv|/max|v| = %.3g, |dw|/max|w| = %.3g\n", worst_v / vmax, worst_w / wmax);
+}
+
 TEST(PeerValidation, SpinningDiscsOnAFloorIn2DMatchLammps) {
   // dimension 2, enforce2d, nve/sphere disc (I = ½ m R²), fix wall/gran: the same claim as in 3D.
   REQUIRE_LAMMPS();
