@@ -93,9 +93,7 @@ std::string events_csv(const scene::Scene& sc, const scene::RunResult& r) {
 /// The world columns of object o ("name.x" …); discs and boxes have no z column.
 std::string world_col(const scene::ObjectSpec& o, int axis) { return o.name + "." + "xyz"[axis]; }
 
-bool has_col(const scene::Samples& s, const std::string& n) {
-  return std::find(s.header.begin(), s.header.end(), n) != s.header.end();
-}
+bool has_col(const scene::Samples& s, const std::string& n) { return s.find(n).has_value(); }
 
 /// The two world axes along which the scene moves most (ties: natural order).
 std::array<int, 2> view_axes(const scene::Scene& sc, const scene::Samples& s) {
@@ -287,6 +285,28 @@ const char* kAnimationScript = R"JS(
 // ------------------------------------------------------------------------------------ figures
 constexpr std::size_t kMaxPlotted = 12;  ///< objects drawn in the trajectory plot (a pile has many)
 
+/// The trajectory plot's data: the whole trajectory, or, when the scene has more objects than the
+/// plot draws, t and the plotted objects' two view columns only. Gnuplot reads its data file once
+/// per curve: a 10⁵-particle pile's whole trajectory (7·10⁵ columns) took it minutes.
+scene::Samples plotted_trajectory(const scene::Scene& sc, const scene::Samples& s, std::array<int, 2> ax) {
+  if (sc.objects.size() <= kMaxPlotted) return s;
+  std::vector<std::size_t> cols{0};  // t
+  scene::Samples out;
+  out.header = {s.header[0]};
+  for (std::size_t i = 0; i < kMaxPlotted; ++i)
+    for (const int a : ax)
+      if (const auto k = s.find(world_col(sc.objects[i], a))) cols.push_back(*k), out.header.push_back(s.header[*k]);
+  out.values.reserve(s.rows() * cols.size());
+  for (std::size_t r = 0; r < s.rows(); ++r)
+    for (const std::size_t k : cols) out.values.push_back(s.at(r, k));
+  return out;
+}
+
+/// The file plotted_trajectory is written to (data/ of the run's page).
+std::string trajectory_plot_csv(const scene::Scene& sc, const std::string& integrator) {
+  return integrator + (sc.objects.size() <= kMaxPlotted ? "_trajectory.csv" : "_trajectory_plotted.csv");
+}
+
 Figure figure(std::string stem, std::string title, std::string xlabel, std::string ylabel) {
   Figure f;
   f.stem = std::move(stem), f.title = std::move(title), f.xlabel = std::move(xlabel), f.ylabel = std::move(ylabel);
@@ -323,14 +343,16 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
     const std::string a = std::string(1, "xyz"[ax[0]]), b = std::string(1, "xyz"[ax[1]]);
     Figure f = figure("trajectory", "Trajectory in the plane (" + a + ", " + b + ")", a + " (m)", b + " (m)");
     f.extra = "set size ratio -1\n";
-    for (const auto& r : runs)
+    for (const auto& r : runs) {
+      const scene::Samples plotted = plotted_trajectory(sc, r.trajectory, ax);
       for (std::size_t i = 0; i < std::min<std::size_t>(sc.objects.size(), kMaxPlotted); ++i) {
         const auto& o = sc.objects[i];
         const std::string ca = world_col(o, ax[0]), cb = world_col(o, ax[1]);
-        if (!has_col(r.trajectory, ca) || !has_col(r.trajectory, cb)) continue;
-        f.series.push_back({r.integrator + "_trajectory.csv", col(r.trajectory, ca) + ":" + col(r.trajectory, cb),
+        if (!has_col(plotted, ca) || !has_col(plotted, cb)) continue;
+        f.series.push_back({trajectory_plot_csv(sc, r.integrator), col(plotted, ca) + ":" + col(plotted, cb),
                             several ? o.name + ", " + r.integrator : o.name, "lines"});
       }
+    }
     f.caption = "World positions of the objects' centres of mass (trajectory.csv), in the plane where they move most" +
                 std::string(sc.objects.size() > kMaxPlotted ? " (the first 12 objects)." : ".");
     out.push_back(f);
@@ -452,6 +474,8 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
   table.group = "run";
   for (const auto& r : runs) {
     study.files.push_back({r.integrator + "_trajectory.csv", samples_csv(r.trajectory)});
+    if (base.objects.size() > kMaxPlotted)
+      study.files.push_back({trajectory_plot_csv(base, r.integrator), samples_csv(plotted_trajectory(base, r.trajectory, ax))});
     study.files.push_back({r.integrator + "_energy.csv", samples_csv(r.energy)});
     study.files.push_back({r.integrator + "_events.csv", events_csv(base, r)});
     Row row;

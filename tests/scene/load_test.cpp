@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <string>
+
+#include <fmt/format.h>
 
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/simulate.hpp"
@@ -77,6 +80,9 @@ TEST(SceneLoad, OverlapAtStartAndPendulumAtThePole) {
 const std::string kSoft = "[simulation]\ndt = 1e-6\nt_end = 0.01\nlaw = \"soft\"\nrestitution = 0.5\n"
                           "[contact]\ndimension = 2\nstiffness = \"free-fall\"\nheight = 0.5\ndelta_max = 0.0002\n"
                           "[[force]]\ntype = \"gravity\"\ng = [0, -9.81]\n";
+const std::string kSoft3 = "[simulation]\ndt = 1e-6\nt_end = 0.01\nlaw = \"soft\"\nrestitution = 0.5\n"
+                           "[contact]\ndimension = 3\nstiffness = \"free-fall\"\nheight = 0.5\ndelta_max = 0.0002\n"
+                           "[[force]]\ntype = \"gravity\"\ng = [0, 0, -9.81]\n";
 
 TEST(SceneLoad, ParticlesAreGeneratedOnALatticeOrByASeededRandomPacking) {
   const Scene lat = parse_scene(kSoft + "[[object]]\ntype = \"particles\"\nname = \"g\"\ngenerator = \"lattice\"\n"
@@ -101,6 +107,34 @@ TEST(SceneLoad, ParticlesAreGeneratedOnALatticeOrByASeededRandomPacking) {
     EXPECT_NEAR(a.objects[i].mass, 10 * 3.141592653589793 * R * R, 1e-15);  // density × area (2D)
     for (std::size_t j = 0; j < i; ++j) EXPECT_GE((a.objects[i].position - a.objects[j].position).norm(), R + a.objects[j].radius);
   }
+}
+
+TEST(SceneLoad, RandomPackingsAreFreeOfOverlapsUpToTheJammingLimitOfRandomSequentialAddition) {
+  // The packing bins earlier particles in cells of side 2R(1 + p): checked here against the
+  // all-pairs definition (no two centres closer than the sum of their radii) on a dense 3D pack.
+  const std::string pack3 = kSoft3 + "[[object]]\ntype = \"particles\"\ngenerator = \"random\"\ncount = 1500\nseed = 7\n"
+                                     "region_min = [0, 0, 0]\nregion_max = [0.3, 0.3, 0.3]\nradius = 0.01\n"
+                                     "polydispersity = 0.3\nmass = 0.01\n";
+  const Scene s = parse_scene(pack3, "t.toml");
+  ASSERT_EQ(s.objects.size(), 1500u);
+  double closest = 1e300;
+  for (std::size_t i = 0; i < s.objects.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      closest = std::min(closest, (s.objects[i].position - s.objects[j].position).norm() -
+                                      (s.objects[i].radius + s.objects[j].radius));
+  EXPECT_GE(closest, 0.0);
+  EXPECT_LT(closest, 0.01);  // dense: some pair nearly touches (mean gap of a 0.22 pack ≈ R/3)
+  // 2D discs of one radius: random sequential addition saturates at φ ≈ 0.547 (Hinrichsen, Feder &
+  // Jøssang 1986), lower in a bounded box; 2000 discs at φ = 0.45 fit, at φ = 0.6 they cannot.
+  auto discs = [](double side) {
+    return kSoft + fmt::format("[[object]]\ntype = \"particles\"\ngenerator = \"random\"\ncount = 2000\n"
+                               "region_min = [0, 0]\nregion_max = [{0}, {0}]\nradius = 0.01\nmass = 0.01\n", side);
+  };
+  const double area = 2000 * std::numbers::pi * 1e-4;  // N π R²
+  EXPECT_EQ(error_of(discs(std::sqrt(area / 0.45))), "");
+  const std::string jammed = error_of(discs(std::sqrt(area / 0.6)));
+  EXPECT_NE(jammed.find("random packing placed"), std::string::npos) << jammed;
+  EXPECT_NE(jammed.find("of 2000 particles"), std::string::npos) << jammed;
 }
 
 TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {

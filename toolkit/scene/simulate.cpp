@@ -13,9 +13,18 @@
 
 namespace verisim::scene {
 
+std::optional<std::size_t> Samples::find(const std::string& name) const {
+  if (index_.size() != header.size()) {
+    index_.clear();
+    index_.reserve(header.size());
+    for (std::size_t i = 0; i < header.size(); ++i) index_.emplace(header[i], i);  // the first of equal names wins
+  }
+  const auto it = index_.find(name);
+  return it == index_.end() ? std::nullopt : std::optional<std::size_t>(it->second);
+}
+
 std::size_t Samples::column(const std::string& name) const {
-  for (std::size_t i = 0; i < header.size(); ++i)
-    if (header[i] == name) return i;
+  if (const auto k = find(name)) return *k;
   throw std::out_of_range("no column '" + name + "'");
 }
 
