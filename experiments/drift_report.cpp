@@ -130,12 +130,13 @@ void problem_section(const DriftProblem& p, StudyResult& out) {
   fig.xlabel = "time t [s]";
   fig.ylabel = "max |E − E₀|/|E₀| over the window ending at t [dimensionless]";
   fig.logx = fig.logy = true;
+  fig.by_family = true;
   fig.caption = fmt::format(
       "{}: the maximum of the relative energy error over logarithmically spaced windows (8 per decade), log-log. "
       "Flat: bounded (symplectic); slope 1: secular drift (RK4); steeper: growth (Euler, stopped at 10³).",
       p.title);
   for (std::size_t i = 0; i < p.rows.size(); ++i)
-    fig.series.push_back({name, fmt::format("1:{}", i + 2), p.rows[i].integrator, "linespoints pt 7 ps 0.4"});
+    fig.series.push_back({name, fmt::format("1:{}", i + 2), p.rows[i].integrator, "linespoints ps 0.5", -1, p.rows[i].integrator});
   out.tables.push_back(std::move(table));
   out.figures.push_back(std::move(fig));
 }

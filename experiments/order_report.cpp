@@ -62,10 +62,11 @@ StudyResult order_report(const OrderStudy& study) {
     fig.xlabel = "step size Δt [s]";
     fig.ylabel = "global error ‖(q, v) − exact‖ at final time [state units]";
     fig.logx = fig.logy = true;
+    fig.by_family = true;
     fig.caption = fmt::format(
-        "{}: global error against Δt, log-log; a method of order p is a line of slope p. Lines with points: "
-        "verisim; open circles: Boost.Odeint's stepper of the same method. The filled squares mark the points "
-        "used by the least-squares fit.",
+        "{}: global error against Δt, log-log; a method of order p is a line of slope p. Solid lines: verisim, "
+        "with a point at each step used by the least-squares fit; dashed lines with open points: Boost.Odeint's "
+        "stepper of the same method, in the colour of ours.",
         p.title);
     for (const auto& r : p.rows) {
       const std::string csv = fmt::format("{}_{}.csv", p.name, r.integrator);
@@ -77,9 +78,13 @@ StudyResult order_report(const OrderStudy& study) {
                             r.floor[k], in_fit ? csv_number(r.err[k]) : "nan");
       }
       out.files.push_back({csv, data});
-      fig.series.push_back({csv, "1:2", r.integrator, "linespoints"});
-      fig.series.push_back({csv, "1:5", "", "points pt 5 ps 0.6 lc rgb 'black'"});
-      if (r.twin_checked()) fig.series.push_back({csv, "1:3", fmt::format("odeint {}", r.twin), "points pt 6 ps 1.4"});
+      // the whole ladder as a line, the points of the fit marked (one legend entry: the marked part)
+      fig.series.push_back({csv, "1:2", "", "lines", -1, r.integrator});
+      fig.series.push_back({csv, "1:5", r.integrator, "linespoints", -1, r.integrator});
+      if (r.twin_checked()) {
+        const std::string twin = fmt::format("odeint {}", r.twin);
+        fig.series.push_back({csv, "1:3", twin, "linespoints", -1, twin});
+      }
 
       const std::string range = r.fit.ok ? fmt::format("{:.3g} … {:.3g}", r.h[r.fit.first], r.h[r.fit.last]) : "—";
       Row row;
@@ -104,7 +109,8 @@ StudyResult order_report(const OrderStudy& study) {
         const bool disagrees = std::abs(r.fit_odeint.order - r.twin_declared) > kOrderTolerance;
         Row twin;
         twin.fields = {member("odeint_stepper", r.twin), member("problem", p.name),
-                       member("declared_order", r.twin_declared), member("measured_order", r.fit_odeint.order),
+                       member("declared_order", r.twin_declared),
+                       Field{{}, "measured_order", fmt_g(r.fit_odeint.order, 4), r.fit_odeint.order},
                        member("declared_disagrees", disagrees)};
         twin.verdict = Verdict{
             fmt::format("odeint {} on {}: order", r.twin, p.name),

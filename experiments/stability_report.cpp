@@ -76,7 +76,7 @@ StudyResult stability_report(const StabilityStudy& study) {
   f.extra = "set yrange [-3:3]\nset arrow from graph 0, first 2 to graph 1, first 2 nohead dt 2\n"
             "set arrow from graph 0, first -2 to graph 1, first -2 nohead dt 2\n";
   for (std::size_t c = 0; c < study.traces.size(); ++c)
-    f.series.push_back({"trace.csv", fmt::format("1:{}", c + 2), study.traces[c].legend, "lines lw 2"});
+    f.series.push_back({"trace.csv", fmt::format("1:{}", c + 2), study.traces[c].legend, "lines lw 2", -1, study.traces[c].method});
   f.caption = "tr M(θ) of each splitting method, from its coefficient table; stable while it stays between the "
               "dashed lines ±2. The stability limit is the first crossing.";
   if (!study.traces.empty()) out.figures.push_back(std::move(f));  // none in `verisim check`'s report

@@ -48,8 +48,9 @@ void problem_section(const DefectProblem& p, StudyResult& out) {
   f.xlabel = "step size Δt [s]";
   f.ylabel = "max ‖MᵀJM − J‖ over phase points [dimensionless]";
   f.logx = f.logy = true;
+  f.by_family = true;
   for (std::size_t i = 0; i < p.rows.size(); ++i)
-    f.series.push_back({file, fmt::format("1:{}", i + 2), p.rows[i].integrator, "linespoints"});
+    f.series.push_back({file, fmt::format("1:{}", i + 2), p.rows[i].integrator, "linespoints", -1, p.rows[i].integrator});
   f.caption = fmt::format("{}: the defect of the one-step Jacobian. Symplectic methods sit at round-off "
                           "(10⁻¹⁷ marks an exact zero); the others fall as Δt^(p+1) or faster.", p.title);
   out.tables.push_back(std::move(t));

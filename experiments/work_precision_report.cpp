@@ -40,6 +40,7 @@ void problem_section(const WorkProblem& p, StudyResult& out) {
   ft.xlabel = "wall time per run [s]";
   fe.ylabel = ft.ylabel = "global error at final time [state units]";
   fe.logx = fe.logy = ft.logx = ft.logy = true;
+  fe.by_family = ft.by_family = true;
   for (std::size_t c = 0; c < p.curves.size(); ++c) {
     const auto& curve = p.curves[c];
     for (const auto& pt : curve.points) {
@@ -53,12 +54,11 @@ void problem_section(const WorkProblem& p, StudyResult& out) {
     // gnuplot selects the rows of one series by index: separate blocks by two blank lines
     csv += "\n\n";
     timing += "\n\n";
-    const std::string style = curve.odeint ? "linespoints dt 2 pt 6" : "linespoints pt 7 ps 0.6";
-    fe.series.push_back({file, "4:3", curve.series, style, static_cast<int>(c)});
-    ft.series.push_back({tfile, "4:3", curve.series, style, static_cast<int>(c)});
+    fe.series.push_back({file, "4:3", curve.series, "linespoints", static_cast<int>(c), curve.series});
+    ft.series.push_back({tfile, "4:3", curve.series, "linespoints", static_cast<int>(c), curve.series});
   }
   fe.caption = fmt::format("{}: error against the number of f evaluations (counted by a wrapper around the system). "
-                           "Lower-left is better; dashed: Boost.Odeint.", p.title);
+                           "Lower-left is better; dashed, open points: Boost.Odeint, in the colour of our method of the same scheme.", p.title);
   ft.caption = fmt::format("{}: error against wall time on this machine (not part of the deterministic output: "
                            "{}).", p.title, tfile);
   out.files.push_back({file, csv});
