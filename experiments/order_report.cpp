@@ -27,6 +27,12 @@ StudyResult order_report(const OrderStudy& study) {
   StudyResult out;
   out.name = "order";
   out.title = "Order of convergence";
+  out.lead = "On the Kepler orbit each method's error falls along a straight line whose slope is its order, and "
+             "Boost.Odeint's stepper of the same method lies on ours.";
+  out.lead_figure = "order_kepler";
+  out.how_to_read = "Log-log axes: parallel lines of slope p for a method of order p; the marked points are the "
+                    "steps used by the fit; a curve that flattens at the bottom has hit round-off. Boost.Odeint's "
+                    "stepper of the same method (dashed, open points, in the colour of ours) should lie on ours.";
   out.html_intro =
       "<p><b>What it shows.</b> For each integrator and problem, the global error at a fixed final time against "
       "the exact solution (harmonic and damped oscillator: closed form, Kreyszig §2.4; pendulum: Jacobi elliptic "
@@ -38,9 +44,7 @@ StudyResult order_report(const OrderStudy& study) {
       "(round-off) are excluded; in the longest run of remaining points the range starts with the three finest "
       "steps (the asymptotic end) and extends towards coarser ones while each added local slope stays within 0.3 "
       "of the running fit (coarser points are pre-asymptotic). The range and the "
-      "local slopes are shown; the fit does not assume a step ratio of 2. <b>How to read it.</b> Parallel lines "
-      "of slope p; a curve that flattens at the bottom has hit round-off. Boost.Odeint's stepper of the same "
-      "method (open circles) should lie on ours.</p>\n"
+      "local slopes are shown; the fit does not assume a step ratio of 2.</p>\n"
       "<p><b>Odeint's velocity_verlet: declared and measured orders disagree.</b> Odeint declares "
       "<code>order_value = 1</code> for <code>velocity_verlet</code> (boost/numeric/odeint/stepper/velocity_verlet.hpp), "
       "yet on conservative problems it is the second-order Störmer–Verlet method and measures 2. With "

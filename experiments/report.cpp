@@ -1,5 +1,6 @@
 #include "experiments/report.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -13,6 +14,7 @@
 
 #include "experiments/interrupt.hpp"
 #include "experiments/plot_style.hpp"
+#include "experiments/summary_matrix.hpp"
 #include "experiments/process.hpp"
 
 namespace verisim::experiments {
@@ -207,9 +209,10 @@ std::string gnuplot_script(const Figure& f) {
   } else {
     body += "set title " + gp_quote(f.title) + " noenhanced\n" + plot_command(all, f);
   }
-  s += fmt::format("set terminal pngcairo size {},{} enhanced font 'DejaVu Sans,11'\n", width, height);
+  const int font = n > 1 ? 12 : 11;  // points; a wide figure is shown scaled down
+  s += fmt::format("set terminal pngcairo size {},{} enhanced font 'DejaVu Sans,{}'\n", width, height, font);
   s += "set output " + gp_quote(f.stem + ".png") + "\n" + body;
-  s += fmt::format("set terminal svg size {},{} enhanced font 'DejaVu Sans,11' background rgb 'white'\n", width, height);
+  s += fmt::format("set terminal svg size {},{} enhanced font 'DejaVu Sans,{}' background rgb 'white'\n", width, height, font);
   s += "set output " + gp_quote(f.stem + ".svg") + "\n" + body;
   s += "unset output\n";
   return s;
@@ -255,7 +258,7 @@ std::string draw(const fs::path& folder, const Figure& f) {
 }
 
 // ---------------------------------------------------------------- HTML
-const char* kStyle = R"(body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;line-height:1.45;color:#222}
+const char* kStyle = R"(body{font-family:sans-serif;max-width:1300px;margin:2em auto;padding:0 1em;line-height:1.45;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-size:90%}
 th,td{border:1px solid #bbb;padding:3px 8px;text-align:left;vertical-align:top}
 th{background:#eee}
@@ -263,11 +266,27 @@ tr.pass td.v{background:#c8f0c8}
 tr.fail td.v{background:#f6c0c0}
 td.pass{background:#c8f0c8}
 td.fail{background:#f6c0c0}
+table.matrix{font-size:80%}
+table.matrix th,table.matrix td{padding:2px 5px}
+table.matrix td,table.matrix tbody th{white-space:nowrap}
+table.matrix thead th{font-size:90%;vertical-align:bottom}
+table.matrix td a{color:inherit;text-decoration:none}
+table.matrix td a:hover{text-decoration:underline}
+table.matrix tr.odeint th{font-style:italic;font-weight:normal}
 figure{margin:1.5em 0}
 figure img{max-width:100%;border:1px solid #ddd}
 figcaption{font-size:90%;color:#444}
 code{background:#f4f4f4;padding:0 3px}
 .note{background:#fff6d0;border:1px solid #e0c060;padding:0.5em 1em}
+.lead figure{margin:0.5em 0}
+.see{font-size:105%;font-weight:bold}
+.read{background:#f3f6fa;border-left:4px solid #8aa4c8;padding:0.3em 1em;margin:0.5em 0}
+details{margin:0.6em 0;border:1px solid #ddd;padding:0.2em 0.6em}
+details.fail{border-color:#d05050}
+summary{cursor:pointer}
+summary .fail{color:#b00000;font-weight:bold}
+@media print{body{max-width:none;margin:0}details::details-content{content-visibility:visible;display:block}
+summary{list-style:none}figure,table.matrix,tr{break-inside:avoid}a{color:inherit;text-decoration:none}}
 )";
 
 /// A table as cells: header, rows, and per row 1 pass, 0 fail, -1 neutral (whose last cell is the verdict).
@@ -338,7 +357,7 @@ Json record(const Row& r) {
   return rec;
 }
 
-Json summary_json(const std::vector<StudyResult>& studies) {
+Json summary_json(const std::vector<StudyResult>& studies, const SummaryMatrix& matrix) {
   bool all_pass = true;
   Json list = Json::array();
   for (const auto& s : studies) {
@@ -359,12 +378,50 @@ Json summary_json(const std::vector<StudyResult>& studies) {
                   .set("verdicts", std::move(verdicts)).set("results", std::move(results)));
   }
   Json summary = Json::object();
-  summary.str("report", "verisim verification studies").set("studies", std::move(list)).boolean("all_pass", all_pass);
+  summary.str("report", "verisim verification studies");
+  if (!matrix.empty()) summary.set("matrix", matrix.json());
+  summary.set("studies", std::move(list)).boolean("all_pass", all_pass);
   return summary;
 }
 
+/// A figure: the SVG in the page (crisp at any size), linked PNG (for slides), script and data.
+std::string figure_html(const StudyResult& s, const Figure& f, const std::string& why_not_drawn, bool plots) {
+  std::string h = "<figure id=\"" + figure_anchor(s.name, f.stem) + "\">\n";
+  if (!plots)
+    h += "<p class=\"note\">Plot not drawn (--no-plots): " + html_escape(f.title) + "</p>\n";
+  else if (!why_not_drawn.empty())
+    h += "<p class=\"note\">Plot not drawn: " + html_escape(f.title) + ". " + html_escape(why_not_drawn) + "</p>\n";
+  else
+    h += "<img src=\"" + s.name + "/" + f.stem + ".svg\" alt=\"" + html_escape(f.title) + "\" />\n";
+  h += "<figcaption>" + html_escape(f.caption.empty() ? f.title : f.caption);
+  if (plots && why_not_drawn.empty()) h += " PNG: <a href=\"" + s.name + "/" + f.stem + ".png\">" + f.stem + ".png</a>,";
+  h += " script: <a href=\"" + s.name + "/" + f.stem + ".gp\">" + f.stem + ".gp</a>";
+  std::vector<std::string> seen;
+  for (const auto& sr : f.series) {
+    if (std::find(seen.begin(), seen.end(), sr.csv) != seen.end()) continue;
+    seen.push_back(sr.csv);
+    h += ", data: <a href=\"" + s.name + "/" + sr.csv + "\">" + html_escape(sr.csv) + "</a>";
+  }
+  return h + ".</figcaption>\n</figure>\n";
+}
+
+/// A table folded in a <details> element, open when one of its verdicts failed.
+std::string details_html(const std::string& id, const HtmlTable& t) {
+  int pass = 0, fail = 0;
+  for (int st : t.status) pass += st == 1 ? 1 : 0, fail += st == 0 ? 1 : 0;
+  std::string counts = fmt::format("{} row{}", t.rows.size(), t.rows.size() == 1 ? "" : "s");
+  if (pass + fail > 0)
+    counts += fail ? fmt::format(", <span class=\"fail\">{} of {} checks FAIL</span>", fail, pass + fail)
+                   : fmt::format(", {} check{} pass", pass, pass == 1 ? "" : "s");
+  std::string h = "<details" + (id.empty() ? std::string() : " id=\"" + id + "\"") + (fail ? " class=\"fail\" open" : "") + ">\n";
+  h += "<summary>" + html_escape(t.caption) + " — " + counts + "</summary>\n";
+  HtmlTable inner = t;
+  inner.caption.clear();
+  return h + render(inner) + "</details>\n";
+}
+
 std::string index_html(const std::vector<StudyResult>& studies, const std::vector<std::vector<std::string>>& not_drawn,
-                       bool plots) {
+                       bool plots, const SummaryMatrix& matrix) {
   bool all_drawn = plots;
   for (const auto& s : not_drawn)
     for (const auto& why : s) all_drawn = all_drawn && why.empty();
@@ -383,8 +440,18 @@ std::string index_html(const std::vector<StudyResult>& studies, const std::vecto
                  "<code>gnuplot &lt;name&gt;.gp</code> in a study's folder, or rerun the study.";
     h += "</p>\n";
   }
-  h += "<h2 id=\"summary\">Summary</h2>\n<table>\n<tr><th>study</th><th>checks</th><th>passed</th><th>failed</th>"
-       "<th>verdict</th></tr>\n";
+  h += "<h2 id=\"summary\">Summary</h2>\n";
+  if (!matrix.empty()) {
+    h += fmt::format(
+        "<p>One row per integrator (Boost.Odeint's steppers in italics): what each study measured, green where the "
+        "verdict passed, red where it failed, grey where no claim is checked ({} verdicts, {} failed). Each cell links "
+        "to its detailed table; hover for the claim. Energy: bounded, secular (∝ t) or growth, with the largest "
+        "relative energy error; symplecticity: the largest ‖MᵀJM − J‖ over the problems; cost: the fewest f "
+        "evaluations of a run whose error is at most {:g} on {}.</p>\n",
+        matrix.verdicts(), matrix.failed(), matrix.cost_error, html_escape(matrix.cost_problem));
+    h += matrix.html();
+  }
+  h += "<table>\n<tr><th>study</th><th>checks</th><th>passed</th><th>failed</th><th>verdict</th></tr>\n";
   std::vector<std::vector<Verdict>> verdicts;
   for (const auto& s : studies) verdicts.push_back(s.verdicts());
   for (std::size_t i = 0; i < studies.size(); ++i) {
@@ -408,32 +475,24 @@ std::string index_html(const std::vector<StudyResult>& studies, const std::vecto
   }
   for (std::size_t i = 0; i < studies.size(); ++i) {
     const auto& s = studies[i];
-    h += "<section id=\"" + s.name + "\">\n<h2>" + html_escape(s.title) + "</h2>\n" + s.html_intro + "\n";
-    if (!verdicts[i].empty()) h += render(verdict_table(verdicts[i]));
-    for (const auto& t : s.tables)
-      if (t.shown && !t.rows.empty()) h += render(html_table(t));
-    for (std::size_t k = 0; k < s.figures.size(); ++k) {
-      const auto& f = s.figures[k];
-      h += "<figure>\n";
-      if (!plots)
-        h += "<p class=\"note\">Plot not drawn (--no-plots): " + html_escape(f.title) + "</p>\n";
-      else if (!not_drawn[i][k].empty())
-        h += "<p class=\"note\">Plot not drawn: " + html_escape(f.title) + ". " + html_escape(not_drawn[i][k]) + "</p>\n";
-      else
-        h += "<a href=\"" + s.name + "/" + f.stem + ".svg\"><img src=\"" + s.name + "/" + f.stem + ".png\" alt=\"" +
-             html_escape(f.title) + "\" /></a>\n";
-      h += "<figcaption>" + html_escape(f.caption.empty() ? f.title : f.caption) + " Script: <a href=\"" + s.name +
-           "/" + f.stem + ".gp\">" + f.stem + ".gp</a>";
-      std::vector<std::string> seen;
-      for (const auto& sr : f.series) {
-        bool dup = false;
-        for (const auto& x : seen) dup = dup || x == sr.csv;
-        if (dup) continue;
-        seen.push_back(sr.csv);
-        h += ", data: <a href=\"" + s.name + "/" + sr.csv + "\">" + html_escape(sr.csv) + "</a>";
-      }
-      h += ".</figcaption>\n</figure>\n";
+    h += "<section id=\"" + s.name + "\">\n<h2>" + html_escape(s.title) + "</h2>\n";
+    // one picture first, the sentence saying what to see in it, and how to read it
+    std::size_t lead = s.figures.size();
+    for (std::size_t k = 0; k < s.figures.size() && lead == s.figures.size(); ++k)
+      if (s.lead_figure.empty() || s.figures[k].stem == s.lead_figure) lead = k;
+    if (lead < s.figures.size() || !s.lead.empty() || !s.how_to_read.empty()) {
+      h += "<div class=\"lead\">\n";
+      if (!s.lead.empty()) h += "<p class=\"see\">" + s.lead + "</p>\n";
+      if (lead < s.figures.size()) h += figure_html(s, s.figures[lead], not_drawn[i][lead], plots);
+      if (!s.how_to_read.empty()) h += "<div class=\"read\"><p><b>How to read it.</b> " + s.how_to_read + "</p></div>\n";
+      h += "</div>\n";
     }
+    h += s.html_intro + "\n";
+    if (!verdicts[i].empty()) h += details_html("", verdict_table(verdicts[i]));
+    for (std::size_t k = 0; k < s.tables.size(); ++k)
+      if (s.tables[k].shown && !s.tables[k].rows.empty()) h += details_html(table_anchor(s.name, k), html_table(s.tables[k]));
+    for (std::size_t k = 0; k < s.figures.size(); ++k)
+      if (k != lead) h += figure_html(s, s.figures[k], not_drawn[i][k], plots);
     h += "</section>\n";
   }
   h += "</body>\n</html>\n";
@@ -466,8 +525,9 @@ ReportOutcome write_report(const fs::path& dir, const std::vector<StudyResult>& 
     }
   }
   throw_if_interrupted();
-  write_new_file(dir / "summary.json", summary_json(studies).dump(1) + "\n");
-  write_new_file(dir / "index.html", index_html(studies, not_drawn, options.plots));
+  const SummaryMatrix matrix = summary_matrix(studies);
+  write_new_file(dir / "summary.json", summary_json(studies, matrix).dump(1) + "\n");
+  write_new_file(dir / "index.html", index_html(studies, not_drawn, options.plots, matrix));
   return outcome;
 }
 
