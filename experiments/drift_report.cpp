@@ -128,7 +128,7 @@ void problem_section(const DriftProblem& p, StudyResult& out) {
   fig.stem = fmt::format("drift_{}", p.name);
   fig.title = fmt::format("Energy error envelope: {} (Δt = {:g} s)", p.title, p.dt);
   fig.xlabel = "time t [s]";
-  fig.ylabel = "max |E − E₀|/|E₀| over the window ending at t [dimensionless]";
+  fig.ylabel = "envelope of |E − E₀|/|E₀| [dimensionless]";
   fig.logx = fig.logy = true;
   fig.by_family = true;
   fig.caption = fmt::format(

@@ -64,7 +64,7 @@ StudyResult order_report(const OrderStudy& study) {
     fig.stem = fmt::format("order_{}", p.name);
     fig.title = fmt::format("Order of convergence: {} (t = {:.4g} s)", p.title, p.T);
     fig.xlabel = "step size Δt [s]";
-    fig.ylabel = "global error ‖(q, v) − exact‖ at final time [state units]";
+    fig.ylabel = "global error ‖(q, v) − exact‖ [state units]";
     fig.logx = fig.logy = true;
     fig.by_family = true;
     fig.caption = fmt::format(

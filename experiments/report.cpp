@@ -184,7 +184,7 @@ std::string gnuplot_script(const Figure& f) {
   if (f.logx) s += "set logscale x 10\nset format x '10^{%L}'\n";
   if (f.logy) s += "set logscale y 10\nset format y '10^{%L}'\n";
   // the legend below the data, never over it
-  s += "set grid\nset key below left Left reverse maxrows 4 width 1 samplen 3 noenhanced\n";
+  s += "set grid\nset key below left Left reverse maxrows 4 width 1 height 1 samplen 3 noenhanced\n";
   s += f.extra;
   std::vector<const Series*> all;
   for (const auto& sr : f.series) all.push_back(&sr);
@@ -198,7 +198,7 @@ std::string gnuplot_script(const Figure& f) {
     s += "set xrange [GPVAL_X_MIN:GPVAL_X_MAX]\nset yrange [GPVAL_Y_MIN:GPVAL_Y_MAX]\n";
     // panels side by side with the same margins (so their axes line up), each legend in the band below
     body += "set multiplot title " + gp_quote(f.title) + " noenhanced\n";
-    body += "set tmargin at screen 0.90\nset bmargin at screen 0.36\n";
+    body += "set tmargin at screen 0.87\nset bmargin at screen 0.31\n";
     for (int i = 0; i < n; ++i) {
       body += fmt::format("set lmargin at screen {:.4f}\nset rmargin at screen {:.4f}\n",
                           (kPanelWidth * i + 90.0) / width, (kPanelWidth * (i + 1) - 15.0) / width);
@@ -268,7 +268,7 @@ td.pass{background:#c8f0c8}
 td.fail{background:#f6c0c0}
 table.matrix{font-size:80%}
 table.matrix th,table.matrix td{padding:2px 5px}
-table.matrix td,table.matrix tbody th{white-space:nowrap}
+table.matrix td,table.matrix tbody tr:not(.odeint) th{white-space:nowrap}
 table.matrix thead th{font-size:90%;vertical-align:bottom}
 table.matrix td a{color:inherit;text-decoration:none}
 table.matrix td a:hover{text-decoration:underline}
@@ -447,7 +447,7 @@ std::string index_html(const std::vector<StudyResult>& studies, const std::vecto
         "verdict passed, red where it failed, grey where no claim is checked ({} verdicts, {} failed). Each cell links "
         "to its detailed table; hover for the claim. Energy: bounded, secular (∝ t) or growth, with the largest "
         "relative energy error; symplecticity: the largest ‖MᵀJM − J‖ over the problems; cost: the fewest f "
-        "evaluations of a run whose error is at most {:g} on {}.</p>\n",
+        "evaluations of a run whose error is at most {:.0e} on {}.</p>\n",
         matrix.verdicts(), matrix.failed(), matrix.cost_error, html_escape(matrix.cost_problem));
     h += matrix.html();
   }

@@ -217,7 +217,7 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
       }
       for (const auto& series : order) {
         const Best& x = best[series];
-        MatrixCell& c = b.at(series, "cost", "", fmt::format("cost: f evals to error ≤ {:g}", m.cost_error));
+        MatrixCell& c = b.at(series, "cost", "", fmt::format("cost: f evals to error ≤ {:.0e}", m.cost_error));
         c.text = std::isfinite(x.evaluations) ? fmt::format("{:.0f}", x.evaluations) : fmt::format("> {:.0f}", x.best_error_evaluations);
         c.note = std::isfinite(x.evaluations)
                      ? fmt::format("{} on {}: the cheapest run with error ≤ {:g}", series, m.cost_problem, m.cost_error)
@@ -303,7 +303,9 @@ std::string SummaryMatrix::html() const {
     if (!c.group.empty()) h += "<th>" + html_escape(c.header) + "</th>";
   h += "</tr>\n</thead>\n<tbody>\n";
   for (const auto& r : rows) {
-    h += "<tr" + std::string(r.odeint ? " class=\"odeint\"" : "") + "><th>" + html_escape(r.method) + "</th>";
+    std::string name = html_escape(r.method);  // odeint's long names may break after an underscore
+    for (auto at = name.find('_'); at != std::string::npos; at = name.find('_', at + 1)) name.insert(at + 1, "<wbr />");
+    h += "<tr" + std::string(r.odeint ? " class=\"odeint\"" : "") + "><th>" + name + "</th>";
     for (const auto& c : r.cells) {
       const char* cls = c.status == 1 ? "pass" : c.status == 0 ? "fail" : "none";
       h += fmt::format("<td class=\"{}\" data-verdict=\"{}\"", cls, c.status == 1 ? "pass" : c.status == 0 ? "fail" : "");

@@ -38,7 +38,7 @@ struct MatrixRow {
 
 struct SummaryMatrix {
   /// The cost column: the fewest f evaluations of a run whose error is at most this, on this problem.
-  double cost_error = 1e-6;
+  double cost_error = 1e-4;
   std::string cost_problem;
   std::vector<MatrixColumn> columns;
   std::vector<MatrixRow> rows;
