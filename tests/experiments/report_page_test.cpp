@@ -140,7 +140,7 @@ TEST(Experiments_ReportValidation, TheReportReadsAtAGlanceAndOpensInChromium) {
   const auto matrix_at = html.find("<table id=\"matrix\""), first_section = html.find("<section");
   ASSERT_NE(matrix_at, std::string::npos);
   EXPECT_LT(matrix_at, first_section);
-  for (const char* name : {"order", "drift", "symplecticity", "stability", "work-precision", "collisions", "contact"}) {
+  for (const char* name : {"order", "drift", "symplecticity", "stability", "work-precision", "collisions", "contact", "scenes"}) {
     const auto at = html.find("<section id=\"" + std::string(name) + "\">");
     ASSERT_NE(at, std::string::npos) << name;
     const std::string start = html.substr(at, html.find("</section>", at) - at);
