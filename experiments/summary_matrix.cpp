@@ -39,12 +39,6 @@ double number_of(const Row& r, std::string_view key) {
   return std::strtod(s.c_str(), nullptr);
 }
 
-/// A row's table cell text of `key` (the field's own text), or `fallback`.
-std::string cell_text(const Row& r, std::string_view key, std::string fallback = "—") {
-  const Field* f = find(r, key);
-  return f && !f->text.empty() ? f->text : fallback;
-}
-
 /// A short column heading for a problem.
 std::string short_name(const std::string& problem) {
   if (problem == "oscillator") return "osc.";
@@ -127,18 +121,20 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
     }
   }
 
-  // declared and measured order: ours, then odeint's twins
-  for (const auto& [row, anchor] : groups["order"]) {
-    const std::string method = text_of(*row, "integrator"), problem = text_of(*row, "problem");
-    MatrixCell& d = b.at(method, "declared_order", "order", "declared");
-    d.text = cell_text(*row, "declared_order");
-    d.value = number_of(*row, "declared_order");
-    MatrixCell& c = b.at(method, "order_" + problem, "order", short_name(problem));
-    c.text = fmt_g(number_of(*row, "measured_order"), 3);
-    c.value = number_of(*row, "measured_order");
-    c.href = anchor;
-    fold(c, *row);
-  }
+  // declared and measured order: ours, then odeint's twins (their rows name the stepper)
+  for (const char* group : {"order", "order_odeint"})
+    for (const auto& [row, anchor] : groups[group]) {
+      const std::string method = find(*row, "integrator") ? text_of(*row, "integrator") : "odeint " + text_of(*row, "odeint_stepper");
+      const std::string problem = text_of(*row, "problem");
+      MatrixCell& d = b.at(method, "declared_order", "order", "declared");
+      d.text = fmt_g(number_of(*row, "declared_order"), 3);
+      d.value = number_of(*row, "declared_order");
+      MatrixCell& c = b.at(method, "order_" + problem, "order", short_name(problem));
+      c.text = fmt_g(number_of(*row, "measured_order"), 3);
+      c.value = number_of(*row, "measured_order");
+      c.href = anchor;
+      fold(c, *row);
+    }
   // energy behaviour per problem: the category, with the largest relative energy error
   for (const auto& [row, anchor] : groups["drift"]) {
     const std::string method = text_of(*row, "integrator"), problem = text_of(*row, "problem");
@@ -238,19 +234,6 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
       }
     }
   }
-  // odeint's twins: their declared and measured orders
-  for (const auto& [row, anchor] : groups["order_odeint"]) {
-    const std::string method = "odeint " + text_of(*row, "odeint_stepper"), problem = text_of(*row, "problem");
-    MatrixCell& d = b.at(method, "declared_order", "order", "declared");
-    d.text = fmt_g(number_of(*row, "declared_order"), 3);
-    d.value = number_of(*row, "declared_order");
-    MatrixCell& c = b.at(method, "order_" + problem, "order", short_name(problem));
-    c.text = fmt_g(number_of(*row, "measured_order"), 3);
-    c.value = number_of(*row, "measured_order");
-    c.href = anchor;
-    fold(c, *row);
-  }
-
   m.columns = b.columns;
   // ours first (in the order the studies list them), then odeint's
   std::stable_partition(b.methods.begin(), b.methods.end(), [](const std::string& x) { return x.rfind("odeint ", 0) != 0; });
