@@ -165,7 +165,7 @@ void cost_section(const ContactStudy& study, StudyResult& out) {
   Figure f;
   f.stem = "cost_time";
   f.title = "Cost per particle-step against N (settled 3D box)";
-  f.xlabel = "particles N";
+  f.xlabel = "particles N [count]";
   f.ylabel = "CPU time per particle-step [ns]";
   f.logx = true;
   f.extra = "set yrange [0:*]\n";

@@ -446,9 +446,11 @@ std::string index_html(const std::vector<StudyResult>& studies, const std::vecto
         "<p>One row per integrator (Boost.Odeint's steppers in italics): what each study measured, green where the "
         "verdict passed, red where it failed, grey where no claim is checked ({} verdicts, {} failed). Each cell links "
         "to its detailed table; hover for the claim. Energy: bounded, secular (∝ t) or growth, with the largest "
-        "relative energy error; symplecticity: the largest ‖MᵀJM − J‖ over the problems; cost: the fewest f "
-        "evaluations of a run whose error is at most {:.0e} on {}.</p>\n",
-        matrix.verdicts(), matrix.failed(), matrix.cost_error, html_escape(matrix.cost_problem));
+        "relative energy error; symplecticity: the largest ‖MᵀJM − J‖ over the problems{}.</p>\n",
+        matrix.verdicts(), matrix.failed(),
+        matrix.cost_problem.empty() ? ""
+                                    : fmt::format("; cost: the fewest f evaluations of a run whose error is at most "
+                                                  "{:.0e} on {}", matrix.cost_error, html_escape(matrix.cost_problem)));
     h += matrix.html();
   }
   h += "<table>\n<tr><th>study</th><th>checks</th><th>passed</th><th>failed</th><th>verdict</th></tr>\n";

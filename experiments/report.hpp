@@ -7,7 +7,13 @@
 // Output: DIR/<study>/*.csv|*.gp|*.png|*.svg, DIR/index.html, DIR/summary.json, written into a
 // fresh folder (report_folder.hpp swaps it in as a whole). Gnuplot runs once per figure, started
 // without a shell (process.hpp), in the study's folder; every figure's .gp script and CSV data stay
-// beside its plots so a reader can redraw it.
+// beside its plots so a reader can redraw it. A curve's look comes from its method's row of
+// plot_style.hpp (the one style table); a figure `by_family` is drawn as panels side by side on
+// common axes, legends below the data.
+// The page (issue 15): the summary matrix first (summary_matrix.hpp, read off the same rows, also
+// summary.json's "matrix"), then per study its lead picture (SVG in the page, PNG linked for
+// slides) with one sentence and "How to read it", its intro, its tables folded in <details> (open
+// when a check fails; print CSS unfolds them), its other figures. Static: no script, no network.
 // Nothing written depends on the clock, except files whose name says so (work-precision timings).
 #include <filesystem>
 #include <optional>

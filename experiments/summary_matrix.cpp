@@ -35,7 +35,7 @@ double number_of(const Row& r, std::string_view key) {
   const Field* f = find(r, key);
   if (!f || f->value.is_null() || f->value.text() || f->value.is_object() || f->value.is_array()) return kNaN;
   const std::string s = f->value.dump();
-  if (s == "true" || s == "false") return kNaN;
+  if (s == "true" || s == "false" || s == "null") return kNaN;  // null: a NaN or infinity was stored
   return std::strtod(s.c_str(), nullptr);
 }
 
