@@ -16,13 +16,16 @@ StudyResult collisions_report(const CollisionsStudy& data) {
   StudyResult out;
   out.name = "collisions";
   out.title = "Collision laws";
+  out.lead = "A ball hitting a plane: its rebound angle changes with friction until μ reaches μ_e, where the contact "
+             "stops slipping, and stays constant beyond.";
+  out.how_to_read = "The curves are continuous at μ/μ_e = 1 and flat beyond it.";
   out.html_intro = fmt::format(
       "<p><b>What it shows.</b> Cross-derivations: the same collision computed by two independent derivations "
       "(toolkit/collisions/cross_derivation.hpp), compared on {} random cases per pair; the verdict requires "
       "agreement to 1e-12 of the velocity scale (issue 5). Seed 004 curves: the post-impact state of a ball "
       "(solid sphere, α = 2/5) hitting a plane, against the friction coefficient μ relative to the transition "
       "value μ_e of seed 004 eq. (10): below μ_e the contact slips throughout, above it the ball rolls off "
-      "(stick). <b>How to read it.</b> The curves are continuous at μ/μ_e = 1 and flat beyond it.</p>\n",
+      "(stick).</p>\n",
       data.cross_derivation.empty() ? 0 : data.cross_derivation.front().cases);
   ResultTable t;
   t.caption = "Cross-derivations (max discrepancy relative to the case's velocity scale)";

@@ -27,6 +27,12 @@ StudyResult order_report(const OrderStudy& study) {
   StudyResult out;
   out.name = "order";
   out.title = "Order of convergence";
+  out.lead = "On the Kepler orbit each method's error falls along a straight line whose slope is its order, and "
+             "Boost.Odeint's stepper of the same method lies on ours.";
+  out.lead_figure = "order_kepler";
+  out.how_to_read = "Log-log axes: parallel lines of slope p for a method of order p; the marked points are the "
+                    "steps used by the fit; a curve that flattens at the bottom has hit round-off. Boost.Odeint's "
+                    "stepper of the same method (dashed, open points, in the colour of ours) should lie on ours.";
   out.html_intro =
       "<p><b>What it shows.</b> For each integrator and problem, the global error at a fixed final time against "
       "the exact solution (harmonic and damped oscillator: closed form, Kreyszig §2.4; pendulum: Jacobi elliptic "
@@ -38,9 +44,7 @@ StudyResult order_report(const OrderStudy& study) {
       "(round-off) are excluded; in the longest run of remaining points the range starts with the three finest "
       "steps (the asymptotic end) and extends towards coarser ones while each added local slope stays within 0.3 "
       "of the running fit (coarser points are pre-asymptotic). The range and the "
-      "local slopes are shown; the fit does not assume a step ratio of 2. <b>How to read it.</b> Parallel lines "
-      "of slope p; a curve that flattens at the bottom has hit round-off. Boost.Odeint's stepper of the same "
-      "method (open circles) should lie on ours.</p>\n"
+      "local slopes are shown; the fit does not assume a step ratio of 2.</p>\n"
       "<p><b>Odeint's velocity_verlet: declared and measured orders disagree.</b> Odeint declares "
       "<code>order_value = 1</code> for <code>velocity_verlet</code> (boost/numeric/odeint/stepper/velocity_verlet.hpp), "
       "yet on conservative problems it is the second-order Störmer–Verlet method and measures 2. With "
@@ -60,12 +64,13 @@ StudyResult order_report(const OrderStudy& study) {
     fig.stem = fmt::format("order_{}", p.name);
     fig.title = fmt::format("Order of convergence: {} (t = {:.4g} s)", p.title, p.T);
     fig.xlabel = "step size Δt [s]";
-    fig.ylabel = "global error ‖(q, v) − exact‖ at final time [state units]";
+    fig.ylabel = "global error ‖(q, v) − exact‖ [state units]";
     fig.logx = fig.logy = true;
+    fig.by_family = true;
     fig.caption = fmt::format(
-        "{}: global error against Δt, log-log; a method of order p is a line of slope p. Lines with points: "
-        "verisim; open circles: Boost.Odeint's stepper of the same method. The filled squares mark the points "
-        "used by the least-squares fit.",
+        "{}: global error against Δt, log-log; a method of order p is a line of slope p. Solid lines: verisim, "
+        "with a point at each step used by the least-squares fit; dashed lines with open points: Boost.Odeint's "
+        "stepper of the same method, in the colour of ours.",
         p.title);
     for (const auto& r : p.rows) {
       const std::string csv = fmt::format("{}_{}.csv", p.name, r.integrator);
@@ -77,9 +82,13 @@ StudyResult order_report(const OrderStudy& study) {
                             r.floor[k], in_fit ? csv_number(r.err[k]) : "nan");
       }
       out.files.push_back({csv, data});
-      fig.series.push_back({csv, "1:2", r.integrator, "linespoints"});
-      fig.series.push_back({csv, "1:5", "", "points pt 5 ps 0.6 lc rgb 'black'"});
-      if (r.twin_checked()) fig.series.push_back({csv, "1:3", fmt::format("odeint {}", r.twin), "points pt 6 ps 1.4"});
+      // the whole ladder as a line, the points of the fit marked (one legend entry: the marked part)
+      fig.series.push_back({csv, "1:2", "", "lines", -1, r.integrator});
+      fig.series.push_back({csv, "1:5", r.integrator, "linespoints", -1, r.integrator});
+      if (r.twin_checked()) {
+        const std::string twin = fmt::format("odeint {}", r.twin);
+        fig.series.push_back({csv, "1:3", twin, "linespoints", -1, twin});
+      }
 
       const std::string range = r.fit.ok ? fmt::format("{:.3g} … {:.3g}", r.h[r.fit.first], r.h[r.fit.last]) : "—";
       Row row;
@@ -104,7 +113,8 @@ StudyResult order_report(const OrderStudy& study) {
         const bool disagrees = std::abs(r.fit_odeint.order - r.twin_declared) > kOrderTolerance;
         Row twin;
         twin.fields = {member("odeint_stepper", r.twin), member("problem", p.name),
-                       member("declared_order", r.twin_declared), member("measured_order", r.fit_odeint.order),
+                       member("declared_order", r.twin_declared),
+                       Field{{}, "measured_order", fmt_g(r.fit_odeint.order, 4), r.fit_odeint.order},
                        member("declared_disagrees", disagrees)};
         twin.verdict = Verdict{
             fmt::format("odeint {} on {}: order", r.twin, p.name),

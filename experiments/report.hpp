@@ -7,7 +7,13 @@
 // Output: DIR/<study>/*.csv|*.gp|*.png|*.svg, DIR/index.html, DIR/summary.json, written into a
 // fresh folder (report_folder.hpp swaps it in as a whole). Gnuplot runs once per figure, started
 // without a shell (process.hpp), in the study's folder; every figure's .gp script and CSV data stay
-// beside its plots so a reader can redraw it.
+// beside its plots so a reader can redraw it. A curve's look comes from its method's row of
+// plot_style.hpp (the one style table); a figure `by_family` is drawn as panels side by side on
+// common axes, legends below the data.
+// The page (issue 15): the summary matrix first (summary_matrix.hpp, read off the same rows, also
+// summary.json's "matrix"), then per study its lead picture (SVG in the page, PNG linked for
+// slides) with one sentence and "How to read it", its intro, its tables folded in <details> (open
+// when a check fails; print CSS unfolds them), its other figures. Static: no script, no network.
 // Nothing written depends on the clock, except files whose name says so (work-precision timings).
 #include <filesystem>
 #include <optional>
@@ -75,6 +81,9 @@ struct Series {
   std::string title;    ///< legend
   std::string style = "linespoints";  ///< gnuplot `with`
   int index = -1;       ///< gnuplot `index` (data block), -1 for the whole file
+  /// the method the curve shows (registry name or "odeint <stepper>"): its colour, dash, point and
+  /// panel come from plot_style.hpp; empty (or not in that table): a style by its place in the figure
+  std::string method = {};
 };
 
 struct Figure {
@@ -83,9 +92,22 @@ struct Figure {
   std::string xlabel, ylabel;  ///< with units
   bool logx = false, logy = false;
   std::vector<Series> series;
-  std::string extra;    ///< extra gnuplot commands (key placement, ranges)
+  std::string extra;    ///< extra gnuplot commands (ranges, arrows)
   std::string caption;  ///< shown under the plot in the HTML
+  /// true: one panel per family of the series' methods (plot_style.hpp), side by side, on common
+  /// axes; false: one panel
+  bool by_family = false;
 };
+
+/// One panel of a figure: its title (empty for a figure of one panel) and its series.
+struct Panel {
+  std::string title;
+  std::vector<const Series*> series;
+  int curves() const;  ///< series with a legend entry
+};
+
+/// The panels `f` is drawn as.
+std::vector<Panel> figure_panels(const Figure& f);
 
 struct DataFile {
   std::string name;     ///< file name inside the study folder
@@ -96,7 +118,10 @@ struct DataFile {
 struct StudyResult {
   std::string name;   ///< folder and anchor: "order", "drift", …
   std::string title;  ///< section heading
-  std::string html_intro;  ///< what the plots show, which theory (cited), how to read them (HTML)
+  std::string lead;         ///< one sentence beside the section's first picture: what to see in it (HTML)
+  std::string how_to_read;  ///< how to read that picture, shown beside it (HTML)
+  std::string lead_figure;  ///< the stem of the section's first picture; empty: the first figure
+  std::string html_intro;   ///< what the study measures and which theory (cited) (HTML)
   std::vector<ResultTable> tables;
   std::vector<Figure> figures;
   std::vector<DataFile> files;
@@ -112,6 +137,11 @@ struct ReportOptions {
 struct ReportOutcome {
   std::vector<std::string> not_drawn;  ///< "<study>/<stem>.gp: why", for each figure gnuplot did not draw
 };
+
+/// The anchor of a study's k-th table in index.html (its <details> element).
+std::string table_anchor(const std::string& study, std::size_t k);
+/// The anchor of a study's figure in index.html.
+std::string figure_anchor(const std::string& study, const std::string& stem);
 
 /// True when `gnuplot --version` runs.
 bool gnuplot_available();

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "experiments/process.hpp"
+#include "tests/browser.hpp"
 #include "experiments/report.hpp"
 #include "experiments/run_command.hpp"
 #include "experiments/studies.hpp"
@@ -46,58 +47,11 @@ class ScratchCleanup : public ::testing::Environment {
 };
 const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
 
-// ---- the page in headless Chromium ---------------------------------------------------------------
-// A copy of the page beside it (so its relative image paths resolve) with two scripts injected: the
-// first, at the top of <head>, records every error event (script errors, and with capture the
-// resources that fail to load) in window.__errors; the second, after the page's own script, waits
-// for the load event and writes into the DOM a line "VERISIM-CHECK {errors, broken, images, time}":
-// the images not complete or of zero natural width (missing or undecodable), and the animation's
-// time label (set by its first frame), at the top of <body> (run_process keeps the first 64 KiB of
-// the output; a page's animation data is larger). `chromium --dump-dom` prints the DOM once loaded.
-constexpr const char* kRecordErrors =
-    "<script>window.__errors=[];window.addEventListener('error',function(e){var t=e.target;"
-    "window.__errors.push(t&&t!==window&&t.tagName?('cannot load '+t.tagName+' '+(t.src||t.href)):"
-    "(String(e.message)+' at line '+e.lineno));},true);</script>";
-constexpr const char* kReport =
-    "<script>window.addEventListener('load',function(){var bad=[];for(var i=0;i<document.images.length;i++){"
-    "var m=document.images[i];if(!(m.complete&&m.naturalWidth>0))bad.push(m.getAttribute('src'));}"
-    "var d=document.createElement('pre');d.textContent='VERISIM-CHECK '+JSON.stringify({errors:window.__errors,"
-    "broken:bad,images:document.images.length,time:(document.getElementById('time')||{}).textContent||''})+' END';"
-    "document.body.insertBefore(d,document.body.firstChild);});</script>";
+// ---- the page in headless Chromium (tests/browser.hpp) ------------------------------------------
+using verisim::test::chromium_runs;
 
-bool chromium_runs() {
-  static const bool ok = run_process({"chromium", "--version"}, {}, 60.0).ok();
-  return ok;
-}
-
-/// The browser's verdict on `page`: empty when it loaded with no error and every image drawn (and,
-/// for a scene's page, `animated`, the animation's first frame drawn).
 std::string browser_check(const fs::path& page, bool animated) {
-  std::string html = slurp(page);
-  const auto head = html.find("<head>"), body = html.rfind("</body>");
-  if (head == std::string::npos || body == std::string::npos) return "no <head> or </body>";
-  html.insert(body, kReport);
-  html.insert(head + 6, kRecordErrors);
-  const fs::path copy = page.parent_path() / "browser_check.html";
-  { std::ofstream(copy) << html; }
-  // without a shell (run_process: posix_spawnp); --single-process: no renderer or helper processes
-  // that could outlive it, and coreutils' timeout kills its process group if it hangs
-  const ProcessResult r = run_process({"timeout", "-s", "KILL", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu",
-                                       "--single-process", "--log-level=3", "--no-first-run", "--user-data-dir=" + (scratch_root() / "chromium-profile").string(),
-                                       "--virtual-time-budget=5000", "--dump-dom", "file://" + fs::absolute(copy).string()},
-                                      {}, 180.0);
-  fs::remove(copy);
-  if (!r.ok()) return "chromium failed (exit " + std::to_string(r.exit_code) + "): " + r.output.substr(0, 2000);
-  const auto at = r.output.find("VERISIM-CHECK {");
-  if (at == std::string::npos) return "the page never finished loading: " + r.output.substr(0, 2000);
-  const std::string verdict = r.output.substr(at, r.output.find(" END", at) - at);
-  std::size_t imgs = 0;
-  for (auto p = html.find("<img "); p != std::string::npos; p = html.find("<img ", p + 1)) ++imgs;
-  if (verdict.find("\"errors\":[]") == std::string::npos || verdict.find("\"broken\":[]") == std::string::npos ||
-      verdict.find("\"images\":" + std::to_string(imgs) + ",") == std::string::npos ||
-      (animated && verdict.find("\"time\":\"t = ") == std::string::npos))
-    return verdict;
-  return "";
+  return verisim::test::browser_check(page, scratch_root() / "chromium-profile", animated);
 }
 
 TEST(SceneRunValidation, StudyScenesWritesEveryPageAndChromiumShowsThem) {

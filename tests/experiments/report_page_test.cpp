@@ -1,0 +1,197 @@
+// The report as its readers see it (issue 15): one look per method in every plot, at most 8 curves
+// per panel, the summary matrix at the top agreeing with summary.json and with the tables it links
+// to, tables folded (the failing ones open), every section opening with its picture, and the page
+// opened in headless Chromium (tests/browser.hpp) with no broken image, no script error and the
+// matrix's verdict count equal to summary.json's — and a planted broken page failing that check.
+#include <filesystem>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <tuple>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "experiments/plot_style.hpp"
+#include "experiments/studies.hpp"
+#include "experiments/summary_matrix.hpp"
+#include "tests/browser.hpp"
+#include "tests/experiments/files.hpp"
+#include "toolkit/integrators/registry.hpp"
+
+namespace verisim::experiments::test {
+
+namespace fs = std::filesystem;
+using verisim::test::browser_check;
+using verisim::test::BrowserView;
+using verisim::test::open_in_chromium;
+
+namespace {
+
+fs::path scratch(const std::string& name) {
+  const fs::path p = fs::temp_directory_path() / ("verisim_test_page_" + std::to_string(::getpid())) / name;
+  fs::remove_all(p);
+  return p;
+}
+
+int count(const std::string& s, const std::regex& re) {
+  return static_cast<int>(std::distance(std::sregex_iterator(s.begin(), s.end(), re), std::sregex_iterator()));
+}
+
+/// summary.json's "matrix" member (up to "studies", which follows it).
+std::string matrix_json(const std::string& summary) {
+  const auto a = summary.find("\"matrix\":"), b = summary.find("\"studies\":");
+  return a == std::string::npos || b == std::string::npos ? "" : summary.substr(a, b - a);
+}
+
+}  // namespace
+
+TEST(Experiments_PlotStyle, EveryMethodHasOneLookAndNoTwoLooksAreAlike) {
+  std::set<std::tuple<std::string_view, int, int>> looks;
+  std::set<std::string_view> methods;
+  for (const auto& s : kMethodStyles) {
+    EXPECT_TRUE(methods.insert(s.method).second) << "two rows for " << s.method;
+    EXPECT_TRUE(looks.insert({s.colour, s.dash, s.point}).second) << s.method << " looks like another method";
+  }
+  // every integrator of the registry has its row, and ours have twelve distinct colours (a curve
+  // drawn as a line only, like the stability traces, is told apart by colour alone)
+  std::set<std::string_view> colours;
+  for (const auto& i : integrators::kSecondOrderSteppers) {
+    const MethodStyle* m = method_style(i.name);
+    ASSERT_NE(m, nullptr) << i.name;
+    EXPECT_EQ(m->dash, 1) << i.name;
+    EXPECT_TRUE(colours.insert(m->colour).second) << i.name << " shares its colour with another of ours";
+  }
+  // a family holds at most kMaxCurvesPerPanel methods, so a panel of a figure split by family does too
+  std::map<Family, int> per_family;
+  for (const auto& s : kMethodStyles) ++per_family[s.family];
+  for (const auto& [f, n] : per_family) EXPECT_LE(n, kMaxCurvesPerPanel) << family_title(f);
+}
+
+TEST(Experiments_Report, AFailingRowMakesItsMatrixCellRedAndOpensItsTable) {
+  // a made-up order table: rk4 measures 3 where it declares 4 (fail), verlet 2 (pass)
+  StudyResult s;
+  s.name = "order";
+  s.title = "Order";
+  ResultTable t;
+  t.caption = "made up";
+  t.group = "order";
+  for (const auto& [name, declared, measured] : {std::tuple{"rk4", 4, 3.0}, std::tuple{"verlet", 2, 2.0}}) {
+    Row r;
+    r.fields = {field("integrator", "integrator", name), member("problem", "kepler"),
+                field("declared", "declared_order", std::to_string(declared), declared),
+                field("measured", "measured_order", fmt_g(measured), measured)};
+    r.verdict = Verdict{std::string(name) + " on kepler: order", std::to_string(declared), fmt_g(measured), measured == declared};
+    t.rows.push_back(std::move(r));
+  }
+  s.tables.push_back(t);
+  const SummaryMatrix m = summary_matrix({s});
+  ASSERT_EQ(m.rows.size(), 2u);
+  EXPECT_EQ(m.verdicts(), 2);
+  EXPECT_EQ(m.failed(), 1);
+  EXPECT_EQ(m.rows[0].method, "rk4");
+  const fs::path dir = scratch("failing");
+  fs::create_directories(dir);
+  ReportOptions no_plots;
+  no_plots.plots = false;
+  write_report(dir, {s}, no_plots);
+  const std::string html = slurp(dir / "index.html"), summary = slurp(dir / "summary.json");
+  EXPECT_NE(html.find("<details id=\"order-table-0\" class=\"fail\" open>"), std::string::npos);
+  EXPECT_NE(html.find("<td class=\"fail\" data-verdict=\"fail\" title=\"rk4 on kepler: order"), std::string::npos);
+  EXPECT_NE(html.find("<a href=\"#order-table-0\">3</a>"), std::string::npos);
+  EXPECT_TRUE(std::regex_search(matrix_json(summary), std::regex(R"re("verdicts": 2,\s*"failed": 1)re"))) << matrix_json(summary);
+  fs::remove_all(dir.parent_path());
+}
+
+TEST(Experiments_ReportValidation, TheReportReadsAtAGlanceAndOpensInChromium) {
+  const fs::path out = scratch("report");
+  StudyOptions o;
+  o.quick = true;
+  ReportOptions ro;
+  ro.plots = gnuplot_available();
+  const StudyRun run = run_studies("all", o, out, ro);
+  EXPECT_TRUE(run.not_drawn.empty());
+
+  // plots: at most 8 curves per panel; in one figure no two curves of the same method (so, by the
+  // style table's test above, no two curves alike); the figures split by family have several panels
+  int busiest = 0;
+  std::string busiest_figure;
+  for (const auto& s : run.studies)
+    for (const auto& f : s.figures) {
+      const auto panels = figure_panels(f);
+      for (const auto& p : panels) {
+        if (p.curves() > busiest) busiest = p.curves(), busiest_figure = s.name + "/" + f.stem + " " + p.title;
+        EXPECT_LE(p.curves(), kMaxCurvesPerPanel) << s.name << "/" << f.stem << " " << p.title;
+      }
+      std::set<std::string> methods;
+      for (const auto& sr : f.series)
+        if (!sr.title.empty() && !sr.method.empty()) {
+          EXPECT_TRUE(methods.insert(sr.method).second) << s.name << "/" << f.stem << ": " << sr.method << " twice";
+        }
+      if (f.by_family) {
+        EXPECT_GE(panels.size(), 2u) << s.name << "/" << f.stem;
+      }
+    }
+  EXPECT_EQ(busiest, kMaxCurvesPerPanel) << busiest_figure;  // the first/second-order panels: 5 ours + 3 odeint
+
+  // the page: the matrix first, then every section opening with its picture, its sentence and how to read it
+  const std::string html = slurp(out / "index.html"), summary = slurp(out / "summary.json");
+  const auto matrix_at = html.find("<table id=\"matrix\""), first_section = html.find("<section");
+  ASSERT_NE(matrix_at, std::string::npos);
+  EXPECT_LT(matrix_at, first_section);
+  for (const char* name : {"order", "drift", "symplecticity", "stability", "work-precision", "collisions", "contact", "scenes"}) {
+    const auto at = html.find("<section id=\"" + std::string(name) + "\">");
+    ASSERT_NE(at, std::string::npos) << name;
+    const std::string start = html.substr(at, html.find("</section>", at) - at);
+    const auto lead = start.find("<div class=\"lead\">\n<p class=\"see\">"), img = start.find("<img src=\""),
+               read = start.find("<b>How to read it.</b>"), table = start.find("<table");
+    EXPECT_NE(lead, std::string::npos) << name;
+    EXPECT_LT(lead, img) << name;
+    EXPECT_LT(img, read) << name;
+    EXPECT_LT(read, table) << name << ": a table before the picture and its reading";
+    EXPECT_NE(start.find(".svg\" alt="), std::string::npos) << name << ": the picture is the SVG";
+  }
+  // every table folded, none open (every verdict passes)
+  EXPECT_GT(count(html, std::regex("<details")), 20);
+  EXPECT_EQ(html.find("<details open"), std::string::npos);
+  EXPECT_EQ(html.find("\" open>"), std::string::npos);
+
+  // the matrix: every integrator of ours and odeint's five steppers; its verdicts those of summary.json
+  for (const auto& i : integrators::kSecondOrderSteppers)
+    EXPECT_NE(html.find("<tr><th>" + std::string(i.name) + "</th>"), std::string::npos) << i.name;
+  EXPECT_EQ(count(html, std::regex("<tr class=\"odeint\">")), 5);
+  const std::string mj = matrix_json(summary);
+  std::smatch n;
+  ASSERT_TRUE(std::regex_search(mj, n, std::regex(R"re("verdicts": ([0-9]+),\s*"failed": ([0-9]+))re"))) << mj.substr(0, 200);
+  const int verdicts = std::stoi(n[1]);
+  EXPECT_EQ(n[2], "0");
+  EXPECT_EQ(count(mj, std::regex(R"re("verdict": "(pass|fail)")re")), verdicts);
+  EXPECT_EQ(count(html, std::regex("data-verdict=\"(pass|fail)\"")), verdicts);
+  // 12 × 4 orders + 12 × 3 energies + symplecticity, stability, f/step of ours, odeint's orders
+  EXPECT_GE(verdicts, 12 * 4 + 12 * 3 + 12);
+
+  if (!verisim::test::chromium_runs()) GTEST_SKIP() << "chromium cannot run here (scripts/install-deps installs it): the page was not opened";
+  const fs::path profile = out.parent_path() / "chromium-profile";
+  const BrowserView v = open_in_chromium(out / "index.html", profile);
+  ASSERT_EQ(v.error, "");
+  EXPECT_EQ(browser_check(out / "index.html", profile, false), "");
+  EXPECT_NE(v.state.find("\"matrix\":" + std::to_string(verdicts) + "}"), std::string::npos)
+      << v.state << " (summary.json: " << verdicts << " verdicts)";
+  EXPECT_GT(v.img_tags, 20u);
+
+  // the check itself: a page with a missing image, a throwing script and one matrix cell fewer fails it
+  std::string planted = html;
+  planted.replace(planted.find("<td class=\"pass\""), 16, "<td class=\"none\"");
+  planted.insert(planted.rfind("</body>"), "<img src=\"order/missing.svg\" alt=\"\" /><script>undefined_function();</script>");
+  put(out / "planted.html", planted);
+  const BrowserView bad = open_in_chromium(out / "planted.html", profile);
+  ASSERT_EQ(bad.error, "");
+  EXPECT_NE(bad.state.find("missing.svg"), std::string::npos) << bad.state;
+  EXPECT_NE(bad.state.find("undefined_function"), std::string::npos) << bad.state;
+  EXPECT_NE(bad.state.find("\"matrix\":" + std::to_string(verdicts - 1) + "}"), std::string::npos) << bad.state;
+  EXPECT_NE(browser_check(out / "planted.html", profile, false), "");
+  fs::remove_all(out.parent_path());
+}
+
+}  // namespace verisim::experiments::test
