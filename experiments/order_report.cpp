@@ -113,7 +113,7 @@ StudyResult order_report(const OrderStudy& study) {
         const bool disagrees = std::abs(r.fit_odeint.order - r.twin_declared) > kOrderTolerance;
         Row twin;
         twin.fields = {member("odeint_stepper", r.twin), member("problem", p.name),
-                       member("declared_order", r.twin_declared),
+                       member("declared_order", r.twin_declared), member("expected_order", r.twin_expected),
                        Field{{}, "measured_order", fmt_g(r.fit_odeint.order, 4), r.fit_odeint.order},
                        member("declared_disagrees", disagrees)};
         twin.verdict = Verdict{
