@@ -18,6 +18,7 @@
 #include "experiments/report.hpp"
 #include "experiments/report_folder.hpp"
 #include "experiments/studies.hpp"
+#include "toolkit/core/step_error.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/simulate.hpp"
 
@@ -462,7 +463,11 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
     Bar bar;
     bar.label = fmt::format("{} ({})", s.name, n);
     bar.draw = options.progress;
-    runs.push_back(scene::simulate(s, {progress_bar, &bar}));
+    try {
+      runs.push_back(scene::simulate(s, {progress_bar, &bar}));
+    } catch (const core::StepError& e) {  // name the scene and the integrator (the step and time are in e)
+      throw core::StepError(fmt::format("{}: [simulation] integrator '{}': {}", s.file, n, e.what()));
+    }
   }
   // the data, the figures (the report writer's machinery), then the page
   const fs::path tmp = folder.staging();

@@ -834,10 +834,14 @@ Scene parse_scene(std::string_view text, const std::string& file) {
 }
 
 Scene load_scene(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))  // ifstream opens a folder on Linux and reads nothing
+    throw SceneError(Source{path.string(), 0, 0}, "is a folder, not a scene file (`verisim scenes` lists the bundled ones)");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw SceneError(Source{path.string(), 0, 0}, "cannot open the scene file");
   std::stringstream ss;
   ss << in.rdbuf();
+  if (in.bad()) throw SceneError(Source{path.string(), 0, 0}, "cannot read the scene file");
   return parse_scene(ss.str(), path.string());
 }
 
