@@ -281,6 +281,32 @@ TEST(SceneValidation, DampedSoftBounceHeightsFallByEpsilonSquared) {
   std::printf("damped soft bounces: worst |h_k+1/h_k/eps^2 - 1| over 6 = %.3g\n", worst);
 }
 
+TEST(SceneValidation, SoftScenesTakeTheOneEvaluationDemSteppersAndImpulseScenesRefuseThem) {
+  // dem-verlet (LAMMPS's fix nve/sphere: the dashpot at the half-step velocity, order 1 with damping)
+  // and dem-verlet-predicted (order 2) on the same bounces: the force is off by at most
+  // η·Δt/2·|a| ≤ ζ c π |F| per step inside a contact of (1/c) steps, an O(c) = 0.5 % change of ε, as the
+  // jump at δ = 0; the claim h_{k+1}/h_k = ε² within 1 % holds for both.
+  for (const char* name : {"dem-verlet", "dem-verlet-predicted"}) {
+    Scene s = bundled("bounce_damped");
+    override_integrator(s, name, "--integrator");
+    const auto h = apex_heights(simulate(s), 0.02, 9.81);
+    ASSERT_GE(h.size(), 6u) << name;
+    double worst = std::abs(h[0] / 0.5 / 0.64 - 1.0);
+    for (std::size_t k = 1; k < 6; ++k) worst = std::max(worst, std::abs(h[k] / h[k - 1] / 0.64 - 1.0));
+    EXPECT_LT(worst, 0.01) << name;
+    std::printf("damped soft bounces with %s: worst |h_k+1/h_k/eps^2 - 1| over 6 = %.3g\n", name, worst);
+  }
+  Scene impulse = bundled("ball_drop");  // an impulse law: the DEM steppers are contact::World's
+  try {
+    override_integrator(impulse, "dem-verlet", "--integrator");
+    ADD_FAILURE() << "dem-verlet accepted for an impulse scene";
+  } catch (const std::invalid_argument& e) {
+    const std::string m = e.what(), valid = m.substr(m.find("valid:"));
+    EXPECT_EQ(valid.find("dem-verlet"), std::string::npos) << m;  // not offered to an impulse scene
+    EXPECT_NE(std::string(e.what()).find("--integrator: unknown integrator 'dem-verlet'"), std::string::npos) << e.what();
+  }
+}
+
 // ---- the billiard break: sliding to rolling (friction during the soft contact), then the cushion --
 TEST(SceneValidation, BilliardBallRollsAtFiveSeventhsThenMeetsTheCushion) {
   const Scene s = bundled("billiard");

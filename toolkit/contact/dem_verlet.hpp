@@ -19,6 +19,8 @@
 // choices for throughput.
 // Not symplectic for velocity-dependent forces (nothing is); for velocity-independent ones both are
 // velocity Verlet.
+#include <array>
+
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
 #include "toolkit/core/vec.hpp"
@@ -107,5 +109,10 @@ template <class V>
 using DemVerletHalfStep = DemVerlet<V, methods::DemVerletHalfStep>;
 template <class V>
 using DemVerletPredicted = DemVerlet<V, methods::DemVerletPredicted>;
+
+/// Their names and metadata: the integrators a soft-contact scene takes beyond the registry's
+/// (toolkit/scene/load.cpp, soft_world.hpp).
+inline constexpr std::array<core::StepperInfo, 2> kDemSteppers{methods::DemVerletHalfStep::info,
+                                                               methods::DemVerletPredicted::info};
 
 }  // namespace verisim::contact

@@ -17,6 +17,7 @@
 
 #include <fmt/format.h>
 
+#include "toolkit/contact/dem_verlet.hpp"
 #include "toolkit/contact/input_error.hpp"
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/world.hpp"
@@ -138,9 +139,18 @@ RunResult simulate_soft(const Scene& scene, Progress progress) {
   auto rec = prepare_run(scene, soft, result, progress);
   result.conserves_energy = !L.damping && !L.friction;  // Hooke's spring: ½ k_n δ² is in the potential energy
   State x = soft.initial_state();
-  auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);
+  auto run = [&](auto& s) { contact::integrate(s, soft.world(), x, 0.0, sim.dt, sim.steps, rec); };
   try {
-    std::visit([&](auto& s) { contact::integrate(s, soft.world(), x, 0.0, sim.dt, sim.steps, rec); }, stepper);
+    if (sim.integrator == contact::methods::DemVerletHalfStep::info.name) {  // the DEM steppers (load.cpp)
+      contact::DemVerletHalfStep<core::VecX> s;
+      run(s);
+    } else if (sim.integrator == contact::methods::DemVerletPredicted::info.name) {
+      contact::DemVerletPredicted<core::VecX> s;
+      run(s);
+    } else {
+      auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);
+      std::visit(run, stepper);
+    }
   } catch (const contact::InputError& e) {  // the time-step bound (a --dt override)
     throw SceneError(sim.dt_at, std::string("[simulation]: ") + e.what());
   } catch (const core::NonFiniteState& e) {
