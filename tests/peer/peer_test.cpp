@@ -184,7 +184,50 @@ TEST(PeerExport, WhatLammpsCannotRunIsRefusedNamingTheKey) {
     }
   };
   refused(std::string(VERISIM_SOURCE_DIR) + "/scenes/spring.toml", "law");          // an impulse-law scene
-  refused(std::string(VERISIM_SOURCE_DIR) + "/scenes/granular_pile.toml", "mass");  // unequal masses (density)
+  // 40 discs of 40 distinct masses (density, radii ± 20 %): more than LAMMPS's 31 type groups
+  refused(std::string(VERISIM_SOURCE_DIR) + "/scenes/granular_pile.toml", "'mass' (or 'density')");
+}
+
+TEST(PeerExport, UnequalMassesGetOneTypeEachAndOneGranHookePerTypePair) {
+  // Masses 1 and 2.5: types 1, 2; pair_hybrid instances (1,1), (1,2), (2,2), each with
+  // γ_n = η(ε, m_eff)/m_eff, γ_t = k_t/m_eff (pair_gran.rst; seed 003's η = −2 ln ε √(m_eff k_n/(ln²ε + π²))).
+  const auto deck = experiments::make_lammps_deck(scene::load_scene(peer_file("oblique_masses.toml")));
+  const double eps = 0.7, kn = 1e5, kt = 20.0, L = std::log(eps), pi2 = std::numbers::pi * std::numbers::pi;
+  const double m_eff[3] = {0.5, 1.0 * 2.5 / 3.5, 1.25};
+  std::size_t pos = deck.input.find("pair_style hybrid");
+  ASSERT_NE(pos, std::string::npos) << deck.input;
+  for (int k = 0; k < 3; ++k) {
+    pos = deck.input.find("gran/hooke ", pos) + 11;  // gran/hooke Kn NULL gamma_n gamma_t xmu 1
+    std::string rest = deck.input.substr(pos);
+    EXPECT_EQ(std::stod(rest), kn);
+    rest = rest.substr(rest.find("NULL ") + 5);
+    const double gn = std::stod(rest);
+    rest = rest.substr(rest.find(' ') + 1);
+    const double gt = std::stod(rest);
+    const double eta = -2.0 * L * std::sqrt(m_eff[k] * kn / (L * L + pi2));
+    EXPECT_NEAR(gn * m_eff[k], eta, 1e-12 * eta) << k;
+    EXPECT_NEAR(gt * m_eff[k], kt, 1e-12 * kt) << k;
+  }
+  EXPECT_NE(deck.input.find("pair_coeff 1 1 gran/hooke 1"), std::string::npos);
+  EXPECT_NE(deck.input.find("pair_coeff 1 2 gran/hooke 2"), std::string::npos);
+  EXPECT_NE(deck.input.find("pair_coeff 2 2 gran/hooke 3"), std::string::npos);
+  EXPECT_NE(deck.input.find("set type 2 mass 2.5\n"), std::string::npos);
+  EXPECT_NE(deck.data.find("\n2 atom types\n"), std::string::npos);
+  EXPECT_NE(deck.data.find("\n2 2 1.3999999999999999 "), std::string::npos);  // atom 2: type 2, diameter 1.4
+  // walls: one fix per wall and type, m_eff = m
+  const auto walls = experiments::make_lammps_deck(scene::load_scene(peer_file("wall_masses.toml")));
+  EXPECT_NE(walls.input.find("group type2 type 2\n"), std::string::npos);
+  const auto wall_gamma_n = [&](const std::string& key) {
+    const auto p = walls.input.find(key);
+    EXPECT_NE(p, std::string::npos) << key;
+    std::string rest = walls.input.substr(walls.input.find("NULL ", p) + 5);
+    return std::stod(rest);
+  };
+  const double Lw = std::log(0.6);
+  for (const auto& [key, m] : {std::pair<std::string, double>{"fix wall1_1 type1 wall/gran hooke", 1.0}, {"fix wall1_2 type2 wall/gran hooke", 4.0}}) {
+    const double eta = -2.0 * Lw * std::sqrt(m * kn / (Lw * Lw + pi2));
+    EXPECT_NEAR(wall_gamma_n(key) * m, eta, 1e-12 * eta) << key;
+  }
 }
 
 // ---- two-particle impacts: the same post-impact state ------------------------------------------
@@ -225,6 +268,34 @@ TEST(PeerValidation, HeadOnCollisionMatchesLammpsAndTheRestitution) {
   const double L = std::log(0.5), zeta = -L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi);
   const double c = 1e-4 / (std::numbers::pi * std::sqrt(0.5 / 1e5));
   EXPECT_NEAR(-v_after, 0.5, 0.5 * 2 * zeta * c * std::numbers::pi);
+}
+
+TEST(PeerValidation, HeadOnCollisionOfUnequalMassesMatchesLammpsAndTheRestitution) {
+  // m = 1 and 3 kg: two atom types, one gran/hooke instance per type pair (pair_style hybrid).
+  REQUIRE_LAMMPS();
+  const auto lmp = expect_same_impact("head_on_masses");
+  // Independent of verisim: LAMMPS's relative rebound speed against ε·2 m/s, within the bound
+  // ε·2ζ·cπ on ε (docs/contact.md), c = Δt/(π√(m_eff/k_n)) = 0.0116 with m_eff = 0.75 kg.
+  const double rel = lmp.v.back()[3] - lmp.v.back()[0];
+  const double L = std::log(0.5), zeta = -L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi);
+  const double c = 1e-4 / (std::numbers::pi * std::sqrt(0.75 / 1e5));
+  EXPECT_NEAR(rel / 2.0, 0.5, 0.5 * 2 * zeta * c * std::numbers::pi);
+  // momentum: 1·v_a + 3·v_b = 1 − 3 = −2 kg m/s
+  EXPECT_NEAR(lmp.v.back()[0] + 3.0 * lmp.v.back()[3], -2.0, 1e-12);
+}
+
+TEST(PeerValidation, ObliqueImpactOfUnequalMassesAndRadiiMatchesLammps) {
+  REQUIRE_LAMMPS();
+  expect_same_impact("oblique_masses");
+}
+
+TEST(PeerValidation, UnequalMassesBouncingOnAWallMatchLammps) {
+  // One fix wall/gran per type (m_eff = m_a): a 1 kg and a 4 kg sphere, spinning, slide and bounce.
+  REQUIRE_LAMMPS();
+  const auto lmp = expect_same_impact("wall_masses");
+  // both spheres touched the floor: friction changed their spins
+  EXPECT_GT(std::abs(lmp.w.back()[1] - 3.0), 0.1);
+  EXPECT_GT(std::abs(lmp.w.back()[3] - 2.0), 0.1);
 }
 
 TEST(PeerValidation, ObliqueImpactWithFrictionAndSpinsMatchesLammps) {
