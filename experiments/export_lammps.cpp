@@ -241,8 +241,10 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
     in += fmt::format("fix gravity all gravity {} vector {} {} {}\n", num(gnorm), num(g.x() / gnorm), num(g.y() / gnorm),
                       num(D == 2 ? 0.0 : g.z() / gnorm));
   if (!walls.empty()) {
-    in += "# fix_wall_gran.rst: fix ID group wall/gran hooke Kn Kt gamma_n gamma_t xmu dampflag wallstyle lo hi\n"
-          "#   a wall's m_eff is the particle's mass m: gamma_n = eta(eps, m)/m, gamma_t = k_t/m\n";
+    in += fmt::format(
+        "# fix_wall_gran.rst: fix ID group wall/gran hooke Kn Kt gamma_n gamma_t xmu dampflag wallstyle lo hi\n"
+        "#   a wall's m_eff is the particle's mass m{}: gamma_n = eta(eps, m)/m, gamma_t = k_t/m\n",
+        T == 1 ? " = " + num(type_mass[0]) : std::string());
     if (T > 1) {
       in += "#   one fix per wall and atom type (group typeN), each with its type's mass\n";
       for (std::size_t t = 0; t < T; ++t) in += fmt::format("group type{} type {}\n", t + 1, t + 1);
