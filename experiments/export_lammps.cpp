@@ -148,7 +148,7 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
   const double skin = s.contact.skin > 0 ? s.contact.skin : 0.1 * dsum / static_cast<double>(s.objects.size());
   // ---- data file (doc/src/read_data.rst, atom_style sphere: id type diameter density x y z;
   // Velocities: id vx vy vz ωx ωy ωz). The density gives LAMMPS a mass it then replaces by `set
-  // type 1 mass`: read_data's 2D density convention changed between versions, `set mass` is exact.
+  // type A mass`: read_data's 2D density convention changed between versions, `set mass` is exact.
   const double margin = 2.0 * rmax + skin;
   std::string data = fmt::format("LAMMPS data file: verisim export lammps of {}\n\n{} atoms\n{} atom types\n\n", s.file,
                                  s.objects.size(), T);
