@@ -2,7 +2,7 @@
 // `verisim export lammps SCENE.toml --out DIR` (issue 18, docs/lammps.md): a soft-contact scene
 // (law = "soft", seed 003's spring-dashpot with regularised Coulomb friction) as a LAMMPS deck —
 // DIR/data/scene.data (atoms: diameters, masses, positions, velocities, spins) and DIR/data/in.lammps
-// (pair_style gran/hooke, fix wall/gran per wall, fix gravity, fix nve/sphere, the same Δt, a dump
+// (pair_style gran/hooke — a hybrid of gran/hooke per type pair when masses differ — fix wall/gran per wall, fix gravity, fix nve/sphere, the same Δt, a dump
 // of positions, velocities, spins and kinetic energies every `sample_every` steps and at the last
 // step, as `verisim run` writes its rows, which `verisim compare` reads back: lammps_dump.hpp). The
 // folder is written through ReportFolder, so a whole new DIR appears or nothing; the deck is under data/, which a re-export replaces as a whole
@@ -24,8 +24,8 @@
 //   doc/src/fix_wall_gran.rst) take m_eff = m_a: one fix per wall and type (group typeA).
 //   pair_style granular (hooke, damping velocity, tangential linear_nohistory) would take η and the
 //   tangential damping per type pair too, but its torque arm is R − δ/2 (src/GRANULAR/
-//   pair_granular.cpp, dist_to_contact), verisim's and gran/hooke's R: 1e-4 relative apart in an
-//   oblique impact (measured, docs/lammps.md), so it is not used.
+//   pair_granular.cpp, dist_to_contact), verisim's and gran/hooke's R: an oblique impact ends
+//   5e-5 (velocities), 2e-4 (spins) relative apart (measured, docs/lammps.md), so it is not used.
 //   At most kLammpsMaxTypes = 31 distinct masses: a wall fix needs a group per type and LAMMPS has
 //   32 groups, "all" included (src/group.cpp MAX_GROUP, "Too many groups" on the installed lmp);
 //   the same limit without walls keeps the hybrid's T(T+1)/2 instances (each with (T+1)² per-type
