@@ -188,6 +188,37 @@ TEST(PeerExport, WhatLammpsCannotRunIsRefusedNamingTheKey) {
   refused(std::string(VERISIM_SOURCE_DIR) + "/scenes/granular_pile.toml", "'mass' (or 'density')");
 }
 
+TEST(PeerExport, AtMost31DistinctMassesLammpsHas32Groups) {
+  // n spheres of n distinct masses (density, radii ± 20 %): 31 export (31 types, 31·32/2 = 496
+  // gran/hooke instances); 32 are refused naming the object whose mass is the 32nd distinct one.
+  const auto scene_of = [](int n) {
+    fs::create_directories(scratch());
+    const fs::path file = scratch() / ("masses_" + std::to_string(n) + ".toml");
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    EXPECT_NE(f, nullptr);
+    std::fprintf(f,
+                 "title = \"n masses\"\n[simulation]\nintegrator = \"verlet\"\ndt = 1.0e-4\nsteps = 10\nlaw = \"soft\"\n"
+                 "restitution = 0.5\n[contact]\nkn = 1.0e5\n[[object]]\ntype = \"particles\"\nname = \"g\"\n"
+                 "generator = \"lattice\"\ncount = %d\nregion_min = [0, 0, 0]\nregion_max = [30, 30, 30]\nradius = 0.5\n"
+                 "polydispersity = 0.2\ndensity = 1000.0\nseed = 2\n",
+                 n);
+    std::fclose(f);
+    return file;
+  };
+  const auto deck = experiments::make_lammps_deck(scene::load_scene(scene_of(31)));
+  EXPECT_NE(deck.data.find("\n31 atom types\n"), std::string::npos);
+  EXPECT_NE(deck.input.find("pair_coeff 31 31 gran/hooke 496  #"), std::string::npos);
+  try {
+    (void)experiments::make_lammps_deck(scene::load_scene(scene_of(32)));
+    ADD_FAILURE() << "32 distinct masses were exported";
+  } catch (const scene::SceneError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("masses_32.toml:"), std::string::npos) << what;
+    EXPECT_NE(what.find("'g.31'"), std::string::npos) << what;
+    EXPECT_NE(what.find("mass number 32"), std::string::npos) << what;
+  }
+}
+
 TEST(PeerExport, UnequalMassesGetOneTypeEachAndOneGranHookePerTypePair) {
   // Masses 1 and 2.5: types 1, 2; pair_hybrid instances (1,1), (1,2), (2,2), each with
   // γ_n = η(ε, m_eff)/m_eff, γ_t = k_t/m_eff (pair_gran.rst; seed 003's η = −2 ln ε √(m_eff k_n/(ln²ε + π²))).
