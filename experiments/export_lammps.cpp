@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <numbers>
 #include <string_view>
 
@@ -57,29 +58,40 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
                                                     "soft contact: only law = \"soft\" scenes can be exported",
                                                     scene::to_string(sim.law)));
   const int D = s.contact.dimension;
-  // ---- particles: one mass (γ_n, γ_t per unit effective mass, see the header), LAMMPS's inertia
+  // ---- particles: LAMMPS's inertia; one atom type per distinct mass (exact equality: nothing is
+  // binned), so every type pair gets its own damping (see the header)
   const scene::ObjectSpec* first = nullptr;
   double rmax = 0.0, dsum = 0.0;
-  for (const auto& o : s.objects) {
+  std::vector<double> type_mass;                 // type t + 1 has mass type_mass[t]
+  std::map<double, std::size_t> type_of_mass;    // mass → type index (0-based)
+  std::vector<std::size_t> type(s.objects.size());
+  for (std::size_t i = 0; i < s.objects.size(); ++i) {
+    const auto& o = s.objects[i];
     if (o.type != scene::ObjectType::particle)
       throw SceneError(o.where, where + fmt::format("[[object]] '{}' is not a soft-contact particle", o.name));
     if (!first) first = &o;
-    if (o.mass != first->mass)
-      throw SceneError(o.where, where + fmt::format("[[object]] '{}': 'mass' (or 'density') {} differs from '{}' ({}); LAMMPS "
-                                                    "pair gran/hooke takes one damping γ_n per unit effective mass for every "
-                                                    "pair, verisim's η grows as √m_eff: they agree only when every particle "
-                                                    "has the same mass (docs/lammps.md)",
-                                                    o.name, num(o.mass), first->name, num(first->mass)));
     const double kappa = D == 2 ? 0.5 : 0.4;  // fix nve/sphere: I = 0.4 m R², `disc`: 0.5 m R²
     if (o.inertia_factor != kappa)
       throw SceneError(o.where, where + fmt::format("[[object]] '{}': 'inertia' {} — LAMMPS fix nve/sphere{} integrates "
                                                     "I = {} m R² only",
                                                     o.name, num(o.inertia_factor), D == 2 ? " disc" : "", kappa));
+    const auto [it, added] = type_of_mass.emplace(o.mass, type_mass.size());
+    if (added) {
+      if (type_mass.size() == kLammpsMaxTypes)
+        throw SceneError(o.where, where + fmt::format("[[object]] '{}': its 'mass' (or 'density') {} is distinct particle mass number {} of the "
+                                                      "scene; the deck gives each mass its own atom type (the damping of "
+                                                      "pair and wall gran/hooke is per unit effective mass, verisim's is not), and "
+                                                      "a wall fix a group per type: LAMMPS has 32 groups, so at most {} distinct "
+                                                      "masses can be exported (docs/lammps.md)",
+                                                      o.name, num(o.mass), kLammpsMaxTypes + 1, kLammpsMaxTypes));
+      type_mass.push_back(o.mass);
+    }
+    type[i] = it->second;
     rmax = std::max(rmax, o.radius);
     dsum += 2.0 * o.radius;
   }
   if (!first) throw SceneError(sim.where, where + "the scene has no particle");
-  const double m = first->mass;
+  const std::size_t T = type_mass.size();
   const double kappa = D == 2 ? 0.5 : 0.4;
   // ---- forces: one uniform gravity (the loader allows nothing else with law = "soft")
   core::Vec3 g = core::Vec3::Zero();
@@ -127,21 +139,19 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
     throw SceneError(s.contact.where, where + "[contact] end = \"force\" with walls: LAMMPS 29 Sep 2021's fix wall/gran has no "
                                               "limit_damping (pair gran/hooke has); remove the walls or use end = \"overlap\"");
 
-  // ---- parameters (LAMMPS doc/src/pair_gran.rst, fix_wall_gran.rst; see the header)
+  // ---- parameters (LAMMPS doc/src/pair_gran.rst, fix_wall_gran.rst; see the header): per type
+  // pair (a, b), m_eff = m_a m_b/(m_a + m_b) (seed 003 "Masse effective"), γ_n = η(ε, m_eff)/m_eff,
+  // γ_t = k_t/m_eff; per type a against a wall, m_eff = m_a
   const double eps = sim.restitution, kn = s.contact.kn, mu = sim.friction, kt = s.contact.kt;
-  const double m_pair = contact::effective_mass(m, m);          // seed 003 "Masse effective"
-  const double gamma_n = contact::viscosity(eps, m_pair, kn) / m_pair;  // γ_n = η(ε, m_eff)/m_eff
-  const double gamma_t = kt / m_pair;                           // m_eff γ_t = k_t
-  const double gamma_n_wall = contact::viscosity(eps, m, kn) / m;       // a wall: m_eff = m_i
-  const double gamma_t_wall = kt / m;
+  const auto gamma_n_of = [&](double m_eff) { return contact::viscosity(eps, m_eff, kn) / m_eff; };  // γ_n = η(ε, m_eff)/m_eff
+  const auto gamma_t_of = [&](double m_eff) { return kt / m_eff; };                                  // m_eff γ_t = k_t
   const double skin = s.contact.skin > 0 ? s.contact.skin : 0.1 * dsum / static_cast<double>(s.objects.size());
-
   // ---- data file (doc/src/read_data.rst, atom_style sphere: id type diameter density x y z;
   // Velocities: id vx vy vz ωx ωy ωz). The density gives LAMMPS a mass it then replaces by `set
-  // type 1 mass`: read_data's 2D density convention changed between versions, `set mass` is exact.
+  // type A mass`: read_data's 2D density convention changed between versions, `set mass` is exact.
   const double margin = 2.0 * rmax + skin;
-  std::string data = fmt::format("LAMMPS data file: verisim export lammps of {}\n\n{} atoms\n1 atom types\n\n", s.file,
-                                 s.objects.size());
+  std::string data = fmt::format("LAMMPS data file: verisim export lammps of {}\n\n{} atoms\n{} atom types\n\n", s.file,
+                                 s.objects.size(), T);
   for (int a = 0; a < 3; ++a) {
     double l = lo[a] - margin, h = hi[a] + margin;
     if (a == 2 && D == 2) l = -0.5, h = 0.5;  // dimension 2: the box straddles z = 0
@@ -151,7 +161,7 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
   for (std::size_t i = 0; i < s.objects.size(); ++i) {
     const auto& o = s.objects[i];
     const double volume = 4.0 / 3.0 * std::numbers::pi * o.radius * o.radius * o.radius;
-    data += fmt::format("{} 1 {} {} {} {} {}\n", i + 1, num(2.0 * o.radius), num(o.mass / volume), num(o.position.x()),
+    data += fmt::format("{} {} {} {} {} {} {}\n", i + 1, type[i] + 1, num(2.0 * o.radius), num(o.mass / volume), num(o.position.x()),
                         num(o.position.y()), num(D == 2 ? 0.0 : o.position.z()));
   }
   data += "\nVelocities\n\n";
@@ -180,19 +190,49 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
   in += "newton off\n";
   in += "comm_modify vel yes\n";  // ghost velocities: the dashpot and friction need them (pair_gran.rst)
   in += fmt::format("read_data {}\n", kLammpsData);
-  in += fmt::format("set type 1 mass {}\n", num(m));
+  for (std::size_t t = 0; t < T; ++t) in += fmt::format("set type {} mass {}\n", t + 1, num(type_mass[t]));
   in += fmt::format("neighbor {} bin\n", num(skin));
   in += "neigh_modify delay 0 every 1 check yes\n";
-  in += fmt::format(
-      "# pair_gran.rst: pair_style gran/hooke Kn Kt gamma_n gamma_t xmu dampflag [limit_damping]\n"
-      "#   Kn = k_n = {}; Kt NULL (used by the history styles only)\n"
-      "#   gamma_n = eta(eps, m_eff)/m_eff, eta = -2 ln(eps) sqrt(m_eff k_n/(ln^2 eps + pi^2)) (seed 003), eps = {}, m_eff = m/2 = {}\n"
-      "#   gamma_t = k_t/m_eff, k_t = {}; xmu = mu = {}; dampflag 1 (tangential damping on)\n",
-      num(kn), num(eps), num(m_pair), num(kt), num(mu));
-  if (force_end) in += "#   limit_damping: F_n = max(F_n, 0), verisim's end = \"force\" (Schwager & Poeschel 2007)\n";
-  in += fmt::format("pair_style gran/hooke {} NULL {} {} {} 1{}\n", num(kn), num(gamma_n), num(gamma_t), num(mu),
-                    force_end ? " limit_damping" : "");
-  in += "pair_coeff * *\n";
+  const std::string limit = force_end ? " limit_damping" : "";
+  if (T == 1) {
+    const double m_pair = contact::effective_mass(type_mass[0], type_mass[0]);
+    in += fmt::format(
+        "# pair_gran.rst: pair_style gran/hooke Kn Kt gamma_n gamma_t xmu dampflag [limit_damping]\n"
+        "#   Kn = k_n = {}; Kt NULL (used by the history styles only)\n"
+        "#   gamma_n = eta(eps, m_eff)/m_eff, eta = -2 ln(eps) sqrt(m_eff k_n/(ln^2 eps + pi^2)) (seed 003), eps = {}, m_eff = m/2 = {}\n"
+        "#   gamma_t = k_t/m_eff, k_t = {}; xmu = mu = {}; dampflag 1 (tangential damping on)\n",
+        num(kn), num(eps), num(m_pair), num(kt), num(mu));
+    if (force_end) in += "#   limit_damping: F_n = max(F_n, 0), verisim's end = \"force\" (Schwager & Poeschel 2007)\n";
+    in += fmt::format("pair_style gran/hooke {} NULL {} {} {} 1{}\n", num(kn), num(gamma_n_of(m_pair)), num(gamma_t_of(m_pair)),
+                      num(mu), limit);
+    in += "pair_coeff * *\n";
+  } else {
+    // Unequal masses: gran/hooke's γ_n, γ_t are one number per style, per unit m_eff; verisim's η
+    // and k_t are absolute. pair_hybrid.rst: one style may be listed several times, each instance
+    // with its own arguments, addressed as `pair_coeff I J gran/hooke K`; so instance K of type pair
+    // (a, b) carries γ_n = η(ε, m_eff,ab)/m_eff,ab, γ_t = k_t/m_eff,ab — the same force as verisim's
+    // for every pair (pair_granular's hooke/velocity model would take η absolutely, but its torque
+    // arm is R − δ/2, verisim's and gran/hooke's R).
+    in += fmt::format(
+        "# {} masses, one atom type each: pair_hybrid.rst, one pair_gran.rst gran/hooke instance per type pair (a, b):\n"
+        "#   Kn = k_n = {}; Kt NULL; gamma_n = eta(eps, m_eff)/m_eff, eta = -2 ln(eps) sqrt(m_eff k_n/(ln^2 eps + pi^2))\n"
+        "#   (seed 003), eps = {}, m_eff = m_a m_b/(m_a + m_b); gamma_t = k_t/m_eff, k_t = {}; xmu = mu = {}; dampflag 1\n",
+        T, num(kn), num(eps), num(kt), num(mu));
+    if (force_end) in += "#   limit_damping: F_n = max(F_n, 0), verisim's end = \"force\" (Schwager & Poeschel 2007)\n";
+    in += "pair_style hybrid";
+    for (std::size_t a = 0; a < T; ++a)
+      for (std::size_t b = a; b < T; ++b) {
+        const double m_pair = contact::effective_mass(type_mass[a], type_mass[b]);
+        in += fmt::format(" &\n  gran/hooke {} NULL {} {} {} 1{}", num(kn), num(gamma_n_of(m_pair)), num(gamma_t_of(m_pair)), num(mu),
+                          limit);
+      }
+    in += "\n";
+    std::size_t k = 0;
+    for (std::size_t a = 0; a < T; ++a)
+      for (std::size_t b = a; b < T; ++b)
+        in += fmt::format("pair_coeff {} {} gran/hooke {}  # m_eff = {}\n", a + 1, b + 1, ++k,
+                          num(contact::effective_mass(type_mass[a], type_mass[b])));
+  }
   in += fmt::format("timestep {}\n", num(sim.dt));
   in += D == 2 ? "fix integrate all nve/sphere disc\n" : "fix integrate all nve/sphere\n";
   if (D == 2) in += "fix plane all enforce2d\n";
@@ -200,16 +240,25 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
   if (gnorm > 0.0)
     in += fmt::format("fix gravity all gravity {} vector {} {} {}\n", num(gnorm), num(g.x() / gnorm), num(g.y() / gnorm),
                       num(D == 2 ? 0.0 : g.z() / gnorm));
-  if (!walls.empty())
+  if (!walls.empty()) {
     in += fmt::format(
         "# fix_wall_gran.rst: fix ID group wall/gran hooke Kn Kt gamma_n gamma_t xmu dampflag wallstyle lo hi\n"
-        "#   a wall's m_eff is the particle's mass m = {}: gamma_n = eta(eps, m)/m, gamma_t = k_t/m\n",
-        num(m));
+        "#   a wall's m_eff is the particle's mass m{}: gamma_n = eta(eps, m)/m, gamma_t = k_t/m\n",
+        T == 1 ? " = " + num(type_mass[0]) : std::string());
+    if (T > 1) {
+      in += "#   one fix per wall and atom type (group typeN), each with its type's mass\n";
+      for (std::size_t t = 0; t < T; ++t) in += fmt::format("group type{} type {}\n", t + 1, t + 1);
+    }
+  }
   for (std::size_t k = 0; k < walls.size(); ++k) {
     const auto& w = walls[k];
-    in += fmt::format("fix wall{} all wall/gran hooke {} NULL {} {} {} 1 {}plane {} {}  # {}\n", k + 1, num(kn),
-                      num(gamma_n_wall), num(gamma_t_wall), num(mu), kAxisName[static_cast<std::size_t>(w.axis)],
-                      bound(w.lo), bound(w.hi), w.name);
+    for (std::size_t t = 0; t < T; ++t) {
+      const std::string id = T == 1 ? fmt::format("wall{}", k + 1) : fmt::format("wall{}_{}", k + 1, t + 1);
+      in += fmt::format("fix {} {} wall/gran hooke {} NULL {} {} {} 1 {}plane {} {}  # {}\n", id,
+                        T == 1 ? std::string("all") : fmt::format("type{}", t + 1), num(kn), num(gamma_n_of(type_mass[t])),
+                        num(gamma_t_of(type_mass[t])), num(mu), kAxisName[static_cast<std::size_t>(w.axis)], bound(w.lo),
+                        bound(w.hi), w.name);
+    }
   }
   // kinetic energy per particle, translation and rotation with verisim's I = κ m R²
   // (compute erotate/sphere takes 0.4 in 2D too: not used)

@@ -184,7 +184,81 @@ TEST(PeerExport, WhatLammpsCannotRunIsRefusedNamingTheKey) {
     }
   };
   refused(std::string(VERISIM_SOURCE_DIR) + "/scenes/spring.toml", "law");          // an impulse-law scene
-  refused(std::string(VERISIM_SOURCE_DIR) + "/scenes/granular_pile.toml", "mass");  // unequal masses (density)
+  // 40 discs of 40 distinct masses (density, radii ± 20 %): more than LAMMPS's 31 type groups
+  refused(std::string(VERISIM_SOURCE_DIR) + "/scenes/granular_pile.toml", "'mass' (or 'density')");
+}
+
+TEST(PeerExport, AtMost31DistinctMassesLammpsHas32Groups) {
+  // n spheres of n distinct masses (density, radii ± 20 %): 31 export (31 types, 31·32/2 = 496
+  // gran/hooke instances); 32 are refused naming the object whose mass is the 32nd distinct one.
+  const auto scene_of = [](int n) {
+    fs::create_directories(scratch());
+    const fs::path file = scratch() / ("masses_" + std::to_string(n) + ".toml");
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    EXPECT_NE(f, nullptr);
+    std::fprintf(f,
+                 "title = \"n masses\"\n[simulation]\nintegrator = \"verlet\"\ndt = 1.0e-4\nsteps = 10\nlaw = \"soft\"\n"
+                 "restitution = 0.5\n[contact]\nkn = 1.0e5\n[[object]]\ntype = \"particles\"\nname = \"g\"\n"
+                 "generator = \"lattice\"\ncount = %d\nregion_min = [0, 0, 0]\nregion_max = [30, 30, 30]\nradius = 0.5\n"
+                 "polydispersity = 0.2\ndensity = 1000.0\nseed = 2\n",
+                 n);
+    std::fclose(f);
+    return file;
+  };
+  const auto deck = experiments::make_lammps_deck(scene::load_scene(scene_of(31)));
+  EXPECT_NE(deck.data.find("\n31 atom types\n"), std::string::npos);
+  EXPECT_NE(deck.input.find("pair_coeff 31 31 gran/hooke 496  #"), std::string::npos);
+  try {
+    (void)experiments::make_lammps_deck(scene::load_scene(scene_of(32)));
+    ADD_FAILURE() << "32 distinct masses were exported";
+  } catch (const scene::SceneError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("masses_32.toml:"), std::string::npos) << what;
+    EXPECT_NE(what.find("'g.31'"), std::string::npos) << what;
+    EXPECT_NE(what.find("mass number 32"), std::string::npos) << what;
+  }
+}
+
+TEST(PeerExport, UnequalMassesGetOneTypeEachAndOneGranHookePerTypePair) {
+  // Masses 1 and 2.5: types 1, 2; pair_hybrid instances (1,1), (1,2), (2,2), each with
+  // γ_n = η(ε, m_eff)/m_eff, γ_t = k_t/m_eff (pair_gran.rst; seed 003's η = −2 ln ε √(m_eff k_n/(ln²ε + π²))).
+  const auto deck = experiments::make_lammps_deck(scene::load_scene(peer_file("oblique_masses.toml")));
+  const double eps = 0.7, kn = 1e5, kt = 20.0, L = std::log(eps), pi2 = std::numbers::pi * std::numbers::pi;
+  const double m_eff[3] = {0.5, 1.0 * 2.5 / 3.5, 1.25};
+  std::size_t pos = deck.input.find("pair_style hybrid");
+  ASSERT_NE(pos, std::string::npos) << deck.input;
+  for (int k = 0; k < 3; ++k) {
+    pos = deck.input.find("gran/hooke ", pos) + 11;  // gran/hooke Kn NULL gamma_n gamma_t xmu 1
+    std::string rest = deck.input.substr(pos);
+    EXPECT_EQ(std::stod(rest), kn);
+    rest = rest.substr(rest.find("NULL ") + 5);
+    const double gn = std::stod(rest);
+    rest = rest.substr(rest.find(' ') + 1);
+    const double gt = std::stod(rest);
+    const double eta = -2.0 * L * std::sqrt(m_eff[k] * kn / (L * L + pi2));
+    EXPECT_NEAR(gn * m_eff[k], eta, 1e-12 * eta) << k;
+    EXPECT_NEAR(gt * m_eff[k], kt, 1e-12 * kt) << k;
+  }
+  EXPECT_NE(deck.input.find("pair_coeff 1 1 gran/hooke 1"), std::string::npos);
+  EXPECT_NE(deck.input.find("pair_coeff 1 2 gran/hooke 2"), std::string::npos);
+  EXPECT_NE(deck.input.find("pair_coeff 2 2 gran/hooke 3"), std::string::npos);
+  EXPECT_NE(deck.input.find("set type 2 mass 2.5\n"), std::string::npos);
+  EXPECT_NE(deck.data.find("\n2 atom types\n"), std::string::npos);
+  EXPECT_NE(deck.data.find("\n2 2 1.3999999999999999 "), std::string::npos);  // atom 2: type 2, diameter 1.4
+  // walls: one fix per wall and type, m_eff = m
+  const auto walls = experiments::make_lammps_deck(scene::load_scene(peer_file("wall_masses.toml")));
+  EXPECT_NE(walls.input.find("group type2 type 2\n"), std::string::npos);
+  const auto wall_gamma_n = [&](const std::string& key) {
+    const auto p = walls.input.find(key);
+    EXPECT_NE(p, std::string::npos) << key;
+    std::string rest = walls.input.substr(walls.input.find("NULL ", p) + 5);
+    return std::stod(rest);
+  };
+  const double Lw = std::log(0.6);
+  for (const auto& [key, m] : {std::pair<std::string, double>{"fix wall1_1 type1 wall/gran hooke", 1.0}, {"fix wall1_2 type2 wall/gran hooke", 4.0}}) {
+    const double eta = -2.0 * Lw * std::sqrt(m * kn / (Lw * Lw + pi2));
+    EXPECT_NEAR(wall_gamma_n(key) * m, eta, 1e-12 * eta) << key;
+  }
 }
 
 // ---- two-particle impacts: the same post-impact state ------------------------------------------
@@ -225,6 +299,34 @@ TEST(PeerValidation, HeadOnCollisionMatchesLammpsAndTheRestitution) {
   const double L = std::log(0.5), zeta = -L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi);
   const double c = 1e-4 / (std::numbers::pi * std::sqrt(0.5 / 1e5));
   EXPECT_NEAR(-v_after, 0.5, 0.5 * 2 * zeta * c * std::numbers::pi);
+}
+
+TEST(PeerValidation, HeadOnCollisionOfUnequalMassesMatchesLammpsAndTheRestitution) {
+  // m = 1 and 3 kg: two atom types, one gran/hooke instance per type pair (pair_style hybrid).
+  REQUIRE_LAMMPS();
+  const auto lmp = expect_same_impact("head_on_masses");
+  // Independent of verisim: LAMMPS's relative rebound speed against ε·2 m/s, within the bound
+  // ε·2ζ·cπ on ε (docs/contact.md), c = Δt/(π√(m_eff/k_n)) = 0.0116 with m_eff = 0.75 kg.
+  const double rel = lmp.v.back()[3] - lmp.v.back()[0];
+  const double L = std::log(0.5), zeta = -L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi);
+  const double c = 1e-4 / (std::numbers::pi * std::sqrt(0.75 / 1e5));
+  EXPECT_NEAR(rel / 2.0, 0.5, 0.5 * 2 * zeta * c * std::numbers::pi);
+  // momentum: 1·v_a + 3·v_b = 1 − 3 = −2 kg m/s
+  EXPECT_NEAR(lmp.v.back()[0] + 3.0 * lmp.v.back()[3], -2.0, 1e-12);
+}
+
+TEST(PeerValidation, ObliqueImpactOfUnequalMassesAndRadiiMatchesLammps) {
+  REQUIRE_LAMMPS();
+  expect_same_impact("oblique_masses");
+}
+
+TEST(PeerValidation, UnequalMassesBouncingOnAWallMatchLammps) {
+  // One fix wall/gran per type (m_eff = m_a): a 1 kg and a 4 kg sphere, spinning, slide and bounce.
+  REQUIRE_LAMMPS();
+  const auto lmp = expect_same_impact("wall_masses");
+  // both spheres touched the floor: friction changed their spins
+  EXPECT_GT(std::abs(lmp.w.back()[1] - 3.0), 0.1);
+  EXPECT_GT(std::abs(lmp.w.back()[3] - 2.0), 0.1);
 }
 
 TEST(PeerValidation, ObliqueImpactWithFrictionAndSpinsMatchesLammps) {
@@ -307,31 +409,27 @@ namespace verisim::peer::test {
 namespace {
 
 /// Packing fraction of a settled pile on the floor z = 0 of a W × W box: the spheres' volume over
-/// W² · 2z̄, z̄ the mean centre height (equal masses: the centroid; a uniform layer of height H has
-/// z̄ = H/2) — the measure of tests/scene's granular pile, in 3D.
+/// W² · 2z̄, z̄ the volume-weighted mean centre height (a uniform layer of height H, whatever its
+/// sizes, has z̄ = H/2; with one size, the centroid) — tests/scene's granular pile measure, in 3D.
 double packing_fraction(const TrajectorySet& s, const std::vector<double>& radius, double W) {
-  double volume = 0.0, z = 0.0;
+  double volume = 0.0, vz = 0.0;
   for (std::size_t i = 0; i < s.particles; ++i) {
-    volume += 4.0 / 3.0 * std::numbers::pi * radius[i] * radius[i] * radius[i];
-    z += s.x.back()[3 * i + 2];
+    const double v = 4.0 / 3.0 * std::numbers::pi * radius[i] * radius[i] * radius[i];
+    volume += v;
+    vz += v * s.x.back()[3 * i + 2];
   }
-  z /= static_cast<double>(s.particles);
-  return volume / (W * W * 2.0 * z);
+  return volume / (W * W * 2.0 * (vz / volume));
 }
 
-TEST(PeerValidation, SettlingPileKineticEnergyAndPackingMatchLammpsUpToTheChaosHorizon) {
-  REQUIRE_LAMMPS();
-  const auto sc = scene::load_scene(peer_file("pile.toml"));
-  const auto lmp = run_lammps(peer_file("pile.toml"), "pile", 1);
+/// A pile settling in a W × W box (floor z = 0), verisim (dem-verlet) against the exported deck
+/// (serial LAMMPS): the kinetic energies within 1 % up to t ≥ `horizon_min` s, the final packing
+/// fractions within 1 %, both piles settled (T(end) < 1e-3 of its peak).
+void expect_same_pile(const std::string& name, double W, double horizon_min) {
+  const auto sc = scene::load_scene(peer_file(name + ".toml"));
+  const auto lmp = run_lammps(peer_file(name + ".toml"), name, 1);
   const auto ver = run_verisim<3>(sc);
   const auto c = experiments::compare_trajectories(ver, lmp);
   ASSERT_EQ(c.rows.size(), sc.simulation.steps / sc.simulation.sample_every + 1);
-  // Until the first contact the two runs are free falls, identical to round-off; after it, the
-  // pile is chaotic: round-off differences (1e-16) grow exponentially. The kinetic energies must
-  // agree within 1 % at least until the pile has formed: t = 1.0 s, when T has fallen from its
-  // peak (0.6 s) below 2.1 % of it (fall from z ≤ 16 m at g = 20 m/s²: ≤ 1.26 s, most grains by
-  // 1 s). Measured: positions first differ (1e-13) at the first contacts (0.3 s), grow by e about
-  // every 0.034 s (1e-13 → 2e-4 by 1.0 s), T within 1 % up to 1.3 s (docs/lammps.md).
   double first_contact = 0.0;  // the first frame where the positions differ by more than 1e-12
   for (const auto& r : c.rows)
     if (r.dx > 1e-12) {
@@ -339,22 +437,41 @@ TEST(PeerValidation, SettlingPileKineticEnergyAndPackingMatchLammpsUpToTheChaosH
       break;
     }
   const double horizon = c.diverged ? c.horizon_1pc : c.rows.back().t;
-  EXPECT_GE(horizon, 1.0);
-  // Final packing fractions within 1 % (both piles have settled: T(end) < 1e-3 of its peak).
+  EXPECT_GE(horizon, horizon_min);
   std::vector<double> radius;
   for (const auto& o : sc.objects) radius.push_back(o.radius);
-  const double phi_v = packing_fraction(ver, radius, 11.0), phi_l = packing_fraction(lmp, radius, 11.0);
+  const double phi_v = packing_fraction(ver, radius, W), phi_l = packing_fraction(lmp, radius, W);
   EXPECT_NEAR(phi_v / phi_l, 1.0, 0.01);
   double peak = 0.0;
   for (const auto& r : c.rows) peak = std::max({peak, r.ke_a, r.ke_b});
   EXPECT_LT(c.rows.back().ke_a, 1e-3 * peak);
   EXPECT_LT(c.rows.back().ke_b, 1e-3 * peak);
-  RecordProperty("ke_1pc_horizon_s", g3(horizon));
-  RecordProperty("phi_verisim", g3(phi_v));
-  RecordProperty("phi_lammps", g3(phi_l));
-  std::printf("pile: positions first differ (> 1e-12) at t = %.3g s; T within 1 %% up to t = %.3g s (of %.3g); phi verisim %.5f, "
+  ::testing::Test::RecordProperty("ke_1pc_horizon_s", g3(horizon));
+  ::testing::Test::RecordProperty("phi_verisim", g3(phi_v));
+  ::testing::Test::RecordProperty("phi_lammps", g3(phi_l));
+  std::printf("%s: positions first differ (> 1e-12) at t = %.3g s; T within 1 %% up to t = %.3g s (of %.3g); phi verisim %.5f, "
               "LAMMPS %.5f; T(end)/peak %.3g, %.3g\n",
-              first_contact, horizon, c.rows.back().t, phi_v, phi_l, c.rows.back().ke_a / peak, c.rows.back().ke_b / peak);
+              name.c_str(), first_contact, horizon, c.rows.back().t, phi_v, phi_l, c.rows.back().ke_a / peak, c.rows.back().ke_b / peak);
+}
+
+TEST(PeerValidation, SettlingPileKineticEnergyAndPackingMatchLammpsUpToTheChaosHorizon) {
+  // Until the first contact the two runs are free falls, identical to round-off; after it, the
+  // pile is chaotic: round-off differences (1e-16) grow exponentially. The kinetic energies must
+  // agree within 1 % at least until the pile has formed: t = 1.0 s, when T has fallen from its
+  // peak (0.6 s) below 2.1 % of it (fall from z ≤ 16 m at g = 20 m/s²: ≤ 1.26 s, most grains by
+  // 1 s). Measured: positions first differ (1e-13) at the first contacts (0.3 s), grow by e about
+  // every 0.034 s (1e-13 → 2e-4 by 1.0 s), T within 1 % up to 1.3 s (docs/lammps.md).
+  REQUIRE_LAMMPS();
+  expect_same_pile("pile", 11.0, 1.0);
+}
+
+TEST(PeerValidation, SettlingPileOfThreeMassesMatchesLammpsUpToTheChaosHorizon) {
+  // Unequal masses (1, 2, 4 kg; R = 0.4, 0.5, 0.6 m): three atom types, six gran/hooke instances
+  // under pair_style hybrid, five walls × three types of fix wall/gran. The same claim as the
+  // equal-mass pile: the heaviest layer, highest (z ≤ 16 m), lands by 1.26 s; at t = 1.0 s most
+  // of the pile has formed and T has fallen past its peak (0.7 s): the horizon asserted.
+  REQUIRE_LAMMPS();
+  expect_same_pile("pile_masses", 8.0, 1.0);
 }
 
 TEST(PeerValidation, DeckOnTwoMpiRanksReproducesTheSerialRun) {
