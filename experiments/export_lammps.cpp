@@ -82,7 +82,8 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
                                                       "scene; the deck gives each mass its own atom type (the damping of "
                                                       "pair and wall gran/hooke is per unit effective mass, verisim's is not), and "
                                                       "a wall fix a group per type: LAMMPS has 32 groups, so at most {} distinct "
-                                                      "masses can be exported (docs/lammps.md)",
+                                                      "masses can be exported; particles generated with 'density' and 'polydispersity' each have "
+                                                      "their own mass: give 'mass' instead for one mass (docs/lammps.md)",
                                                       o.name, num(o.mass), kLammpsMaxTypes + 1, kLammpsMaxTypes));
       type_mass.push_back(o.mass);
     }
@@ -180,8 +181,9 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
       "# Run in this folder: lmp -in {}   or, on N cores: mpirun -np N lmp -in {}\n"
       "# verisim compare <verisim run folder> <this folder's parent> reads {} back.\n"
       "# Parameter mapping and model differences: docs/lammps.md of verisim.\n"
-      "# verisim steps this scene with '{}'; LAMMPS's fix nve/sphere is verisim's dem-verlet (velocity Verlet,\n"
-      "# the force at the half-step velocity), so the trajectories match to the integrators' difference.\n",
+      "# LAMMPS's fix nve/sphere is verisim's dem-verlet (velocity Verlet, the force at the half-step velocity):\n"
+      "# verisim run SCENE --integrator dem-verlet matches this deck to round-off (until chaos amplifies it);\n"
+      "# the scene's own integrator, '{}', differs from it by the integrators' difference.\n",
       s.file, s.title, kLammpsInput, kLammpsInput, kLammpsDump, sim.integrator);
   in += "units si\n";
   in += fmt::format("dimension {}\n", D);
