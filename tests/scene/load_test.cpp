@@ -137,6 +137,30 @@ TEST(SceneLoad, RandomPackingsAreFreeOfOverlapsUpToTheJammingLimitOfRandomSequen
   EXPECT_NE(jammed.find("of 2000 particles"), std::string::npos) << jammed;
 }
 
+TEST(SceneLoad, OutputRowsAreSizedToTheSceneSoAPileCannotExhaustTheMemory) {
+  // 10⁴ particles on a lattice, 10⁴ steps: the default ⌈steps/2000⌉ = 5 would hold 2002 × 10⁴ object-rows;
+  // the loader keeps rows × objects ≤ 2·10⁶ (docs/scenes.md "Output"), i.e. at most 198 + 2 rows.
+  auto pile = [](const std::string& every) {
+    return "[simulation]\ndt = 1e-6\nsteps = 10000\nlaw = \"soft\"\nrestitution = 0.5\n" + every +
+           "[contact]\ndimension = 2\nkn = 1e5\n[[object]]\ntype = \"particles\"\ngenerator = \"lattice\"\n"
+           "count = 10000\nregion_min = [0, 0]\nregion_max = [2.1, 2.1]\nradius = 0.01\nmass = 0.01\n";
+  };
+  const Scene d = parse_scene(pile(""), "t.toml");
+  ASSERT_EQ(d.objects.size(), 10000u);
+  const double rows = std::floor(10000.0 / static_cast<double>(d.simulation.sample_every)) + 2;
+  EXPECT_LE(rows * 10000, 2e6);
+  EXPECT_GE(rows * 10000, 1e6);  // not needlessly coarse: within a factor 2 of the budget
+  // a sample_every written in the file may ask for 10× more, then it is refused naming the key and a
+  // value that fits — which the loader then accepts
+  const std::string e = error_of(pile("sample_every = 1\n"));
+  EXPECT_NE(e.find("t.toml:6:16: [simulation]: 'sample_every' 1 gives 10002 rows of 10000 objects"), std::string::npos) << e;
+  const std::size_t at = e.find("take sample_every ≥ ");
+  ASSERT_NE(at, std::string::npos) << e;
+  const std::string fits = e.substr(at + std::string("take sample_every ≥ ").size());
+  EXPECT_EQ(error_of(pile("sample_every = " + fits + "\n")), "");
+  EXPECT_EQ(parse_scene(pile("sample_every = 50\n"), "t.toml").simulation.sample_every, 50u);  // 202 rows: as written
+}
+
 TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {
   const std::string part = "[[object]]\ntype = \"particle\"\nradius = 0.02\nmass = 0.05\nposition = [0, 0.5]\n";
   EXPECT_EQ(error_of(kSoft + part), "");

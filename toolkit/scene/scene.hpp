@@ -160,6 +160,7 @@ struct Simulation {
   Source dt_at;                   ///< where dt was written (the soft world's Δt bound names it)
   std::size_t steps = 0;          ///< t_end = steps·dt
   std::size_t sample_every = 1;   ///< one output row every this many steps
+  bool sample_every_given = false;  ///< written in the file (else the default, sized to the scene: load.cpp)
   Law law = Law::frictionless;
   double restitution = 1.0;
   double friction = 0.0;
