@@ -11,15 +11,12 @@
 #include <thread>
 #include <vector>
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "experiments/process.hpp"
 #include "tests/bad_input/snapshot.hpp"
+#include "tests/child.hpp"
 
-extern char** environ;
 
 namespace verisim::bad_input::test {
 namespace {
@@ -130,29 +127,18 @@ void interrupt_run(int signal, int expected_exit) {
   put(out / "notes.txt", "the user's notes\n");
   const auto before = snapshot(base);
   // a long run (the Pleiades over 300 s: tens of seconds) into the same folder
-  std::vector<std::string> argv{VERISIM_EXE, "run", SCENES_DIR "/pleiades.toml", "--t-end", "300", "--no-plots", "--quiet",
-                                "--out", out.string()};
-  std::vector<char*> ptrs;
-  for (auto& a : argv) ptrs.push_back(a.data());
-  ptrs.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  ASSERT_EQ(posix_spawn(&pid, argv[0].c_str(), &fa, nullptr, ptrs.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&fa);
+  const verisim::test::Child child = verisim::test::spawn_child(
+      {VERISIM_EXE, "run", SCENES_DIR "/pleiades.toml", "--t-end", "300", "--no-plots", "--quiet", "--out", out.string()}, {},
+      "/dev/null", "/dev/null");
   // the staging folder exists from the check of --out until the swap: the simulation is under way
   const auto start = std::chrono::steady_clock::now();
   while (staging_folders(base, "r").empty() && std::chrono::steady_clock::now() - start < std::chrono::seconds(60))
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   EXPECT_FALSE(staging_folders(base, "r").empty());
   std::this_thread::sleep_for(std::chrono::milliseconds(200));  // midway through the steps
-  ::kill(pid, signal);
-  int status = 0;
-  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << WTERMSIG(status) << " instead of stopping cleanly";
-  EXPECT_EQ(WEXITSTATUS(status), expected_exit);
+  ::kill(child.pid, signal);
+  const int code = verisim::test::wait_exit(child);
+  EXPECT_EQ(code, expected_exit) << (code <= -100 ? "killed by signal " + std::to_string(-100 - code) + " instead of stopping cleanly" : "");
   EXPECT_TRUE(staging_folders(base, "r").empty()) << joined(staging_folders(base, "r"));
   EXPECT_EQ(snapshot(base), before);
   fs::remove_all(base);

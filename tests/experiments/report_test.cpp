@@ -13,9 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,9 +23,9 @@
 #include "experiments/report.hpp"
 #include "experiments/report_folder.hpp"
 #include "experiments/studies.hpp"
+#include "tests/child.hpp"
 #include "tests/experiments/files.hpp"
 
-extern char** environ;  // POSIX: the environment passed to posix_spawn
 
 namespace verisim::experiments::test {
 
@@ -80,44 +78,14 @@ void plant_old_report(const fs::path& dir) {
 }
 
 // ---------------------------------------------------------------- a child `verisim` process
-struct Child {
-  pid_t pid = -1;
-};
+using verisim::test::Child;
+using verisim::test::wait_exit;
 
 Child spawn_verisim(const std::vector<std::string>& args, const fs::path& cwd, const fs::path& out_file,
                     const fs::path& err_file) {
   std::vector<std::string> argv{VERISIM_EXE};
   argv.insert(argv.end(), args.begin(), args.end());
-  std::vector<char*> ptrs;
-  for (auto& a : argv) ptrs.push_back(a.data());
-  ptrs.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 1, out_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&fa, 2, err_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());
-  Child c;
-  const int rc = posix_spawn(&c.pid, argv[0].c_str(), &fa, nullptr, ptrs.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  if (rc != 0) throw std::runtime_error("cannot start " + argv[0]);
-  return c;
-}
-
-/// The child's exit code; -100 - signal when a signal ended it; the test fails after 120 s.
-int wait_exit(const Child& c) {
-  const auto start = std::chrono::steady_clock::now();
-  for (;;) {
-    int status = 0;
-    if (::waitpid(c.pid, &status, WNOHANG) == c.pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -100 - WTERMSIG(status);
-    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(120)) {
-      ::kill(c.pid, SIGKILL);
-      ::waitpid(c.pid, &status, 0);
-      ADD_FAILURE() << "verisim did not finish within 120 s";
-      return -1;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
+  return verisim::test::spawn_child(std::move(argv), cwd, out_file, err_file);
 }
 
 int run_verisim(const std::vector<std::string>& args, const fs::path& cwd, const fs::path& base, std::string* err = nullptr,
