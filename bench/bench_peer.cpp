@@ -68,7 +68,9 @@ double lammps_seconds(const scene::Scene& sc, const fs::path& dir) {
   fs::create_directories(dir);
   std::ofstream(dir / experiments::kLammpsInput) << input;
   std::ofstream(dir / experiments::kLammpsData) << deck.data;
-  const auto r = experiments::run_process({"lmp", "-in", experiments::kLammpsInput, "-log", "log.lammps", "-screen", "none"}, dir, 1800.0);
+  experiments::ProcessOptions group;  // its own process group, killed as a whole on a timeout
+  group.own_process_group = true;
+  const auto r = experiments::run_process({"lmp", "-in", experiments::kLammpsInput, "-log", "log.lammps", "-screen", "none"}, dir, 1800.0, group);
   if (!r.ok()) throw std::runtime_error("lmp failed: " + r.error + r.output);
   std::ifstream log(dir / "log.lammps");
   double loop = -1.0, cpu = 100.0;

@@ -47,8 +47,8 @@ Comparison compare_trajectories(const TrajectorySet& a, const TrajectorySet& b) 
     r.dw = a.has_spin && b.has_spin ? max_diff(a.w[i], b.w[j]) : std::nan("");
     r.ke_a = a.kinetic[i];
     r.ke_b = b.kinetic[j];
-    const double scale = std::max(std::abs(r.ke_a), std::abs(r.ke_b));
-    r.ke_rel = scale > 0.0 ? std::abs(r.ke_b - r.ke_a) / scale : (std::isnan(scale) ? std::nan("") : 0.0);
+    const double scale = std::max(std::abs(r.ke_a), std::abs(r.ke_b));  // NaN in either: no ratio (std::max drops it)
+    r.ke_rel = std::isnan(r.ke_a) || std::isnan(r.ke_b) ? std::nan("") : scale > 0.0 ? std::abs(r.ke_b - r.ke_a) / scale : 0.0;
     c.rows.push_back(r);
   }
   if (c.rows.empty())
@@ -94,7 +94,7 @@ void run_compare(const CompareOptions& o) {
   }
   fmt::print("largest differences over {} common times: position {:.4e}, velocity {:.4e}, spin {}\n", c.rows.size(), worst.dx,
              worst.dv, a.has_spin && b.has_spin ? fmt::format("{:.4e}", worst.dw) : std::string("— (not in both)"));
-  if (std::isnan(c.rows.front().ke_rel))
+  if (std::any_of(c.rows.begin(), c.rows.end(), [](const CompareRow& r) { return std::isnan(r.ke_rel); }))
     fmt::print("kinetic energies: not in both sets (a `verisim run` folder without its energy CSV)\n");
   else if (c.diverged)
     fmt::print("kinetic energies agree within 1 % up to t = {:.6g} (then differ more)\n", c.horizon_1pc);

@@ -9,6 +9,7 @@
 //    print a non-finite result checks it before (`all_finite`), as `verisim collide` does.
 #include <cstddef>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -69,6 +70,12 @@ class Json {
   const Object* members() const { return std::get_if<Object>(&v_); }
   /// The text of a string (nullptr for any other value).
   const std::string* text() const { return std::get_if<std::string>(&v_); }
+  /// The number of a numeric value, integer or not; NaN for any other value.
+  double number() const {
+    if (const double* x = std::get_if<double>(&v_)) return *x;
+    if (const long long* i = std::get_if<long long>(&v_)) return static_cast<double>(*i);
+    return std::numeric_limits<double>::quiet_NaN();
+  }
   /// Number of items (array) or keys (object); 0 otherwise.
   std::size_t size() const;
   /// Every number in the value, recursively, is finite (NaN and infinities would be written null).

@@ -166,7 +166,15 @@ std::string plot_command(const std::vector<const Series*>& series, const Figure&
   std::string plot = "plot ";
   for (std::size_t i = 0; i < series.size(); ++i) {
     const auto& sr = *series[i];
-    const auto k = static_cast<std::size_t>(&sr - f.series.data());  // the series' place in the figure
+    // the series' place in the figure; the series of one method outside the style table (a user's
+    // method in `verisim check`: its ladder and its fitted points) share the place of its first one
+    auto k = static_cast<std::size_t>(&sr - f.series.data());
+    if (!sr.method.empty())
+      for (std::size_t j = 0; j < k; ++j)
+        if (f.series[j].method == sr.method) {
+          k = j;
+          break;
+        }
     if (i) plot += ", \\\n     ";
     plot += gp_quote(sr.csv) + (sr.index >= 0 ? " index " + std::to_string(sr.index) : std::string()) + " using " +
             sr.using_ + " with " + with_clause(sr, k) + " title " + gp_quote(sr.title) + " noenhanced";
@@ -266,6 +274,7 @@ tr.pass td.v{background:#c8f0c8}
 tr.fail td.v{background:#f6c0c0}
 td.pass{background:#c8f0c8}
 td.fail{background:#f6c0c0}
+table.matrix td.none{background:#f2f2f2}
 table.matrix{font-size:80%}
 table.matrix th,table.matrix td{padding:2px 5px}
 table.matrix td,table.matrix tbody tr:not(.odeint) th{white-space:nowrap}
@@ -330,9 +339,9 @@ HtmlTable html_table(const ResultTable& t) {
       if (!f.header.empty()) cells.push_back(f.text);
     if (cells.size() + (verdict_column ? 1 : 0) != h.header.size())
       throw std::logic_error("report: the rows of table '" + t.caption + "' have different columns");
-    if (verdict_column) cells.push_back(!r.verdict_text.empty() ? r.verdict_text : r.verdict ? pass_fail(r.verdict->pass) : "");
+    if (verdict_column) cells.push_back(!r.verdict_text.empty() ? r.verdict_text : r.verdict ? pass_fail(r.status() == 1) : "");
     h.rows.push_back(std::move(cells));
-    h.status.push_back(r.verdict ? (r.verdict->pass ? 1 : 0) : -1);
+    h.status.push_back(r.status());
   }
   return h;
 }
@@ -353,7 +362,7 @@ Json record(const Row& r) {
   Json rec = Json::object();
   for (const auto& f : r.fields)
     if (!f.key.empty()) rec.set(f.key, f.value);
-  if (r.verdict) rec.str("verdict", r.verdict->pass ? "pass" : "fail");
+  if (r.verdict) rec.str("verdict", r.status() == 1 ? "pass" : "fail");
   return rec;
 }
 
@@ -444,8 +453,8 @@ std::string index_html(const std::vector<StudyResult>& studies, const std::vecto
   if (!matrix.empty()) {
     h += fmt::format(
         "<p>One row per integrator (Boost.Odeint's steppers in italics): what each study measured, green where the "
-        "verdict passed, red where it failed, grey where no claim is checked ({} verdicts, {} failed). Each cell links "
-        "to its detailed table; hover for the claim. Energy: bounded, secular (∝ t) or growth, with the largest "
+        "verdict passed, red where it failed, grey where no claim is checked ({} cells with a verdict, {} failed). A "
+        "measured cell links to its detailed table or figure; hover for the claims. Energy: bounded, secular (∝ t) or growth, with the largest "
         "relative energy error; symplecticity: the largest ‖MᵀJM − J‖ over the problems{}.</p>\n",
         matrix.verdicts(), matrix.failed(),
         matrix.cost_problem.empty() ? ""

@@ -62,7 +62,15 @@ struct Row {
   /// member "verdict" ("pass"/"fail") and goes to the verdict list.
   std::optional<Verdict> verdict;
   std::string verdict_text;   ///< the verdict cell when it says more than pass/FAIL (or the row has no claim)
-  std::vector<Verdict> also;  ///< further claims read off the row: the verdict list only
+  std::vector<Verdict> also;  ///< further claims read off the row: the verdict list, and the row's status
+
+  /// 1 when every claim of the row (its verdict and `also`) passes, 0 when one fails, −1 without claims:
+  /// the row's colour, its verdict cell, its table's folding and its matrix cell all follow it.
+  int status() const {
+    int s = verdict ? (verdict->pass ? 1 : 0) : -1;
+    for (const auto& v : also) s = (s != 0 && v.pass) ? 1 : 0;
+    return s;
+  }
 };
 
 /// Rows with the same fields: an HTML table (the headed fields, then a verdict column when any

@@ -70,10 +70,10 @@ void progress_bar(void* ctx, std::size_t step, std::size_t steps) {
 // ---------------------------------------------------------------------------------------- CSV
 std::string samples_csv(const scene::Samples& s) {
   std::string out;
-  for (std::size_t c = 0; c < s.header.size(); ++c) out += (c ? "," : "") + s.header[c];
+  for (std::size_t c = 0; c < s.header().size(); ++c) out += (c ? "," : "") + s.header()[c];
   out += "\n";
   for (std::size_t r = 0; r < s.rows(); ++r) {
-    for (std::size_t c = 0; c < s.header.size(); ++c) out += (c ? "," : "") + csv_number(s.at(r, c));
+    for (std::size_t c = 0; c < s.header().size(); ++c) out += (c ? "," : "") + csv_number(s.at(r, c));
     out += "\n";
   }
   return out;
@@ -293,11 +293,12 @@ constexpr std::size_t kMaxPlotted = 12;  ///< objects drawn in the trajectory pl
 scene::Samples plotted_trajectory(const scene::Scene& sc, const scene::Samples& s, std::array<int, 2> ax) {
   if (sc.objects.size() <= kMaxPlotted) return s;
   std::vector<std::size_t> cols{0};  // t
-  scene::Samples out;
-  out.header = {s.header[0]};
+  std::vector<std::string> names{s.header()[0]};
   for (std::size_t i = 0; i < kMaxPlotted; ++i)
     for (const int a : ax)
-      if (const auto k = s.find(world_col(sc.objects[i], a))) cols.push_back(*k), out.header.push_back(s.header[*k]);
+      if (const auto k = s.find(world_col(sc.objects[i], a))) cols.push_back(*k), names.push_back(s.header()[*k]);
+  scene::Samples out;
+  out.set_header(std::move(names));
   out.values.reserve(s.rows() * cols.size());
   for (std::size_t r = 0; r < s.rows(); ++r)
     for (const std::size_t k : cols) out.values.push_back(s.at(r, k));

@@ -29,14 +29,10 @@ std::string text_of(const Row& r, std::string_view key) {
   return f->text;
 }
 
-/// The number of a numeric member (NaN when absent or null): read back from its JSON form, which
-/// is the shortest text that reads back to the same double (json.hpp).
+/// The number of a numeric member (NaN when absent, null or not a number).
 double number_of(const Row& r, std::string_view key) {
   const Field* f = find(r, key);
-  if (!f || f->value.is_null() || f->value.text() || f->value.is_object() || f->value.is_array()) return kNaN;
-  const std::string s = f->value.dump();
-  if (s == "true" || s == "false" || s == "null") return kNaN;  // null: a NaN or infinity was stored
-  return std::strtod(s.c_str(), nullptr);
+  return f ? f->value.number() : kNaN;
 }
 
 /// A short column heading for a problem.
@@ -50,12 +46,15 @@ std::string short_name(const std::string& problem) {
 /// A limit ω·Δt: 4 digits, ∞ for unconditional (summary.json's −1), — when absent.
 std::string limit_text(double x) { return x < 0 ? "∞" : fmt_g(x, 4); }
 
-/// Folds a row's verdict into a cell: pass only while every folded verdict passed.
+/// Folds a row's claims (its verdict and `also`) into a cell: pass only while every folded claim passed.
 void fold(MatrixCell& c, const Row& r) {
-  if (!r.verdict) return;
-  c.status = c.status == -1 ? (r.verdict->pass ? 1 : 0) : (c.status == 1 && r.verdict->pass ? 1 : 0);
-  c.note += (c.note.empty() ? "" : "\n") + r.verdict->what + ": expected " + r.verdict->expected + ", measured " +
-            r.verdict->measured + " (" + (r.verdict->pass ? "pass" : "FAIL") + ")";
+  auto one = [&](const Verdict& v) {
+    c.status = c.status == -1 ? (v.pass ? 1 : 0) : (c.status == 1 && v.pass ? 1 : 0);
+    c.note += (c.note.empty() ? "" : "\n") + v.what + ": expected " + v.expected + ", measured " + v.measured + " (" +
+              (v.pass ? "pass" : "FAIL") + ")";
+  };
+  if (r.verdict) one(*r.verdict);
+  for (const auto& v : r.also) one(v);
 }
 
 struct Builder {
@@ -127,20 +126,18 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
       const std::string method = find(*row, "integrator") ? text_of(*row, "integrator") : "odeint " + text_of(*row, "odeint_stepper");
       const std::string problem = text_of(*row, "problem");
       MatrixCell& d = b.at(method, "declared_order", "order", "declared");
+      const double declared = number_of(*row, "declared_order"), expected = number_of(*row, "expected_order");
       if (d.value.is_null()) {  // the method's declaration, the same on every problem
-        d.text = fmt_g(number_of(*row, "declared_order"), 3);
-        d.value = number_of(*row, "declared_order");
+        d.text = fmt_g(declared, 3);
+        d.value = declared;
       }
-      const bool annotated = d.value.is_object();
-      if (!annotated && find(*row, "expected_order") &&
-          number_of(*row, "expected_order") != number_of(*row, "declared_order")) {
+      if (d.note.empty() && std::isfinite(expected) && expected != declared) {
         // odeint's velocity_verlet declares order_value = 1 for a second-order method
         // (reference/odeint/run.hpp); the cell says so once, whichever problem comes first
-        d.text += " (theory " + fmt_g(number_of(*row, "expected_order"), 3) + ")";
-        d.note = "odeint declares order_value = " + d.text.substr(0, d.text.find(' ')) +
-                 "; the method's order in theory is " + fmt_g(number_of(*row, "expected_order"), 3) +
-                 " (the measured orders beside it; the order study's note)";
-        d.value = Json::object().num("declared", number_of(*row, "declared_order")).num("theory", number_of(*row, "expected_order"));
+        d.text = fmt_g(declared, 3) + " (theory " + fmt_g(expected, 3) + ")";
+        d.note = "odeint declares order_value = " + fmt_g(declared, 3) + "; the method's order in theory is " +
+                 fmt_g(expected, 3) + " (the measured orders beside it; the order study's note)";
+        d.value = Json::object().num("declared", declared).num("theory", expected);
       }
       MatrixCell& c = b.at(method, "order_" + problem, "order", short_name(problem));
       c.text = fmt_g(number_of(*row, "measured_order"), 3);
@@ -206,7 +203,6 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
       m.cost_problem = std::find(problems.begin(), problems.end(), "kepler") != problems.end() ? "kepler" : problems.back();
       struct Best {
         double evaluations = kNaN, best_error = kNaN, best_error_evaluations = kNaN;
-        std::string anchor;
         double steps = kNaN;
       };
       std::map<std::string, Best> best;
@@ -216,7 +212,6 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
         const std::string series = text_of(*row, "series");
         if (!best.count(series)) order.push_back(series);
         Best& x = best[series];
-        x.anchor = anchor;
         const double e = number_of(*row, "error"), n = number_of(*row, "rhs_evaluations");
         if (e <= m.cost_error && !(x.evaluations <= n)) x.evaluations = n;
         if (std::isfinite(e) && !(x.best_error <= e)) x.best_error = e, x.best_error_evaluations = n;

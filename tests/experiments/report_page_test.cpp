@@ -85,11 +85,20 @@ TEST(Experiments_Report, AFailingRowMakesItsMatrixCellRedAndOpensItsTable) {
     r.verdict = Verdict{std::string(name) + " on kepler: order", std::to_string(declared), fmt_g(measured), measured == declared};
     t.rows.push_back(std::move(r));
   }
+  {  // yoshida4 measures its order 4, but a further claim read off the same row fails: the row fails
+    Row r;
+    r.fields = {field("integrator", "integrator", "yoshida4"), member("problem", "kepler"),
+                field("declared", "declared_order", "4", 4), field("measured", "measured_order", "4", 4.0)};
+    r.verdict = Verdict{"yoshida4 on kepler: order", "4", "4", true};
+    r.also.push_back(Verdict{"yoshida4 on kepler: fit range", "≥ 3 points", "2", false});
+    EXPECT_EQ(r.status(), 0);
+    t.rows.push_back(std::move(r));
+  }
   s.tables.push_back(t);
   const SummaryMatrix m = summary_matrix({s});
-  ASSERT_EQ(m.rows.size(), 2u);
-  EXPECT_EQ(m.verdicts(), 2);
-  EXPECT_EQ(m.failed(), 1);
+  ASSERT_EQ(m.rows.size(), 3u);
+  EXPECT_EQ(m.verdicts(), 3);
+  EXPECT_EQ(m.failed(), 2);
   EXPECT_EQ(m.rows[0].method, "rk4");
   const fs::path dir = scratch("failing");
   fs::create_directories(dir);
@@ -100,7 +109,10 @@ TEST(Experiments_Report, AFailingRowMakesItsMatrixCellRedAndOpensItsTable) {
   EXPECT_NE(html.find("<details id=\"order-table-0\" class=\"fail\" open>"), std::string::npos);
   EXPECT_NE(html.find("<td class=\"fail\" data-verdict=\"fail\" title=\"rk4 on kepler: order"), std::string::npos);
   EXPECT_NE(html.find("<a href=\"#order-table-0\">3</a>"), std::string::npos);
-  EXPECT_TRUE(std::regex_search(matrix_json(summary), std::regex(R"re("verdicts": 2,\s*"failed": 1)re"))) << matrix_json(summary);
+  EXPECT_NE(html.find("<td class=\"fail\" data-verdict=\"fail\" title=\"yoshida4 on kepler: order"), std::string::npos);
+  EXPECT_NE(summary.find("\"integrator\": \"yoshida4\", \"problem\": \"kepler\", \"declared_order\": 4, \"measured_order\": 4, \"verdict\": \"fail\""),
+            std::string::npos) << summary;
+  EXPECT_TRUE(std::regex_search(matrix_json(summary), std::regex(R"re("verdicts": 3,\s*"failed": 2)re"))) << matrix_json(summary);
   fs::remove_all(dir.parent_path());
 }
 

@@ -82,7 +82,9 @@ TrajectorySet run_lammps(const fs::path& scene_file, const std::string& name, in
   if (procs > 1)  // CI runs as root on 2 cores: --allow-run-as-root, --oversubscribe (docs/lammps.md)
     argv = {"mpirun", "--allow-run-as-root", "--oversubscribe", "-np", std::to_string(procs)};
   for (const char* a : {"lmp", "-in", experiments::kLammpsInput, "-log", "none", "-screen", "none"}) argv.emplace_back(a);
-  const auto r = experiments::run_process(argv, out / "data", 300.0);
+  experiments::ProcessOptions group;  // its own process group: on a timeout mpirun's lmp ranks are killed with it
+  group.own_process_group = true;
+  const auto r = experiments::run_process(argv, out / "data", 300.0, group);
   EXPECT_TRUE(r.ok()) << "LAMMPS failed (exit " << r.exit_code << ", signal " << r.term_signal << "): " << r.error << r.output;
   return experiments::read_lammps_dump(out / "data" / experiments::kLammpsDump);
 }
@@ -537,6 +539,13 @@ TEST(PeerCompare, DifferencesAndTheOnePercentHorizonAreTheDefinedOnes) {
   EXPECT_TRUE(c.diverged);
   EXPECT_DOUBLE_EQ(c.horizon_1pc, 0.2);
   EXPECT_NEAR(c.rows[3].ke_rel, 0.02 / 1.02, 1e-15);  // |T_B − T_A|/max(T_A, T_B)
+  // a set without kinetic energies (NaN) against one at rest (T = 0): no ratio, not "agree" (std::max
+  // would drop the NaN and give 0)
+  TrajectorySet rest = a, none = a;
+  for (auto& k : rest.kinetic) k = 0.0;
+  for (auto& k : none.kinetic) k = std::nan("");
+  for (const auto& row : experiments::compare_trajectories(rest, none).rows) EXPECT_TRUE(std::isnan(row.ke_rel));
+  for (const auto& row : experiments::compare_trajectories(rest, rest).rows) EXPECT_EQ(row.ke_rel, 0.0);
 }
 
 TEST(PeerCompare, DumpReaderReadsTheDecksColumnsById) {

@@ -159,6 +159,17 @@ TEST(SceneLoad, OutputRowsAreSizedToTheSceneSoAPileCannotExhaustTheMemory) {
   const std::string fits = e.substr(at + std::string("take sample_every ≥ ").size());
   EXPECT_EQ(error_of(pile("sample_every = " + fits + "\n")), "");
   EXPECT_EQ(parse_scene(pile("sample_every = 50\n"), "t.toml").simulation.sample_every, 50u);  // 202 rows: as written
+  // a lattice without count takes every site, at most 10⁶: a spacing of 1e-4 m in a 2.1 m square holds
+  // 2.1e4² ≈ 4.4e8 sites, refused naming 'spacing'; with count = 10 it takes the first 10 sites
+  auto lattice = [](const std::string& count) {
+    return "[simulation]\ndt = 1e-6\nsteps = 10\nlaw = \"soft\"\nrestitution = 0.5\n[contact]\ndimension = 2\nkn = 1e5\n"
+           "[[object]]\ntype = \"particles\"\ngenerator = \"lattice\"\nregion_min = [0, 0]\nregion_max = [2.1, 2.1]\n"
+           "radius = 0.00005\nspacing = 0.0001\nmass = 0.01\n" + count;
+  };
+  const std::string dense = error_of(lattice(""));
+  EXPECT_NE(dense.find("'spacing'"), std::string::npos) << dense;
+  EXPECT_NE(dense.find("more than 10⁶"), std::string::npos) << dense;
+  EXPECT_EQ(parse_scene(lattice("count = 10\n"), "t.toml").objects.size(), 10u);
 }
 
 TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {

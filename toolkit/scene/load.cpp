@@ -451,8 +451,15 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
   };
   const std::size_t n = static_cast<std::size_t>(count);
   if (gen == Gen::lattice) {
-    std::array<std::size_t, 3> sites{1, 1, 1};
-    for (int k = 0; k < axes; ++k) sites[static_cast<std::size_t>(k)] = static_cast<std::size_t>(std::floor((hi[k] - lo[k] - 2.0 * Rmax) / spacing * (1.0 + 1e-12))) + 1;
+    std::array<double, 3> per_axis{1, 1, 1};  // sites along each axis (doubles: a tiny spacing gives huge counts)
+    for (int k = 0; k < axes; ++k)
+      per_axis[static_cast<std::size_t>(k)] = std::floor((hi[k] - lo[k] - 2.0 * Rmax) / spacing * (1.0 + 1e-12)) + 1.0;
+    const double all_sites = per_axis[0] * per_axis[1] * per_axis[2];
+    if (!has_count && !(all_sites <= 1e6))
+      r.fail("spacing", fmt::format("the lattice of spacing {} holds {:.3g} sites in the region, more than 10⁶: give 'count' "
+                                    "or a larger 'spacing'", spacing, all_sites));
+    std::array<std::size_t, 3> sites{1, 1, 1};  // no axis needs more than count sites
+    for (std::size_t k = 0; k < 3; ++k) sites[k] = static_cast<std::size_t>(std::min(per_axis[k], count));
     std::size_t made = 0;
     for (std::size_t c = 0; c < sites[2] && made < n; ++c)
       for (std::size_t b = 0; b < sites[1] && made < n; ++b)
@@ -475,7 +482,10 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
     using Cell = std::array<std::int64_t, 3>;
     struct CellHash {
       std::size_t operator()(const Cell& c) const noexcept {
-        return std::hash<std::int64_t>{}(c[0] * 73856093 ^ c[1] * 19349663 ^ c[2] * 83492791);
+        // the spatial hash of Teschner et al., "Optimized spatial hashing for collision detection of
+        // deformable objects", VMV 2003 (its three primes), in unsigned arithmetic (wraps, no overflow)
+        const auto u = [](std::int64_t x) { return static_cast<std::uint64_t>(x); };
+        return static_cast<std::size_t>(u(c[0]) * 73856093u ^ u(c[1]) * 19349663u ^ u(c[2]) * 83492791u);
       }
     };
     auto cell_of = [&](const core::Vec3& x) {
@@ -801,7 +811,8 @@ void check_scene(const Scene& s) {
 /// The run holds its samples in memory and writes them as CSV: one row of every object's columns (up
 /// to 16: degrees of freedom, world position and velocity, spins) per sample. The default
 /// sample_every, ⌈steps/2000⌉, is raised so that rows × objects ≤ kDefaultObjectRows (a pile of 10⁵
-/// particles gets 20 rows, not 2000: 2·10⁹ numbers, 16 GB); a sample_every written in the file may
+/// particles gets 20 rows, not 2000: 2·10⁹ numbers, 16 GB; above 5·10⁵ objects the first and last rows
+/// are kept all the same); a sample_every written in the file may
 /// ask for up to kMaxObjectRows (about 2 GB of samples at 16 columns), beyond which it is refused
 /// rather than exhausting the memory mid-run.
 constexpr double kDefaultObjectRows = 2e6, kMaxObjectRows = 2e7;

@@ -46,16 +46,18 @@ Recorder<World> prepare_run(const Scene& scene, const World& world, RunResult& r
   const Simulation& sim = scene.simulation;
   result.integrator = sim.integrator;
   result.t_end = sim.t_end();
-  result.trajectory.header = {"t"};
-  for (auto& h : world.trajectory_header()) result.trajectory.header.push_back(h);
-  result.energy.header = {"t", "kinetic", "potential", "total"};
-  for (auto& h : world.conserved_header()) result.energy.header.push_back(h);
+  std::vector<std::string> names{"t"};
+  for (auto& h : world.trajectory_header()) names.push_back(h);
+  result.trajectory.set_header(std::move(names));
+  names = {"t", "kinetic", "potential", "total"};
+  for (auto& h : world.conserved_header()) names.push_back(h);
+  result.energy.set_header(std::move(names));
   const std::size_t rows = sim.steps / sim.sample_every + 2;
-  result.trajectory.values.reserve(rows * result.trajectory.header.size());
-  result.energy.values.reserve(rows * result.energy.header.size());
+  result.trajectory.values.reserve(rows * result.trajectory.header().size());
+  result.energy.values.reserve(rows * result.energy.header().size());
   result.events.reserve(1024);
   Recorder<World> rec{&world, &result, sim.sample_every, sim.steps, progress, std::max<std::size_t>(1, sim.steps / 100), {}};
-  rec.row.reserve(result.trajectory.header.size() + result.energy.header.size());
+  rec.row.reserve(result.trajectory.header().size() + result.energy.header().size());
   return rec;
 }
 

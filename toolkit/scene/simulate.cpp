@@ -13,12 +13,15 @@
 
 namespace verisim::scene {
 
+void Samples::set_header(std::vector<std::string> names) {
+  header_ = std::move(names);
+  index_.clear();
+  index_.reserve(header_.size());
+  for (std::size_t i = 0; i < header_.size(); ++i)
+    if (!index_.emplace(header_[i], i).second) throw std::invalid_argument("column '" + header_[i] + "' named twice");
+}
+
 std::optional<std::size_t> Samples::find(const std::string& name) const {
-  if (index_.size() != header.size()) {
-    index_.clear();
-    index_.reserve(header.size());
-    for (std::size_t i = 0; i < header.size(); ++i) index_.emplace(header[i], i);  // the first of equal names wins
-  }
   const auto it = index_.find(name);
   return it == index_.end() ? std::nullopt : std::optional<std::size_t>(it->second);
 }

@@ -21,22 +21,26 @@ struct Progress {
   void* context = nullptr;
 };
 
-/// A table of samples, row-major.
-struct Samples {
-  std::vector<std::string> header;  ///< the first column is "t"
+/// A table of samples, row-major. Its column names are set once (set_header), with their index:
+/// a scene of 10⁵ particles has 10⁶ columns, and the page and plots look up every one (a linear
+/// search made that quadratic).
+class Samples {
+ public:
   std::vector<double> values;
-  std::size_t rows() const { return header.empty() ? 0 : values.size() / header.size(); }
-  double at(std::size_t row, std::size_t col) const { return values[row * header.size() + col]; }
+
+  /// The column names, the first "t"; names must be distinct (std::invalid_argument naming the repeat).
+  void set_header(std::vector<std::string> names);
+  const std::vector<std::string>& header() const { return header_; }
+  std::size_t rows() const { return header_.empty() ? 0 : values.size() / header_.size(); }
+  double at(std::size_t row, std::size_t col) const { return values[row * header_.size() + col]; }
   /// The column called `name`; std::out_of_range otherwise.
   std::size_t column(const std::string& name) const;
-  /// The column called `name`, if there is one. O(1): a scene of 10⁵ particles has 10⁶ columns,
-  /// and the page and plots look up every one (a linear search made that quadratic).
+  /// The column called `name`, if there is one (O(1)).
   std::optional<std::size_t> find(const std::string& name) const;
 
  private:
-  /// name → column, built on the first lookup after `header` changed size (header is filled once,
-  /// by the recorder or a reader, then only read).
-  mutable std::unordered_map<std::string, std::size_t> index_;
+  std::vector<std::string> header_;
+  std::unordered_map<std::string, std::size_t> index_;  ///< name → column, built with header_
 };
 
 struct RunResult {
