@@ -10,9 +10,9 @@
 //      (toolkit/contact/dem_verlet.hpp, the scheme of LAMMPS's fix nve/sphere) from the scene's
 //      initial state; CPU time of this thread (CLOCK_THREAD_CPUTIME_ID) around contact::integrate —
 //      the one loop, its NaN check included;
-//   2. LAMMPS: the deck of `verisim export lammps` (experiments/export_lammps.hpp) without its dump
+//   2. LAMMPS: the deck of `verisim export lammps` (experiments/interop/lammps/export_lammps.hpp) without its dump
 //      (output is not stepping), run by `lmp` on one core (started without a shell,
-//      experiments/process.hpp); its CPU time is the log's "Loop time" × its "% CPU use" — the time
+//      experiments/support/process.hpp); its CPU time is the log's "Loop time" × its "% CPU use" — the time
 //      of the same steps, setup (reading the data, the first neighbour list) excluded as verisim's
 //      world construction is.
 // Prints one JSON object per line: scene, particles, steps, contacts, verisim and LAMMPS
@@ -31,8 +31,8 @@
 
 #include <fmt/format.h>
 
-#include "experiments/export_lammps.hpp"
-#include "experiments/process.hpp"
+#include "experiments/interop/lammps/export_lammps.hpp"
+#include "experiments/support/process.hpp"
 #include "toolkit/contact/dem_verlet.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/soft_world.hpp"

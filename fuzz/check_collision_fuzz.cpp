@@ -1,4 +1,4 @@
-// libFuzzer target: the reader of `verisim check collision`'s answers (experiments/check_output.hpp:
+// libFuzzer target: the reader of `verisim check collision`'s answers (experiments/check/check_output.hpp:
 // one JSON object per line, "v1_after" and "v2_after" arrays of 2 or 3 numbers). The first byte
 // chooses the number of cases (0–7) and their dimensions; the rest is the program's output.
 // Contract (docs/check.md): one record per case with every field finite and of the right count, or a
@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "experiments/check_output.hpp"
-#include "experiments/check_program.hpp"
+#include "experiments/check/check_output.hpp"
+#include "experiments/check/check_program.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;

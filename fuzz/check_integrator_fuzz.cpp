@@ -1,4 +1,4 @@
-// libFuzzer target: the reader of `verisim check integrator`'s answer (experiments/check_output.hpp:
+// libFuzzer target: the reader of `verisim check integrator`'s answer (experiments/check/check_output.hpp:
 // CSV states "t,q…,v…" on the user program's stdout). The first bytes choose what the case expects
 // (dimension 1–3, 1–8 lines, one-step or run mode, stride, Δt, non-finite allowed), the rest is the
 // program's output. Contract (docs/check.md): rows of the expected shape, or a ProgramError naming the
@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "experiments/check_output.hpp"
-#include "experiments/check_program.hpp"
+#include "experiments/check/check_output.hpp"
+#include "experiments/check/check_program.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 3) return 0;

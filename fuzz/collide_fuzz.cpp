@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "experiments/collide_command.hpp"
+#include "experiments/laws/collide_laws.hpp"
 
 namespace ex = verisim::experiments;
 

@@ -16,7 +16,7 @@
 #include <iterator>
 #include <string>
 
-#include "experiments/process.hpp"
+#include "experiments/support/process.hpp"
 
 namespace verisim::test {
 

@@ -1,7 +1,7 @@
 #pragma once
 // A child process a test signals midway or waits for by itself (the SIGINT / SIGTERM tests of `run`
 // and `study`, a full stdout): started without a shell (posix_spawn, an argument vector), stdin from
-// /dev/null, stdout and stderr into files. experiments/process.hpp's run_process is the synchronous
+// /dev/null, stdout and stderr into files. experiments/support/process.hpp's run_process is the synchronous
 // form (it waits and captures the output); this one returns at once with the child's pid.
 #include <chrono>
 #include <csignal>

@@ -1,5 +1,5 @@
 // The bad-input catalogue (issue 17): every case of cases.tsv runs the `verisim` binary as a child process
-// (experiments/process.hpp: posix_spawnp, no shell) in a fresh folder holding an earlier report ({out}) and a
+// (experiments/support/process.hpp: posix_spawnp, no shell) in a fresh folder holding an earlier report ({out}) and a
 // regular file ({file}); it must exit with code 2, print a message holding every expected text (the
 // file:line:column, the key, the option or the step), and leave that folder byte-identical — no report
 // replaced, no staging folder left, no file written into the current folder.
@@ -16,7 +16,7 @@
 
 #include <unistd.h>
 
-#include "experiments/process.hpp"
+#include "experiments/support/process.hpp"
 #include "tests/bad_input/snapshot.hpp"
 #include "toolkit/contact/input_error.hpp"
 #include "toolkit/contact/world.hpp"

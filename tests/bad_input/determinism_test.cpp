@@ -13,7 +13,7 @@
 
 #include <unistd.h>
 
-#include "experiments/process.hpp"
+#include "experiments/support/process.hpp"
 #include "tests/bad_input/snapshot.hpp"
 #include "tests/child.hpp"
 
@@ -95,7 +95,7 @@ TEST(BadInputDeterminism, QuickStudiesRunTwiceGiveByteIdenticalCsvJsonHtmlButThe
   fs::remove_all(base);
 }
 
-// Gnuplot's plots (pngcairo and svg terminals, experiments/report.hpp): drawn twice from the same scripts
+// Gnuplot's plots (pngcairo and svg terminals, experiments/report/report.hpp): drawn twice from the same scripts
 // and data, the bytes are the same — neither terminal writes a date or a random id.
 TEST(BadInputDeterminism, PlotsOfASceneDrawnTwiceAreByteIdentical) {
   const fs::path base = fresh_folder("determinism_plots");

@@ -22,8 +22,8 @@
 
 #include <gtest/gtest.h>
 
-#include "experiments/check_program.hpp"
-#include "experiments/process.hpp"
+#include "experiments/check/check_program.hpp"
+#include "experiments/support/process.hpp"
 
 namespace verisim::check::test {
 

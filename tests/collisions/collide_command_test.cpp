@@ -26,7 +26,7 @@
 
 #include <fmt/format.h>
 
-#include "experiments/collide_command.hpp"
+#include "experiments/laws/collide_laws.hpp"
 
 extern char** environ;  // POSIX: the environment passed to posix_spawn
 

@@ -9,7 +9,7 @@
 #include <numbers>
 
 #include "reference/analytic/damped_contact.hpp"
-#include "experiments/contact_study.hpp"
+#include "experiments/studies/contact_study.hpp"
 
 namespace verisim::contact::test {
 namespace {
@@ -29,7 +29,7 @@ constexpr double kPhases[] = {0.0, 0.21, 0.5, 0.77, 0.93};
 constexpr double kC = 0.001;
 
 // The scenario (two discs or spheres of masses 1 and 3, or a disc against a plane wall; approach
-// speed 1; k_n = 1e4) is experiments/contact_study.hpp's, shared with the report.
+// speed 1; k_n = 1e4) is experiments/studies/contact_study.hpp's, shared with the report.
 using experiments::HeadOnCase;
 using experiments::simulate_head_on;
 

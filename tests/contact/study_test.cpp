@@ -1,4 +1,4 @@
-// The `contact` study (experiments/contact_study.hpp) and its report section (contact_report.cpp),
+// The `contact` study (experiments/studies/contact_study.hpp) and its report section (contact_report.cpp),
 // quick: every verdict it prints holds, and holds against theory derived here, not read from the code.
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "experiments/contact_study.hpp"
-#include "experiments/studies.hpp"
+#include "experiments/studies/contact_study.hpp"
+#include "experiments/studies/studies.hpp"
 
 namespace verisim::contact::test {
 

@@ -1,14 +1,19 @@
-// The layers of docs/architecture.md, enforced: a file of the library (toolkit/, reference/,
-// experiments/) may include only files of its own layer or of a layer below it. A header that
-// includes a layer above its own would make the lower layer depend on the upper one (and its CMake
-// target would no longer build alone). tests/, bench/ and examples/ sit on top and may include any
-// layer; no library file may include them.
+// The layers of docs/architecture.md, enforced against the link graph CMake resolved: a file of the
+// library (toolkit/, reference/, experiments/) may include only files of its own layer or of a
+// layer its library links, directly or through others. A header that includes a layer its library
+// does not link would make that library depend on code it does not build with (and two rooms that
+// include each other would form a cycle the folders hide). The graph comes from
+// build/<preset>/layers.txt ("prefix target dep,dep,…", written by the top-level CMakeLists.txt), so
+// the rule is the build's own, not a second list kept by hand. tests/, bench/, examples/ and fuzz/
+// sit on top and may include any layer; no library file may include them.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -19,32 +24,73 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Layer {
-  std::string_view prefix;  // path from the repository root, with a trailing '/'
-  int rank;                 // docs/architecture.md, "Layers"
+/// The layers and their link graph.
+struct Graph {
+  std::map<std::string, std::string> prefix_to_target;      ///< "experiments/io/" → "verisim_io"
+  std::map<std::string, std::set<std::string>> links;       ///< target → targets it links directly (layers only)
+
+  /// The layer (target) of a repository path: the longest matching prefix, or "" when in none.
+  std::string layer_of(std::string_view path) const {
+    std::string best, target;
+    for (const auto& [prefix, t] : prefix_to_target)
+      if (path.starts_with(prefix) && prefix.size() > best.size()) best = prefix, target = t;
+    return target;
+  }
+
+  /// Every layer `target` reaches through its links (itself excluded unless on a cycle).
+  std::set<std::string> reach(const std::string& target) const {
+    std::set<std::string> seen;
+    std::vector<std::string> todo{target};
+    while (!todo.empty()) {
+      const std::string t = todo.back();
+      todo.pop_back();
+      const auto it = links.find(t);
+      if (it == links.end()) continue;
+      for (const auto& d : it->second)
+        if (seen.insert(d).second) todo.push_back(d);
+    }
+    return seen;
+  }
 };
 
-// Lowest first. contact (seed 003's soft-contact world) and scene (scene files) build on the
-// toolkit below them; scene may use contact. reference (exact solutions, problems, odeint runs)
-// may use the whole toolkit; experiments (studies, report, command line) everything.
-constexpr Layer kLayers[] = {
-    {"toolkit/core/", 1},     {"toolkit/integrators/", 2}, {"toolkit/models/", 3},
-    {"toolkit/geometry/", 4}, {"toolkit/collisions/", 5},  {"toolkit/contact/", 6},
-    {"toolkit/scene/", 7},    {"reference/", 8},           {"experiments/", 9},
-};
+/// "verisim::io" and "verisim_io" name the same library; "$<LINK_ONLY:x>" is x.
+std::string normalised(std::string name) {
+  if (name.starts_with("$<LINK_ONLY:") && name.ends_with(">")) name = name.substr(12, name.size() - 13);
+  if (name.starts_with("verisim::")) name = "verisim_" + name.substr(9);
+  return name;
+}
 
-/// The layer of a repository path, or nullptr when it is in none.
-const Layer* layer_of(std::string_view path) {
-  for (const auto& l : kLayers)
-    if (path.starts_with(l.prefix)) return &l;
-  return nullptr;
+/// Parses layers.txt's lines "prefix target dep,dep,…"; dependencies that are not layers (Eigen, fmt,
+/// verisim_warnings) are dropped.
+Graph parse_graph(const std::string& text) {
+  Graph g;
+  std::vector<std::pair<std::string, std::string>> deps;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    std::string prefix, target, list;
+    if (!(words >> prefix >> target)) continue;
+    words >> list;
+    g.prefix_to_target[prefix] = target;
+    g.links[target];
+    std::istringstream items(list);
+    for (std::string d; std::getline(items, d, ',');)
+      if (!d.empty()) deps.emplace_back(target, normalised(d));
+  }
+  std::set<std::string> layers;
+  for (const auto& [p, t] : g.prefix_to_target) layers.insert(t);
+  for (const auto& [t, d] : deps)
+    if (layers.count(d) && d != t) g.links[t].insert(d);
+  return g;
 }
 
 /// Every violation in one file: "file:line: message". `path` is relative to the repository root.
-std::vector<std::string> violations(const std::string& path, const std::string& content) {
+std::vector<std::string> violations(const Graph& g, const std::string& path, const std::string& content) {
   std::vector<std::string> out;
-  const Layer* own = layer_of(path);
-  if (own == nullptr) return out;  // tests/, bench/, examples/: on top of everything
+  const std::string own = g.layer_of(path);
+  if (own.empty()) return out;  // tests/, bench/, examples/, fuzz/: on top of everything
+  const auto reachable = g.reach(own);
   static const std::regex include(R"re(^\s*#\s*include\s*"([^"]+)")re");
   std::istringstream in(content);
   std::string line;
@@ -52,31 +98,67 @@ std::vector<std::string> violations(const std::string& path, const std::string& 
     std::smatch m;
     if (!std::regex_search(line, m, include)) continue;
     const std::string target = m[1];
-    const Layer* dep = layer_of(target);
+    const std::string dep = g.layer_of(target);
     const std::string where = path + ":" + std::to_string(n) + ": includes \"" + target + "\"";
-    if (dep == nullptr)
+    if (dep.empty())
       out.push_back(where + ", which is in no layer (spell includes from the repository root; a library "
                             "file must not include tests/ or bench/)");
-    else if (dep->rank > own->rank)
-      out.push_back(where + " (layer " + std::to_string(dep->rank) + ", " + std::string(dep->prefix) +
-                    ") from layer " + std::to_string(own->rank) + " (" + std::string(own->prefix) + ")");
+    else if (dep != own && !reachable.count(dep))
+      out.push_back(where + " of " + dep + ", which " + own + " does not link (its CMakeLists.txt)");
   }
   return out;
 }
 
-TEST(CoreLayering, TheCheckerFindsAnUpwardInclude) {
-  // The checker itself: an upward include, an unknown one and a legal one.
-  const auto v = violations("toolkit/core/x.hpp",
-                            "#include \"toolkit/core/vec.hpp\"\n#include \"toolkit/integrators/rk4.hpp\"\n"
-                            "  #  include \"tests/helper.hpp\"\n#include <vector>\n");
-  ASSERT_EQ(v.size(), 2u);
-  EXPECT_NE(v[0].find("toolkit/core/x.hpp:2"), std::string::npos) << v[0];
-  EXPECT_NE(v[1].find("in no layer"), std::string::npos) << v[1];
-  EXPECT_TRUE(violations("experiments/a.cpp", "#include \"toolkit/core/vec.hpp\"\n").empty());
-  EXPECT_TRUE(violations("tests/a.cpp", "#include \"experiments/report.hpp\"\n").empty());
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
 }
 
-TEST(CoreLayering, NoLibraryFileIncludesALayerAboveItsOwn) {
+const Graph& project_graph() {
+  static const Graph g = parse_graph(slurp(VERISIM_LAYERS_FILE));
+  return g;
+}
+
+TEST(CoreLayering, TheCheckerFindsAnIncludeItsLibraryDoesNotLink) {
+  // A planted graph: c links b links a; d links a. An include of a from c (through b) is legal, of d
+  // from c is not although d sits "below" c in no order, of c from a is upward, of tests/ is no layer.
+  const Graph g = parse_graph("x/a/ verisim_a Eigen3::Eigen\nx/b/ verisim_b verisim::a,$<LINK_ONLY:verisim_warnings>\n"
+                              "x/c/ verisim_c verisim::b\nx/d/ verisim_d verisim_a\n");
+  const auto v = violations(g, "x/c/f.cpp",
+                            "#include \"x/a/a.hpp\"\n#include \"x/d/d.hpp\"\n  #  include \"tests/helper.hpp\"\n#include <vector>\n"
+                            "#include \"x/c/own.hpp\"\n");
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_NE(v[0].find("x/c/f.cpp:2"), std::string::npos) << v[0];
+  EXPECT_NE(v[0].find("verisim_c does not link"), std::string::npos) << v[0];
+  EXPECT_NE(v[1].find("in no layer"), std::string::npos) << v[1];
+  EXPECT_EQ(violations(g, "x/a/f.cpp", "#include \"x/c/c.hpp\"\n").size(), 1u);
+  EXPECT_TRUE(violations(g, "tests/a.cpp", "#include \"x/c/c.hpp\"\n").empty());
+}
+
+TEST(CoreLayering, TheLinkGraphHasNoCycleAndCoversEveryRoom) {
+  const Graph& g = project_graph();
+  ASSERT_GE(g.prefix_to_target.size(), 16u) << "layers.txt not found or short: " << VERISIM_LAYERS_FILE;
+  for (const auto& [t, d] : g.links) EXPECT_FALSE(g.reach(t).count(t)) << t << " reaches itself";
+  // every folder of the library holding sources is a layer of its own or inside one
+  const fs::path root = VERISIM_SOURCE_DIR;
+  for (const char* top : {"toolkit", "reference", "experiments"})
+    for (const auto& e : fs::recursive_directory_iterator(root / top)) {
+      const auto ext = e.path().extension();
+      if (!e.is_regular_file() || (ext != ".hpp" && ext != ".cpp")) continue;
+      const std::string rel = fs::relative(e.path(), root).generic_string();
+      EXPECT_FALSE(g.layer_of(rel).empty()) << rel << " is in no layer: add its folder to VERISIM_LAYERS";
+    }
+  // the rooms above support link it; the app links every room
+  const auto app = g.reach("verisim_app");
+  for (const char* room : {"verisim_support", "verisim_io", "verisim_report", "verisim_studies", "verisim_laws",
+                           "verisim_check", "verisim_lammps"})
+    EXPECT_TRUE(app.count(room)) << room;
+}
+
+TEST(CoreLayering, NoLibraryFileIncludesALayerItsLibraryDoesNotLink) {
+  const Graph& g = project_graph();
   const fs::path root = VERISIM_SOURCE_DIR;
   std::vector<std::string> all;
   std::size_t files = 0;
@@ -84,10 +166,7 @@ TEST(CoreLayering, NoLibraryFileIncludesALayerAboveItsOwn) {
     for (const auto& e : fs::recursive_directory_iterator(root / top)) {
       const auto ext = e.path().extension();
       if (!e.is_regular_file() || (ext != ".hpp" && ext != ".cpp")) continue;
-      std::ifstream f(e.path(), std::ios::binary);
-      std::stringstream ss;
-      ss << f.rdbuf();
-      const auto v = violations(fs::relative(e.path(), root).generic_string(), ss.str());
+      const auto v = violations(g, fs::relative(e.path(), root).generic_string(), slurp(e.path()));
       all.insert(all.end(), v.begin(), v.end());
       ++files;
     }

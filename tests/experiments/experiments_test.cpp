@@ -10,8 +10,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "experiments/drift.hpp"
-#include "experiments/studies.hpp"
+#include "experiments/studies/drift.hpp"
+#include "experiments/studies/studies.hpp"
 #include "reference/order_fit.hpp"
 #include "tests/experiments/files.hpp"
 
@@ -168,7 +168,7 @@ TEST(Experiments_Study, BadInputIsInvalidArgumentNamingTheOption) {
 }
 
 TEST(Experiments_SeedG21, EnergyChangePerPeriodMatchesTheDerivation) {
-  // Derived in experiments/drift.hpp: ΔE_T = (Δt/2)(k²x₀²/m)(π/ω)(2 − 2α). The derivation drops
+  // Derived in experiments/studies/drift.hpp: ΔE_T = (Δt/2)(k²x₀²/m)(π/ω)(2 − 2α). The derivation drops
   // O(Δt³) per step, i.e. a relative O(θ) per period (θ = 2π/2000 ≈ 3e-3 here, about 1 %): 5 % (issue 7).
   const double theta = 2.0 * 3.14159265358979323846 / 2000.0;
   for (double alpha : {0.0, 0.5}) {

@@ -13,9 +13,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "experiments/plot_style.hpp"
-#include "experiments/studies.hpp"
-#include "experiments/summary_matrix.hpp"
+#include "experiments/report/plot_style.hpp"
+#include "experiments/studies/studies.hpp"
+#include "experiments/report/summary_matrix.hpp"
 #include "tests/browser.hpp"
 #include "tests/experiments/files.hpp"
 #include "toolkit/integrators/registry.hpp"

@@ -20,9 +20,9 @@
 
 #include <gtest/gtest.h>
 
-#include "experiments/report.hpp"
-#include "experiments/report_folder.hpp"
-#include "experiments/studies.hpp"
+#include "experiments/report/report.hpp"
+#include "experiments/support/report_folder.hpp"
+#include "experiments/studies/studies.hpp"
 #include "tests/child.hpp"
 #include "tests/experiments/files.hpp"
 

@@ -1,7 +1,7 @@
 // LAMMPS as an independent peer of verisim's soft-contact world (issue 18, docs/lammps.md).
-// Each scene is exported by `verisim export lammps` (experiments/export_lammps.hpp), run by LAMMPS
-// (`lmp`, and `mpirun -np 2 lmp`; started without a shell through experiments/process.hpp), read back
-// (experiments/lammps_dump.hpp) and compared with verisim's contact::World stepped by `dem-verlet`
+// Each scene is exported by `verisim export lammps` (experiments/interop/lammps/export_lammps.hpp), run by LAMMPS
+// (`lmp`, and `mpirun -np 2 lmp`; started without a shell through experiments/support/process.hpp), read back
+// (experiments/interop/lammps/lammps_dump.hpp) and compared with verisim's contact::World stepped by `dem-verlet`
 // (toolkit/contact/dem_verlet.hpp: velocity Verlet with the force at the half-step velocity — the
 // scheme of LAMMPS's fix nve/sphere with pair gran/hooke), so both sides integrate the same
 // equations with the same scheme and differ by round-off (summation order) only.
@@ -18,10 +18,10 @@
 #include <unistd.h>
 #include <vector>
 
-#include "experiments/compare_command.hpp"
-#include "experiments/export_lammps.hpp"
-#include "experiments/lammps_dump.hpp"
-#include "experiments/process.hpp"
+#include "experiments/app/compare_command.hpp"
+#include "experiments/interop/lammps/export_lammps.hpp"
+#include "experiments/interop/lammps/lammps_dump.hpp"
+#include "experiments/support/process.hpp"
 #include "toolkit/contact/dem_verlet.hpp"
 #include "toolkit/contact/stiffness.hpp"
 #include "toolkit/scene/load.hpp"

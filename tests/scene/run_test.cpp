@@ -9,11 +9,11 @@
 
 #include <unistd.h>
 
-#include "experiments/process.hpp"
+#include "experiments/support/process.hpp"
 #include "tests/browser.hpp"
-#include "experiments/report.hpp"
-#include "experiments/run_command.hpp"
-#include "experiments/studies.hpp"
+#include "experiments/report/report.hpp"
+#include "experiments/app/run_command.hpp"
+#include "experiments/studies/studies.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/core/step_error.hpp"
 

@@ -1,0 +1,113 @@
+#include "experiments/app/check_command.hpp"
+
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "experiments/check/check_collision.hpp"
+#include "experiments/check/check_integrator.hpp"
+#include "experiments/report/report.hpp"
+#include "experiments/studies/studies.hpp"
+#include "experiments/support/finite_range.hpp"
+#include "experiments/support/interrupt.hpp"
+#include "experiments/support/report_folder.hpp"
+
+namespace verisim::experiments {
+
+namespace {
+
+/// The verdicts on stdout, the failed ones also on stderr; the exit code (0 all pass, 1 one fails).
+int print_verdicts(const std::vector<StudyResult>& studies, const std::vector<std::string>& not_drawn, const std::string& out) {
+  int pass = 0, fail = 0;
+  for (const auto& s : studies)
+    for (const auto& v : s.verdicts()) {
+      fmt::print("{:<5} {}: expected {}, measured {}\n", v.pass ? "pass" : "FAIL", v.what, v.expected, v.measured);
+      (v.pass ? pass : fail)++;
+      if (!v.pass) fmt::print(stderr, "verisim: FAIL: {}: expected {}, measured {}\n", v.what, v.expected, v.measured);
+    }
+  for (const auto& f : not_drawn) fmt::print(stderr, "verisim: error: plot not drawn: {}\n", f);
+  fmt::print("{} checks: {} pass, {} fail.{}\n", pass + fail, pass, fail, out.empty() ? "" : fmt::format(" Report: {}/index.html", out));
+  return fail > 0 || !not_drawn.empty() ? 1 : 0;
+}
+
+void add_check_collision_command(CLI::App& check, int& exit_code) {
+  auto o = std::make_shared<CollisionCheckOptions>();
+  auto* cmd = check.add_subcommand("collision", "Check your collision law against the laws of physics and verisim's own law");
+  cmd->add_option("--cmd", o->cmd, "the command running your law: JSON lines in, JSON lines out (docs/check.md)")->required();
+  const std::string laws = collision_check_laws();
+  cmd->add_option("--law", o->law, "the family to compare with: " + laws + " (aliases: ball, rigid2d, spheres)")->required();
+  cmd->add_option("--cases", o->cases, "random cases, besides the edge cases")->capture_default_str()->check(CLI::Range(0, 1000000));
+  cmd->add_option("--seed", o->seed, "seed of the random cases (same seed, same cases)")->capture_default_str();
+  cmd->add_option("--timeout", o->timeout, "seconds allowed to each run of your program")->capture_default_str()->check(finite_range(0.1, 3600.0));
+  cmd->footer("Exit status: 0 every check passed; 1 a check failed (its first failing case is shrunk and printed); 2 bad input "
+              "or your program failed (crash, timeout, unreadable answer: the message names the case).");
+  cmd->callback([o, &exit_code] {
+    const InterruptHandlers handlers;
+    const auto r = run_collision_check(*o);
+    for (const auto& c : r.checks) fmt::print("{}\n", c);
+    for (const auto& f : r.failures) {
+      fmt::print("FAIL {}: first failing case, shrunk: {}\n  expected: {}\n  received: {}\n", f.check, f.input, f.expected, f.received);
+      fmt::print(stderr, "verisim: FAIL: {}: {}: expected {}, received {}\n", f.check, f.input, f.expected, f.received);
+    }
+    // stdout is deterministic (same seed, same bytes); the timing goes to stderr
+    fmt::print("{} cases ({} edge cases, seed {}). {} checks: {} fail.\n", r.cases, r.cases - o->cases, o->seed, r.checks.size(),
+               r.failures.size());
+    fmt::print(stderr, "verisim: your program answered {} cases in {:.3f} s ({:.0f} cases/s, its start included)\n", r.cases,
+               r.seconds, r.seconds > 0 ? r.cases / r.seconds : 0.0);
+    exit_code = r.failures.empty() ? 0 : 1;
+  });
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, int& exit_code) {
+  auto* check = app.add_subcommand("check", "Verify your own integrator or collision law, a program in any language (docs/check.md)");
+  check->require_subcommand(1);
+  struct Args {
+    IntegratorCheckOptions o;
+    std::string out;
+    bool no_plots = false;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = check->add_subcommand("integrator", "Measure order, energy drift, symplecticity and stability of your stepper");
+  cmd->add_option("--cmd", args->o.cmd, "the command running your stepper, with placeholders such as {problem} {dt} {steps} (docs/check.md)")
+      ->required();
+  cmd->add_option("--declared-order", args->o.declared_order, "the order your method claims")->required()->check(CLI::Range(1, 10));
+  cmd->add_flag("--symplectic", args->o.symplectic, "claim that your method is symplectic (bounded energy error, MᵀJM = J)");
+  cmd->add_option("--out", args->out, "write the report (index.html, summary.json, CSV, plots) into this folder, replaced as a whole");
+  cmd->add_option("--timeout", args->o.timeout, "seconds allowed to each run of your program")
+      ->capture_default_str()
+      ->check(finite_range(0.1, 3600.0));
+  cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
+  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability (default: all)")->delimiter(',');
+  cmd->footer("Exit status: 0 every verdict passed; 1 a verdict failed (the report is written); 2 bad input or your program "
+              "failed on a case (timeout, crash, unreadable output: the message names the case), nothing written.");
+  cmd->callback([args, &exit_code] {
+    const InterruptHandlers handlers;
+    args->o.progress = isatty(fileno(stderr)) != 0;
+    std::unique_ptr<ReportFolder> folder;
+    if (!args->out.empty()) {
+      if (!args->no_plots && !gnuplot_available())
+        throw std::invalid_argument("--no-plots: gnuplot cannot be run (not installed, or not in PATH); install it or pass --no-plots");
+      folder = std::make_unique<ReportFolder>(args->out, study_names());  // checks --out before anything runs
+    }
+    const auto studies = run_integrator_check(args->o);
+    std::vector<std::string> not_drawn;
+    if (folder) {
+      ReportOptions r;
+      r.plots = !args->no_plots;
+      not_drawn = write_report(folder->staging(), studies, r).not_drawn;
+      throw_if_interrupted();
+      folder->commit();
+    }
+    exit_code = print_verdicts(studies, not_drawn, args->out);
+  });
+  add_check_collision_command(*check, exit_code);
+}
+
+}  // namespace verisim::experiments

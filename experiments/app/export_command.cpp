@@ -1,0 +1,29 @@
+#include "experiments/app/export_command.hpp"
+
+#include <memory>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "experiments/interop/lammps/export_lammps.hpp"
+
+namespace verisim::experiments {
+
+void add_export_command(CLI::App& app) {
+  auto* exp = app.add_subcommand("export", "Write a scene for another simulator: `export lammps SCENE --out DIR` (docs/lammps.md)");
+  exp->require_subcommand(1);
+  auto* lmp = exp->add_subcommand("lammps", "a soft-contact scene as a LAMMPS deck: DIR/data/in.lammps and scene.data (docs/lammps.md)");
+  struct Opts {
+    std::string scene, out;
+  };
+  auto opts = std::make_shared<Opts>();
+  lmp->add_option("scene", opts->scene, "scene file (law = \"soft\")")->required();
+  lmp->add_option("--out", opts->out, "folder of the deck (replaced as a whole)")->required();
+  lmp->callback([opts] {
+    export_lammps(opts->scene, opts->out);
+    fmt::print("verisim export lammps: {}/data/{} — run it there with: lmp -in {}  (or mpirun -np N lmp -in {})\n", opts->out,
+               kLammpsInput, kLammpsInput, kLammpsInput);
+  });
+}
+
+}  // namespace verisim::experiments

@@ -1,0 +1,68 @@
+#include "experiments/app/study_command.hpp"
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "experiments/support/interrupt.hpp"
+#include "experiments/studies/studies.hpp"
+
+namespace verisim::experiments {
+
+void add_study_command(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand("study", "Run verification studies and write the report (index.html, summary.json, CSV, plots)");
+  struct Args {
+    std::string which;
+    std::string out = "reports";
+    std::vector<std::string> integrators, problems;
+    bool quick = false;
+    bool no_plots = false;
+  };
+  auto args = std::make_shared<Args>();
+  cmd->add_option("study", args->which, "order, drift, symplecticity, stability, work-precision, collisions, scenes or all")->required();
+  cmd->add_option("--out", args->out,
+                  "report folder: created, or replaced as a whole when it holds a previous report (files of yours in "
+                  "it are kept)")
+      ->capture_default_str();
+  cmd->add_option("--integrators", args->integrators, "comma-separated integrator names (default: all)")->delimiter(',');
+  cmd->add_option("--problems", args->problems,
+                  "comma-separated problems: oscillator, damped, pendulum, kepler, henon-heiles (default: all the "
+                  "study uses)")
+      ->delimiter(',');
+  cmd->add_flag("--quick", args->quick, "fewer steps: every study in a few seconds (used by the tests)");
+  cmd->add_flag("--no-plots", args->no_plots, "do not run gnuplot (data, scripts and HTML are still written)");
+  cmd->footer(
+      "Exit status: 0 every verdict passed; 1 a verdict failed or a plot was not drawn (the report is written); 2 bad "
+      "input, nothing computed; 130 / 143 / 129 stopped by SIGINT / SIGTERM / SIGHUP, the previous report left as it "
+      "was.");
+  cmd->callback([args, &exit_code] {
+    const InterruptHandlers handlers;
+    StudyOptions o;
+    o.quick = args->quick;
+    o.integrators = args->integrators;
+    o.problems = args->problems;
+    o.progress = isatty(fileno(stderr)) != 0;
+    ReportOptions r;
+    r.plots = !args->no_plots;
+    StudyRun run;
+    try {
+      run = run_studies(args->which, o, args->out, r);
+    } catch (const Interrupted& e) {
+      throw Interrupted(e.signal(), fmt::format("{}: stopped before the report was complete; '{}' is as it was",
+                                                e.what(), args->out));
+    }
+    for (const auto& s : run.studies)
+      for (const auto& v : s.verdicts())
+        if (!v.pass)
+          fmt::print(stderr, "verisim: FAIL: {}: expected {}, measured {}\n", v.what, v.expected, v.measured);
+    for (const auto& f : run.not_drawn) fmt::print(stderr, "verisim: error: plot not drawn: {}\n", f);
+    const int pass = run.passed(), fail = run.failed();
+    fmt::print("{} checks: {} pass, {} fail. Report: {}/index.html\n", pass + fail, pass, fail, args->out);
+    exit_code = fail > 0 || !run.not_drawn.empty() ? 1 : 0;
+  });
+}
+
+}  // namespace verisim::experiments

@@ -1,0 +1,230 @@
+// The readers of `verisim check`'s protocol (check_output.hpp, docs/check.md).
+#include "experiments/check/check_output.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "experiments/check/check_program.hpp"
+
+namespace verisim::experiments {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+/// One number of a CSV field (blanks around allowed, a leading '+' allowed); false when it is not one.
+bool parse_number(std::string_view f, double& x) {
+  while (!f.empty() && (f.front() == ' ' || f.front() == '\t')) f.remove_prefix(1);
+  while (!f.empty() && (f.back() == ' ' || f.back() == '\t' || f.back() == '\r')) f.remove_suffix(1);
+  if (!f.empty() && f.front() == '+') f.remove_prefix(1);
+  if (f.empty()) return false;
+  const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), x);
+  return ec == std::errc() && end == f.data() + f.size();
+}
+
+/// The next line of `out` from `pos` (without its '\n'); `pos` moves past it.
+std::string_view next_line(std::string_view out, std::size_t& pos) {
+  const auto nl = out.find('\n', pos);
+  const std::string_view line = out.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+  pos = nl == std::string_view::npos ? out.size() : nl + 1;
+  return line;
+}
+
+bool blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
+
+}  // namespace
+
+std::vector<std::vector<double>> read_state_lines(std::string_view out, const StateLines& c, const std::string& what,
+                                                  const std::string& command) {
+  const std::size_t width = 1 + 2 * static_cast<std::size_t>(c.dim);
+  const long want = c.lines;
+  std::vector<std::vector<double>> rows;
+  auto fail = [&](long line, const std::string& why, std::string_view text) {
+    return ProgramError(fmt::format("{}: output line {}: {}; read: '{}' (command: {})", what, line, why, shown(text), command));
+  };
+  long line_no = 0;
+  std::size_t pos = 0;
+  while (pos < out.size()) {
+    const std::string_view line = next_line(out, pos);
+    ++line_no;
+    if (blank(line) || line.front() == '#') continue;  // blank, comment
+    const long k = static_cast<long>(rows.size()) + 1;
+    if (k > want) throw fail(line_no, fmt::format("more lines than the {} expected", want), line);
+    std::vector<double> row;
+    std::size_t start = 0;
+    for (;;) {
+      const auto comma = line.find(',', start);
+      const std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+      double x = 0;
+      if (!parse_number(field, x)) throw fail(line_no, fmt::format("column {} '{}' is not a number", row.size() + 1, shown(field)), line);
+      if (!std::isfinite(x) && !c.allow_nonfinite)
+        throw fail(line_no, fmt::format("column {} is {}, not a finite number", row.size() + 1, shown(field)), line);
+      row.push_back(x);
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    if (row.size() != width)
+      throw fail(line_no, fmt::format("{} columns, expected {} ({})", row.size(), width,
+                                      c.dim == 1 ? std::string("t, q, v") : fmt::format("t, q1…q{0}, v1…v{0}", c.dim)),
+                 line);
+    const double t = c.step_mode ? c.dt : static_cast<double>(k * c.stride) * c.dt;
+    if (std::isfinite(row[0]) && !(std::abs(row[0] - t) <= 1e-6 * std::max(std::abs(t), c.dt)))
+      throw fail(line_no, fmt::format("t = {} where {} = {} was expected", row[0],
+                                      c.step_mode ? "Δt" : fmt::format("{}·Δt", k * c.stride), t),
+                 line);
+    row.erase(row.begin());
+    rows.push_back(std::move(row));
+  }
+  if (static_cast<long>(rows.size()) < want)
+    throw ProgramError(fmt::format("{}: short output: {} state line(s) where {} were expected; read {} bytes{} (command: {})", what,
+                                   rows.size(), want, out.size(),
+                                   out.empty() ? "" : fmt::format(", ending '{}'", shown(out.substr(out.size() > 120 ? out.size() - 120 : 0))),
+                                   command));
+  return rows;
+}
+JsonRecord read_json_record(std::string_view s) {
+  std::size_t i = 0;
+  auto ws = [&] { while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i; };
+  auto bad = [&](const std::string& why) { return std::invalid_argument(fmt::format("{} at character {}", why, i + 1)); };
+  auto string = [&] {
+    if (i >= s.size() || s[i] != '"') throw bad("a string was expected");
+    std::string out;
+    for (++i; i < s.size() && s[i] != '"'; ++i) {
+      if (s[i] == '\\' && i + 1 < s.size()) ++i;
+      out += s[i];
+    }
+    if (i >= s.size()) throw bad("unterminated string");
+    ++i;
+    return out;
+  };
+  auto number = [&] {
+    for (std::string_view tok : {"NaN", "Infinity", "-Infinity"})
+      if (s.substr(i, tok.size()) == tok) {
+        i += tok.size();
+        return tok == "NaN" ? std::numeric_limits<double>::quiet_NaN() : tok == "Infinity" ? kInf : -kInf;
+      }
+    double x = 0;
+    const auto [end, ec] = std::from_chars(s.data() + i, s.data() + s.size(), x);
+    if (ec != std::errc()) throw bad("a number was expected");
+    i = static_cast<std::size_t>(end - s.data());
+    return x;
+  };
+  int depth = 0;
+  std::function<void()> skip = [&] {  // any JSON value (nested at most 64 deep: no unbounded recursion)
+    ws();
+    if (++depth > 64) throw bad("nested deeper than 64 levels");
+    struct Leave {
+      int& d;
+      ~Leave() { --d; }
+    } leave{depth};
+    if (i >= s.size()) throw bad("a value was expected");
+    if (s[i] == '"') (void)string();
+    else if (s[i] == '{' || s[i] == '[') {
+      const char close = s[i] == '{' ? '}' : ']';
+      ++i;
+      ws();
+      if (i < s.size() && s[i] == close) { ++i; return; }
+      for (;;) {
+        if (close == '}') { ws(); (void)string(); ws(); if (i >= s.size() || s[i] != ':') throw bad("':' expected"); ++i; }
+        skip();
+        ws();
+        if (i < s.size() && s[i] == ',') { ++i; continue; }
+        if (i < s.size() && s[i] == close) { ++i; return; }
+        throw bad("',' or a closing bracket expected");
+      }
+    } else if (s.substr(i, 4) == "true" || s.substr(i, 4) == "null") i += 4;
+    else if (s.substr(i, 5) == "false") i += 5;
+    else (void)number();
+  };
+  JsonRecord r;
+  ws();
+  if (i >= s.size() || s[i] != '{') throw bad("a JSON object was expected");
+  ++i;
+  ws();
+  if (i < s.size() && s[i] == '}') return r;
+  for (;;) {
+    ws();
+    const std::string key = string();
+    ws();
+    if (i >= s.size() || s[i] != ':') throw bad("':' expected");
+    ++i;
+    ws();
+    JsonValue v;
+    if (i < s.size() && s[i] == '"') {
+      v.text = string();
+      v.is_text = true;
+      if (v.text == "inf" || v.text == "-inf") v.numbers = {v.text == "inf" ? kInf : -kInf};
+    } else if (i < s.size() && s[i] == '[') {
+      v.is_array = true;
+      ++i;
+      ws();
+      if (i < s.size() && s[i] == ']') ++i;
+      else
+        for (;;) {
+          ws();
+          v.numbers.push_back(number());
+          ws();
+          if (i < s.size() && s[i] == ',') { ++i; continue; }
+          if (i < s.size() && s[i] == ']') { ++i; break; }
+          throw bad("',' or ']' expected in an array of numbers");
+        }
+    } else if (i < s.size() && (s[i] == '-' || s[i] == 'N' || s[i] == 'I' || (s[i] >= '0' && s[i] <= '9'))) {
+      v.numbers = {number()};
+    } else {
+      skip();
+      v.is_text = true;  // an object, a boolean or null: not a number
+    }
+    r[key] = std::move(v);
+    ws();
+    if (i < s.size() && s[i] == ',') { ++i; continue; }
+    if (i < s.size() && s[i] == '}') { ++i; break; }
+    throw bad("',' or '}' expected");
+  }
+  ws();
+  if (i != s.size()) throw bad("text after the object");
+  return r;
+}
+
+std::vector<JsonRecord> read_answer_lines(std::string_view out, const std::vector<std::string>& fields,
+                                          const std::function<std::size_t(std::size_t, const std::string&)>& count, std::size_t cases,
+                                          const std::function<std::string(std::size_t)>& case_text, const std::string& what,
+                                          const std::string& command) {
+  std::vector<JsonRecord> got;
+  std::size_t pos = 0;
+  while (pos < out.size() && got.size() <= cases) {
+    const std::string_view line = next_line(out, pos);
+    if (blank(line)) continue;
+    const std::size_t k = got.size();
+    auto fail = [&](const std::string& why) {
+      return ProgramError(fmt::format("{}: case {} ({}): {}; read: '{}'", what, k + 1, k < cases ? case_text(k) : "none", why, shown(line)));
+    };
+    if (k >= cases) throw fail(fmt::format("more answer lines than the {} cases", cases));
+    JsonRecord r;
+    try {
+      r = read_json_record(line);
+    } catch (const std::invalid_argument& e) {
+      throw fail(fmt::format("not a JSON object: {}", e.what()));
+    }
+    for (const auto& key : fields) {
+      const auto it = r.find(key);
+      if (it == r.end()) throw fail(fmt::format("no field \"{}\"", key));
+      const std::size_t want = count(k, key);
+      if (it->second.numbers.size() != want || (it->second.is_text && !it->second.numbers.empty()))
+        throw fail(fmt::format("\"{}\" must be {}", key, want == 1 ? "a number" : fmt::format("an array of {} numbers", want)));
+      for (double x : it->second.numbers)
+        if (!std::isfinite(x)) throw fail(fmt::format("\"{}\" is not finite", key));
+    }
+    got.push_back(std::move(r));
+  }
+  if (got.size() < cases)
+    throw ProgramError(fmt::format("{}: short output: {} answer line(s) for {} cases; the first unanswered: {} (command: {})", what,
+                                   got.size(), cases, case_text(got.size()), command));
+  return got;
+}
+
+}  // namespace verisim::experiments

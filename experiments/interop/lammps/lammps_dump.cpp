@@ -1,0 +1,271 @@
+#include "experiments/interop/lammps/lammps_dump.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <string_view>
+
+#include <fmt/format.h>
+
+#include "experiments/interop/lammps/export_lammps.hpp"
+
+namespace verisim::experiments {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+/// Lines of a file with their 1-based numbers, and errors "file:line: what".
+class Lines {
+ public:
+  explicit Lines(const fs::path& file) : file_(file.string()), in_(file) {
+    if (!in_) throw std::invalid_argument(fmt::format("{}: cannot be read", file_));
+  }
+  bool next(std::string& line) {
+    if (!std::getline(in_, line)) return false;
+    ++number_;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return true;
+  }
+  /// The next line, which must exist.
+  std::string need(std::string_view what) {
+    std::string line;
+    if (!next(line)) throw fail(fmt::format("the file ends where {} was expected", what));
+    return line;
+  }
+  std::invalid_argument fail(const std::string& what) const {
+    return std::invalid_argument(fmt::format("{}:{}: {}", file_, number_, what));
+  }
+  const std::string& file() const { return file_; }
+
+ private:
+  std::string file_;
+  std::ifstream in_;
+  int number_ = 0;
+};
+
+std::vector<std::string_view> split(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
+  if (sep == ' ') {
+    std::size_t i = 0;
+    while (i < s.size()) {
+      while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
+      const std::size_t j = i;
+      while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
+      if (i > j) out.push_back(s.substr(j, i - j));
+    }
+    return out;
+  }
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t k = s.find(sep, start);
+    out.push_back(s.substr(start, k == std::string_view::npos ? std::string_view::npos : k - start));
+    if (k == std::string_view::npos) return out;
+    start = k + 1;
+  }
+}
+
+/// A finite number, the whole field.
+double number(const Lines& in, std::string_view field, std::string_view what) {
+  double x = 0.0;
+  const auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), x);
+  if (ec != std::errc() || ptr != field.data() + field.size())
+    throw in.fail(fmt::format("{}: '{}' is not a number", what, field));
+  if (!std::isfinite(x)) throw in.fail(fmt::format("{}: '{}' is not finite", what, field));
+  return x;
+}
+
+std::size_t whole(const Lines& in, std::string_view field, std::string_view what) {
+  std::size_t n = 0;
+  const auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), n);
+  if (ec != std::errc() || ptr != field.data() + field.size())
+    throw in.fail(fmt::format("{}: '{}' is not a whole number", what, field));
+  return n;
+}
+
+}  // namespace
+
+TrajectorySet read_lammps_dump(const fs::path& file) {
+  Lines in(file);
+  TrajectorySet set;
+  set.source = file.string();
+  std::string line;
+  while (in.next(line)) {
+    if (line.empty()) continue;
+    if (line != "ITEM: TIME") throw in.fail("expected 'ITEM: TIME' (the deck's dump_modify time yes) at the start of a frame");
+    const double t = number(in, in.need("the time"), "ITEM: TIME");
+    if (in.need("ITEM: TIMESTEP") != "ITEM: TIMESTEP") throw in.fail("expected 'ITEM: TIMESTEP'");
+    (void)whole(in, in.need("the step"), "ITEM: TIMESTEP");
+    if (in.need("ITEM: NUMBER OF ATOMS") != "ITEM: NUMBER OF ATOMS") throw in.fail("expected 'ITEM: NUMBER OF ATOMS'");
+    const std::size_t n = whole(in, in.need("the number of atoms"), "ITEM: NUMBER OF ATOMS");
+    if (n == 0) throw in.fail("no atoms");
+    if (!set.t.empty() && n != set.particles)
+      throw in.fail(fmt::format("{} atoms where the first frame has {}", n, set.particles));
+    if (in.need("ITEM: BOX BOUNDS").rfind("ITEM: BOX BOUNDS", 0) != 0) throw in.fail("expected 'ITEM: BOX BOUNDS'");
+    for (int k = 0; k < 3; ++k) in.need("a box bound");
+    const std::string header = in.need("ITEM: ATOMS");
+    if (header.rfind("ITEM: ATOMS", 0) != 0) throw in.fail("expected 'ITEM: ATOMS <columns>'");
+    const auto cols = split(std::string_view(header).substr(11), ' ');
+    std::map<std::string_view, std::size_t> at;
+    for (std::size_t c = 0; c < cols.size(); ++c) at[cols[c]] = c;
+    for (const char* need : {"id", "x", "y", "z", "vx", "vy", "vz"})
+      if (!at.count(need)) throw in.fail(fmt::format("the column '{}' is missing", need));
+    const bool spin = at.count("omegax") && at.count("omegay") && at.count("omegaz");
+    const bool ke = at.count("v_ke") > 0, rad = at.count("radius") > 0;
+    if (set.t.empty()) set.particles = n, set.has_spin = spin, set.radius.assign(rad ? n : 0, 0.0);
+    std::vector<double> x(3 * n), v(3 * n), w(3 * n, 0.0);
+    std::vector<char> seen(n, 0);
+    double kinetic = ke ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+    for (std::size_t r = 0; r < n; ++r) {
+      const std::string row = in.need("an atom's line");
+      const auto f = split(row, ' ');
+      if (f.size() != cols.size()) throw in.fail(fmt::format("{} fields where ITEM: ATOMS names {}", f.size(), cols.size()));
+      const std::size_t id = whole(in, f[at["id"]], "id");
+      if (id < 1 || id > n) throw in.fail(fmt::format("atom id {} outside 1 … {}", id, n));
+      if (seen[id - 1]) throw in.fail(fmt::format("atom id {} twice in one frame", id));
+      seen[id - 1] = 1;
+      const std::size_t i = id - 1;
+      const char* xs[] = {"x", "y", "z"};
+      const char* vs[] = {"vx", "vy", "vz"};
+      const char* ws[] = {"omegax", "omegay", "omegaz"};
+      for (std::size_t c = 0; c < 3; ++c) {
+        x[3 * i + c] = number(in, f[at[xs[c]]], xs[c]);
+        v[3 * i + c] = number(in, f[at[vs[c]]], vs[c]);
+        if (spin) w[3 * i + c] = number(in, f[at[ws[c]]], ws[c]);
+      }
+      if (ke) kinetic += number(in, f[at["v_ke"]], "v_ke");
+      if (rad && set.t.empty()) set.radius[i] = number(in, f[at["radius"]], "radius");
+    }
+    set.t.push_back(t);
+    set.x.push_back(std::move(x));
+    set.v.push_back(std::move(v));
+    set.w.push_back(std::move(w));
+    set.kinetic.push_back(kinetic);
+  }
+  if (set.t.empty()) throw std::invalid_argument(fmt::format("{}:1: no frame (an empty dump: did LAMMPS run?)", in.file()));
+  return set;
+}
+
+namespace {
+
+/// A CSV of numbers with a header line; rows of doubles. Errors "file:line: what".
+struct Csv {
+  std::vector<std::string> header;
+  std::vector<std::vector<double>> rows;
+};
+
+Csv read_csv(const fs::path& file) {
+  Lines in(file);
+  Csv csv;
+  const std::string head = in.need("the header line");
+  for (auto h : split(head, ',')) csv.header.emplace_back(h);
+  std::string line;
+  while (in.next(line)) {
+    if (line.empty()) continue;
+    const auto f = split(line, ',');
+    if (f.size() != csv.header.size())
+      throw in.fail(fmt::format("{} fields where the header names {}", f.size(), csv.header.size()));
+    std::vector<double> row(f.size());
+    for (std::size_t c = 0; c < f.size(); ++c) row[c] = number(in, f[c], csv.header[c]);
+    csv.rows.push_back(std::move(row));
+  }
+  if (csv.rows.empty()) throw std::invalid_argument(fmt::format("{}:1: no data row", file.string()));
+  return csv;
+}
+
+}  // namespace
+
+TrajectorySet read_verisim_trajectory(const fs::path& file) {
+  const Csv csv = read_csv(file);
+  TrajectorySet set;
+  set.source = file.string();
+  if (csv.header.empty() || csv.header[0] != "t")
+    throw std::invalid_argument(fmt::format("{}:1: the first column is not 't'", set.source));
+  std::map<std::string, std::size_t> at;
+  for (std::size_t c = 0; c < csv.header.size(); ++c) at[csv.header[c]] = c;
+  // objects in column order: every column "<name>.x" starts one
+  std::vector<std::string> names;
+  for (const auto& h : csv.header)
+    if (h.size() > 2 && h.compare(h.size() - 2, 2, ".x") == 0) names.push_back(h.substr(0, h.size() - 2));
+  if (names.empty()) throw std::invalid_argument(fmt::format("{}:1: no '<name>.x' column", set.source));
+  struct Cols {
+    std::size_t x[3], v[3], w[3];
+    bool spin3, spinz;
+  };
+  std::vector<Cols> cols;
+  for (const auto& nm : names) {
+    Cols c{};
+    const char* xs[] = {"x", "y", "z"};
+    const char* vs[] = {"vx", "vy", "vz"};
+    for (std::size_t k = 0; k < 3; ++k) {
+      for (auto [suffix, dst] : {std::pair{xs[k], &c.x[k]}, std::pair{vs[k], &c.v[k]}}) {
+        const auto it = at.find(nm + "." + suffix);
+        if (it == at.end()) throw std::invalid_argument(fmt::format("{}:1: the column '{}.{}' is missing", set.source, nm, suffix));
+        *dst = it->second;
+      }
+    }
+    c.spin3 = at.count(nm + ".wx") && at.count(nm + ".wy") && at.count(nm + ".wz");
+    c.spinz = !c.spin3 && at.count(nm + ".wz");
+    if (c.spin3) c.w[0] = at[nm + ".wx"], c.w[1] = at[nm + ".wy"], c.w[2] = at[nm + ".wz"];
+    if (c.spinz) c.w[2] = at[nm + ".wz"];
+    cols.push_back(c);
+  }
+  set.particles = names.size();
+  set.has_spin = std::all_of(cols.begin(), cols.end(), [](const Cols& c) { return c.spin3 || c.spinz; });
+  for (const auto& row : csv.rows) {
+    set.t.push_back(row[0]);
+    std::vector<double> x(3 * set.particles), v(3 * set.particles), w(3 * set.particles, 0.0);
+    for (std::size_t i = 0; i < set.particles; ++i)
+      for (std::size_t k = 0; k < 3; ++k) {
+        x[3 * i + k] = row[cols[i].x[k]];
+        v[3 * i + k] = row[cols[i].v[k]];
+        if (cols[i].spin3 || (cols[i].spinz && k == 2)) w[3 * i + k] = row[cols[i].w[k]];
+      }
+    set.x.push_back(std::move(x));
+    set.v.push_back(std::move(v));
+    set.w.push_back(std::move(w));
+  }
+  set.kinetic.assign(set.t.size(), std::numeric_limits<double>::quiet_NaN());
+  // the energy file beside it: <integrator>_energy.csv, same rows
+  std::string stem = file.filename().string();
+  const std::string suffix = "_trajectory.csv";
+  if (stem.size() > suffix.size() && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0) {
+    const fs::path energy = file.parent_path() / (stem.substr(0, stem.size() - suffix.size()) + "_energy.csv");
+    if (fs::exists(energy)) {
+      const Csv e = read_csv(energy);
+      const auto k = std::find(e.header.begin(), e.header.end(), "kinetic");
+      if (k == e.header.end()) throw std::invalid_argument(fmt::format("{}:1: no 'kinetic' column", energy.string()));
+      if (e.rows.size() != set.t.size())
+        throw std::invalid_argument(fmt::format("{}: {} rows where {} has {}", energy.string(), e.rows.size(), set.source, set.t.size()));
+      for (std::size_t r = 0; r < e.rows.size(); ++r) set.kinetic[r] = e.rows[r][static_cast<std::size_t>(k - e.header.begin())];
+    }
+  }
+  return set;
+}
+
+TrajectorySet read_trajectory_folder(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw std::invalid_argument(fmt::format("'{}' is not a folder (give a `verisim run` or `verisim export lammps` folder)", dir.string()));
+  for (const fs::path& dump : {dir / "data" / kLammpsDump, dir / kLammpsDump})
+    if (fs::is_regular_file(dump, ec)) return read_lammps_dump(dump);
+  std::vector<fs::path> csvs;
+  for (const fs::path& d : {dir / "data", dir})
+    if (fs::is_directory(d, ec))
+      for (const auto& e : fs::directory_iterator(d, ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.size() > 15 && name.compare(name.size() - 15, 15, "_trajectory.csv") == 0) csvs.push_back(e.path());
+      }
+  if (csvs.empty())
+    throw std::invalid_argument(fmt::format("'{}': neither a LAMMPS dump ({}/data/{}: run the exported deck there first) nor a "
+                                            "`verisim run` trajectory (data/<integrator>_trajectory.csv)",
+                                            dir.string(), dir.string(), kLammpsDump));
+  std::sort(csvs.begin(), csvs.end());
+  return read_verisim_trajectory(csvs.front());
+}
+
+}  // namespace verisim::experiments

@@ -1,0 +1,353 @@
+#include "experiments/report/scene_page.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "experiments/io/json.hpp"
+#include "experiments/report/report.hpp"
+#include "experiments/report/scene_animation.hpp"
+
+namespace verisim::experiments {
+
+namespace fs = std::filesystem;
+using scene::ObjectType;
+
+namespace {
+// ---------------------------------------------------------------------------------------- CSV
+std::string samples_csv(const scene::Samples& s) {
+  std::string out;
+  for (std::size_t c = 0; c < s.header().size(); ++c) out += (c ? "," : "") + s.header()[c];
+  out += "\n";
+  for (std::size_t r = 0; r < s.rows(); ++r) {
+    for (std::size_t c = 0; c < s.header().size(); ++c) out += (c ? "," : "") + csv_number(s.at(r, c));
+    out += "\n";
+  }
+  return out;
+}
+
+std::string events_csv(const scene::Scene& sc, const scene::RunResult& r) {
+  std::string out = "t,body,other,law,branch,normal_speed_before,normal_speed_after,energy_change,mu_e\n";
+  for (const auto& e : r.events) {
+    const bool box = sc.objects[e.a].type == ObjectType::box;
+    out += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_number(e.t), sc.objects[e.a].name, scene::other_name(sc, e),
+                       box ? "rigid-body" : std::string(scene::to_string(sc.simulation.law)),
+                       collisions::to_string(e.branch), csv_number(e.normal_speed), csv_number(e.normal_speed_after),
+                       csv_number(e.energy_change), csv_number(e.mu_e));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------- plane of motion
+/// The world columns of object o ("name.x" …); discs and boxes have no z column.
+std::string world_col(const scene::ObjectSpec& o, int axis) { return o.name + "." + "xyz"[axis]; }
+
+bool has_col(const scene::Samples& s, const std::string& n) { return s.find(n).has_value(); }
+
+/// The two world axes along which the scene moves most (ties: natural order).
+std::array<int, 2> view_axes(const scene::Scene& sc, const scene::Samples& s) {
+  std::array<double, 3> range{0, 0, 0};
+  for (const auto& o : sc.objects)
+    for (int a = 0; a < 3; ++a) {
+      const std::string c = world_col(o, a);
+      if (!has_col(s, c)) continue;
+      const std::size_t k = s.column(c);
+      double lo = INFINITY, hi = -INFINITY;
+      for (std::size_t r = 0; r < s.rows(); ++r) lo = std::min(lo, s.at(r, k)), hi = std::max(hi, s.at(r, k));
+      range[static_cast<std::size_t>(a)] = std::max(range[static_cast<std::size_t>(a)], hi - lo);
+    }
+  int drop = 0;  // the axis with the smallest range is left out
+  for (int a = 1; a < 3; ++a)
+    if (range[static_cast<std::size_t>(a)] < range[static_cast<std::size_t>(drop)]) drop = a;
+  // prefer z (the usual vertical) to be dropped only when it does not move: keep x, y when all flat
+  if (range[2] == range[static_cast<std::size_t>(drop)]) drop = 2;
+  std::array<int, 2> v{};
+  int k = 0;
+  for (int a = 0; a < 3; ++a)
+    if (a != drop) v[static_cast<std::size_t>(k++)] = a;
+  return v;
+}
+
+// --------------------------------------------------------------------------------- animation
+std::string num(double x) { return std::isfinite(x) ? fmt::format("{:.6g}", x) : "0"; }
+
+/// The scene's frames and shapes as a JS object literal, projected on the view axes (i, j).
+std::string animation_data(const scene::Scene& sc, const scene::Samples& s, std::array<int, 2> ax) {
+  // at most 600 frames, fewer for many objects (a page of a few MB at most)
+  const std::size_t rows = s.rows(), frames = std::min<std::size_t>({rows, 600, std::max<std::size_t>(60, 120000 / sc.objects.size())});
+  std::vector<std::size_t> pick(frames);
+  for (std::size_t f = 0; f < frames; ++f) pick[f] = frames > 1 ? f * (rows - 1) / (frames - 1) : 0;
+  auto series = [&](const std::string& col) {
+    std::string out = "[";
+    if (!has_col(s, col)) {
+      for (std::size_t f = 0; f < frames; ++f) out += (f ? ",0" : "0");
+    } else {
+      const std::size_t k = s.column(col);
+      for (std::size_t f = 0; f < frames; ++f) out += (f ? "," : "") + num(s.at(pick[f], k));
+    }
+    return out + "]";
+  };
+  const int I = ax[0], J = ax[1];
+  auto proj = [&](const core::Vec3& p) { return "[" + num(p[I]) + "," + num(p[J]) + "]"; };
+  std::string d = "{t:" + series("t") + ",axes:['" + std::string(1, "xyz"[I]) + "','" + std::string(1, "xyz"[J]) + "'],objects:[";
+  for (std::size_t i = 0; i < sc.objects.size(); ++i) {
+    const auto& o = sc.objects[i];
+    std::string anchor = "null", angle = "null";
+    double r = 0.0;
+    switch (o.type) {
+      case ObjectType::spring: anchor = proj(o.origin - o.length * o.direction); break;  // the spring hangs from O − L d
+      case ObjectType::pendulum:
+      case ObjectType::spherical_pendulum: anchor = proj(o.origin); r = 0.05 * o.length; break;
+      case ObjectType::sphere: r = o.radius; break;
+      case ObjectType::disc: r = o.radius; angle = series(o.name + ".angle"); break;
+      case ObjectType::box: angle = series(o.name + ".angle"); break;
+      case ObjectType::particle: r = o.radius; break;
+      case ObjectType::point: break;
+    }
+    d += fmt::format("{}{{name:'{}',kind:'{}',r:{},w:{},h:{},x:{},y:{},a:{},anchor:{}}}", i ? "," : "",
+                     o.name, scene::to_string(o.type), num(r), num(o.width), num(o.height),
+                     series(world_col(o, I)), series(world_col(o, J)), angle, anchor);
+  }
+  d += "],obstacles:[";
+  bool first = true;
+  for (const auto& ob : sc.obstacles) {
+    std::string e;
+    if (const auto* p = std::get_if<geometry::Plane>(&ob.shape)) {
+      const int K = 3 - I - J;
+      if (std::abs(p->normal[K]) < 1e-9) e = "{k:'line',p:" + proj(p->origin) + ",d:[" + num(-p->normal[J]) + "," + num(p->normal[I]) + "]}";
+    } else if (const auto* q = std::get_if<geometry::PlanePortion>(&ob.shape)) {
+      const core::Vec3& O = q->origin;
+      e = "{k:'poly',p:[" + proj(O) + "," + proj(O + q->length * q->e_L) + "," + proj(O + q->length * q->e_L + q->width * q->e_l) +
+          "," + proj(O + q->width * q->e_l) + "]}";
+    } else if (const auto* b = std::get_if<geometry::Brick>(&ob.shape)) {
+      e = "{k:'brick',p:[";
+      for (int c = 0; c < 8; ++c)
+        e += (c ? "," : "") + proj(b->origin + ((c & 1) ? b->length : 0.0) * b->e_L + ((c & 2) ? b->width : 0.0) * b->e_l() -
+                                   ((c & 4) ? b->height : 0.0) * b->normal);
+      e += "]}";
+    } else if (const auto* sp = std::get_if<geometry::Sphere>(&ob.shape)) {
+      e = "{k:'circle',c:" + proj(sp->center) + ",r:" + num(sp->radius) + "}";
+    } else if (const auto* cy = std::get_if<geometry::Cylinder>(&ob.shape)) {
+      const core::Vec2 a(cy->axis[I], cy->axis[J]);
+      if (a.norm() < 1e-9) {
+        e = "{k:'circle',c:" + proj(cy->center) + ",r:" + num(cy->radius) + "}";
+      } else {
+        const core::Vec2 u = a.normalized(), n(-u.y(), u.x()), c(cy->center[I], cy->center[J]);
+        const double h = 0.5 * cy->length * a.norm();
+        auto pt = [&](double along, double across) {
+          const core::Vec2 q2 = c + along * h * u + across * cy->radius * n;
+          return "[" + num(q2.x()) + "," + num(q2.y()) + "]";
+        };
+        e = "{k:'poly',p:[" + pt(-1, -1) + "," + pt(1, -1) + "," + pt(1, 1) + "," + pt(-1, 1) + "]}";
+      }
+    }
+    if (e.empty()) continue;
+    d += (first ? "" : ",") + e;
+    first = false;
+  }
+  return d + "]}";
+}
+
+
+// ------------------------------------------------------------------------------------ figures
+constexpr std::size_t kMaxPlotted = 12;  ///< objects drawn in the trajectory plot (a pile has many)
+
+/// The trajectory plot's data: the whole trajectory, or, when the scene has more objects than the
+/// plot draws, t and the plotted objects' two view columns only. Gnuplot reads its data file once
+/// per curve: a 10⁵-particle pile's whole trajectory (7·10⁵ columns) took it minutes.
+scene::Samples plotted_trajectory(const scene::Scene& sc, const scene::Samples& s, std::array<int, 2> ax) {
+  if (sc.objects.size() <= kMaxPlotted) return s;
+  std::vector<std::size_t> cols{0};  // t
+  std::vector<std::string> names{s.header()[0]};
+  for (std::size_t i = 0; i < kMaxPlotted; ++i)
+    for (const int a : ax)
+      if (const auto k = s.find(world_col(sc.objects[i], a))) cols.push_back(*k), names.push_back(s.header()[*k]);
+  scene::Samples out;
+  out.set_header(std::move(names));
+  out.values.reserve(s.rows() * cols.size());
+  for (std::size_t r = 0; r < s.rows(); ++r)
+    for (const std::size_t k : cols) out.values.push_back(s.at(r, k));
+  return out;
+}
+
+/// The file plotted_trajectory is written to (data/ of the run's page).
+std::string trajectory_plot_csv(const scene::Scene& sc, const std::string& integrator) {
+  return integrator + (sc.objects.size() <= kMaxPlotted ? "_trajectory.csv" : "_trajectory_plotted.csv");
+}
+
+Figure figure(std::string stem, std::string title, std::string xlabel, std::string ylabel) {
+  Figure f;
+  f.stem = std::move(stem), f.title = std::move(title), f.xlabel = std::move(xlabel), f.ylabel = std::move(ylabel);
+  return f;
+}
+
+std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::RunResult>& runs, std::array<int, 2> ax) {
+  std::vector<Figure> out;
+  const bool several = runs.size() > 1;
+  auto col = [](const scene::Samples& s, const std::string& name) { return std::to_string(s.column(name) + 1); };
+  {  // energy
+    Figure f = figure("energy", "Energy of " + sc.title, "t (s)", "energy (J)");
+    for (const auto& r : runs) {
+      const std::string csv = r.integrator + "_energy.csv";
+      f.series.push_back({csv, "1:4", several ? "total, " + r.integrator : "total", "lines lw 2"});
+      if (!several) {
+        f.series.push_back({csv, "1:2", "kinetic", "lines"});
+        f.series.push_back({csv, "1:3", "potential", "lines"});
+      }
+    }
+    f.caption = "Kinetic, potential and total energy (energy.csv). Several integrators: the total energy of each.";
+    out.push_back(f);
+  }
+  {  // energy error
+    Figure f = figure("energy_error", "Energy error E(t) − E(0)", "t (s)", "E − E(0) (J)");
+    for (const auto& r : runs) {
+      const double E0 = r.energy.at(0, 3);
+      f.series.push_back({r.integrator + "_energy.csv", fmt::format("1:($4-({:.17g}))", E0), r.integrator, "lines lw 2"});
+    }
+    f.caption = "The drift of the total energy: it grows with Euler, stays bounded with the symplectic methods, drifts slowly with RK4.";
+    out.push_back(f);
+  }
+  {  // trajectory in the plane of motion
+    const std::string a = std::string(1, "xyz"[ax[0]]), b = std::string(1, "xyz"[ax[1]]);
+    Figure f = figure("trajectory", "Trajectory in the plane (" + a + ", " + b + ")", a + " (m)", b + " (m)");
+    f.extra = "set size ratio -1\n";
+    for (const auto& r : runs) {
+      const scene::Samples plotted = plotted_trajectory(sc, r.trajectory, ax);
+      for (std::size_t i = 0; i < std::min<std::size_t>(sc.objects.size(), kMaxPlotted); ++i) {
+        const auto& o = sc.objects[i];
+        const std::string ca = world_col(o, ax[0]), cb = world_col(o, ax[1]);
+        if (!has_col(plotted, ca) || !has_col(plotted, cb)) continue;
+        f.series.push_back({trajectory_plot_csv(sc, r.integrator), col(plotted, ca) + ":" + col(plotted, cb),
+                            several ? o.name + ", " + r.integrator : o.name, "lines"});
+      }
+    }
+    f.caption = "World positions of the objects' centres of mass (trajectory.csv), in the plane where they move most" +
+                std::string(sc.objects.size() > kMaxPlotted ? " (the first 12 objects)." : ".");
+    out.push_back(f);
+  }
+  for (const auto& o : sc.objects) {  // phase portraits of the 1-DOF models
+    std::string q, v, unit;
+    if (o.type == ObjectType::spring) q = o.name + ".E", v = o.name + ".Edot", unit = "m";
+    else if (o.type == ObjectType::pendulum) q = o.name + ".theta", v = o.name + ".theta_dot", unit = "rad";
+    else continue;
+    Figure f = figure("phase_" + o.name, "Phase portrait of " + o.name, q + " (" + unit + ")", v + " (" + unit + "/s)");
+    for (const auto& r : runs)
+      f.series.push_back({r.integrator + "_trajectory.csv", col(r.trajectory, q) + ":" + col(r.trajectory, v), r.integrator, "lines"});
+    f.caption = "E₁ against Ė₁: a closed curve when the energy is conserved.";
+    out.push_back(f);
+  }
+  return out;
+}
+
+/// The energy scale of a run: max(|E₀|, max |T|) (0 when both vanish).
+double energy_scale(const scene::RunResult& r) {
+  double scale = std::abs(r.energy.at(0, 3));
+  for (std::size_t i = 0; i < r.energy.rows(); ++i) scale = std::max(scale, std::abs(r.energy.at(i, 1)));
+  return scale;
+}
+
+/// max |E − E₀| / energy scale.
+double energy_error_of(const scene::RunResult& r) {
+  double err = 0.0;
+  for (std::size_t i = 0; i < r.energy.rows(); ++i) err = std::max(err, std::abs(r.energy.at(i, 3) - r.energy.at(0, 3)));
+  const double scale = energy_scale(r);
+  return scale > 0.0 ? err / scale : err;
+}
+
+/// (E(end) − E(0)) / max(|E₀|, max |T|): what the run gained (> 0) or dissipated (< 0).
+double energy_change_of(const scene::RunResult& r) {
+  const double scale = energy_scale(r);
+  const double d = r.energy.at(r.energy.rows() - 1, 3) - r.energy.at(0, 3);
+  return scale > 0.0 ? d / scale : d;
+}
+
+std::string page(const scene::Scene& sc, const std::vector<scene::RunResult>& runs, const std::vector<Figure>& figs,
+                 bool plotted, const std::string& anim) {
+  const auto& sim = sc.simulation;
+  std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n<title>" + html_escape(sc.title) +
+                  "</title>\n<style>\nbody{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;line-height:1.45;color:#222}\n"
+                  "table{border-collapse:collapse;margin:1em 0;font-size:90%}th,td{border:1px solid #bbb;padding:3px 8px;text-align:left}\n"
+                  "th{background:#eee}figure img{max-width:100%;border:1px solid #ddd}canvas{border:1px solid #bbb;background:#fff}\n"
+                  ".note{background:#fff6d0;border:1px solid #e0c060;padding:0.5em 1em}code{background:#f4f4f4;padding:0 3px}\n</style>\n</head>\n<body>\n";
+  h += "<h1>" + html_escape(sc.title) + "</h1>\n<p>" + html_escape(sc.description) + "</p>\n";
+  h += "<p>Scene file <code>" + html_escape(sc.file) + "</code>; dt = " + fmt_g(sim.dt, 6) + " s, " +
+       std::to_string(sim.steps) + " steps (t_end = " + fmt_g(sim.t_end(), 6) + " s), collisions: law " +
+       std::string(scene::to_string(sim.law)) + ", events " + std::string(scene::to_string(sim.events)) + ".</p>\n";
+  h += "<h2>Animation</h2>\n<p><button id=\"play\">play</button> <input id=\"frame\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" style=\"width:60%\" /> "
+       "<span id=\"time\"></span></p>\n<canvas id=\"anim\" width=\"800\" height=\"560\"></canvas>\n<p>The first integrator's run ("
+       + html_escape(runs.front().integrator) + "), drawn in the plane where the objects move most.</p>\n";
+  h += "<h2>Runs</h2>\n<table>\n<tr><th>integrator</th><th>max |E − E(0)| / energy scale</th><th>collisions</th><th>resting-contact impulses</th><th>data</th></tr>\n";
+  for (const auto& r : runs)
+    h += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td><a href=\"data/{}_trajectory.csv\">trajectory</a>, "
+                     "<a href=\"data/{}_energy.csv\">energy</a>, <a href=\"data/{}_events.csv\">events</a></td></tr>\n",
+                     r.integrator, fmt_g(energy_error_of(r), 3), r.stats.collisions, r.stats.resting, r.integrator, r.integrator, r.integrator);
+  h += "</table>\n";
+  if (!plotted) h += "<p class=\"note\">The plots were not drawn (gnuplot missing or --no-plots); the Gnuplot scripts are in data/.</p>\n";
+  h += "<h2>Plots</h2>\n";
+  for (const auto& f : figs) {
+    h += "<figure>\n";
+    if (plotted) h += "<a href=\"data/" + f.stem + ".svg\"><img src=\"data/" + f.stem + ".png\" alt=\"" + html_escape(f.title) + "\" /></a>\n";
+    h += "<figcaption>" + html_escape(f.caption) + " Script: <a href=\"data/" + f.stem + ".gp\">" + f.stem + ".gp</a>.</figcaption>\n</figure>\n";
+  }
+  const auto& ev = runs.front().events;
+  if (!ev.empty()) {
+    h += "<h2>Collisions (" + html_escape(runs.front().integrator) + ")</h2>\n<table>\n<tr><th>t (s)</th><th>body</th><th>with</th>"
+         "<th>branch</th><th>approach speed (m/s)</th><th>separation speed (m/s)</th><th>ΔE (J)</th><th>μₑ</th></tr>\n";
+    for (std::size_t i = 0; i < std::min<std::size_t>(ev.size(), 100); ++i) {
+      const auto& e = ev[i];
+      h += "<tr><td>" + fmt_g(e.t, 10) + "</td><td>" + html_escape(sc.objects[e.a].name) + "</td><td>" + html_escape(scene::other_name(sc, e)) +
+           "</td><td>" + std::string(collisions::to_string(e.branch)) + "</td><td>" + fmt_g(e.normal_speed, 6) + "</td><td>" +
+           fmt_g(e.normal_speed_after, 6) + "</td><td>" + fmt_g(e.energy_change, 4) + "</td><td>" + fmt_g(e.mu_e, 4) + "</td></tr>\n";
+    }
+    h += "</table>\n";
+    if (ev.size() > 100) h += "<p>" + std::to_string(ev.size() - 100) + " more in events.csv.</p>\n";
+  }
+  std::string script = kAnimationScript;
+  script.replace(script.find("SCENE_DATA"), 10, anim);
+  h += "<script>" + script + "</script>\n</body>\n</html>\n";
+  return h;
+}
+
+}  // namespace
+
+double scene_energy_error(const scene::RunResult& r) { return energy_error_of(r); }
+double scene_energy_change(const scene::RunResult& r) { return energy_change_of(r); }
+
+bool write_scene_page(const fs::path& dir, const scene::Scene& base, const std::vector<scene::RunResult>& runs, bool plots) {
+  const auto ax = view_axes(base, runs.front().trajectory);
+  StudyResult study;
+  study.name = "data";
+  study.title = base.title;
+  ResultTable table;
+  table.caption = "Runs";
+  table.group = "run";
+  for (const auto& r : runs) {
+    study.files.push_back({r.integrator + "_trajectory.csv", samples_csv(r.trajectory)});
+    if (base.objects.size() > kMaxPlotted)
+      study.files.push_back({trajectory_plot_csv(base, r.integrator), samples_csv(plotted_trajectory(base, r.trajectory, ax))});
+    study.files.push_back({r.integrator + "_energy.csv", samples_csv(r.energy)});
+    study.files.push_back({r.integrator + "_events.csv", events_csv(base, r)});
+    Row row;
+    row.fields = {field("integrator", "integrator", r.integrator),
+                  field("max |ΔE/E₀|", "energy_error", fmt_g(energy_error_of(r), 3), Json(energy_error_of(r))),
+                  field("collisions", "collisions", std::to_string(r.stats.collisions),
+                        Json(static_cast<long long>(r.stats.collisions))),
+                  member("resting_impulses", Json(static_cast<long long>(r.stats.resting))),
+                  member("steps", Json(static_cast<long long>(base.simulation.steps))), member("dt", Json(base.simulation.dt))};
+    table.rows.push_back(std::move(row));
+  }
+  study.tables.push_back(std::move(table));
+  study.figures = figures(base, runs, ax);
+  ReportOptions ro;
+  ro.plots = plots;
+  const ReportOutcome drawn = write_report(dir, {study}, ro);
+  const bool plotted = plots && drawn.not_drawn.empty();
+  fs::remove(dir / "index.html");  // the writer's generic page: the scene has its own
+  write_new_file(dir / "index.html", page(base, runs, study.figures, plotted, animation_data(base, runs.front().trajectory, ax)));
+  return plotted;
+}
+
+}  // namespace verisim::experiments

@@ -1,0 +1,74 @@
+#pragma once
+// The order study's data (issue 7): the global error at a fixed final time against the exact
+// solution, on a ladder of step sizes, per problem × integrator, with Boost.Odeint's stepper of the
+// same method; the order is a least-squares fit over a range chosen automatically (reference/order_fit.hpp).
+// run_order_study measures, order_report lays the data out for the report writer.
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "experiments/studies/studies.hpp"
+#include "reference/order_fit.hpp"
+
+namespace verisim::experiments {
+
+using reference::OrderFit;
+
+inline constexpr double kOrderTolerance = 0.2;  // issue 7: verdict within ±0.2 of the declared order
+
+// ---- shared with `verisim check` (check_integrator.cpp): the same ladder, floor and verdict for a
+// user's program
+
+/// Levels of the ladder (each step half the previous one).
+inline int order_levels(bool quick) { return quick ? 8 : 10; }
+/// Coarsest step count: first-order methods reach the asymptotic range later (16× finer).
+inline long ladder_start(int declared_order, long n0) { return declared_order == 1 ? 16 * n0 : n0; }
+/// Round-off level of the global error after n steps: the state's rounding (ε·scale) can grow
+/// linearly with the number of steps; a factor 10 of margin (Higham, Accuracy and Stability of
+/// Numerical Algorithms (2002) §1.12: accumulated rounding is usually far below the n·ε bound, so
+/// this keeps only points whose error is truncation-dominated).
+inline double roundoff_floor(long n, double scale) {
+  return 10.0 * std::numeric_limits<double>::epsilon() * static_cast<double>(n) * scale;
+}
+/// The global error ‖(q, v) − (q*, v*)‖.
+template <class S>
+double distance(const S& a, const S& b) {
+  return std::sqrt((a.q - b.q).squaredNorm() + (a.v - b.v).squaredNorm());
+}
+/// The verdict: a fit found and |order − declared| ≤ kOrderTolerance.
+inline bool order_pass(const reference::OrderFit& fit, int declared) {
+  return fit.ok && std::abs(fit.order - declared) <= kOrderTolerance;
+}
+
+/// One integrator on one problem.
+struct OrderRow {
+  std::string integrator;
+  int declared = 0;                 ///< the registry's order
+  std::vector<double> h;            ///< step sizes, coarse to fine [s]
+  std::vector<double> err;          ///< global error ‖(q, v) − exact‖ at T (NaN: the run failed)
+  std::vector<double> floor;        ///< round-off level of each run
+  std::vector<double> err_odeint;   ///< the same for odeint's twin (NaN: none)
+  reference::OrderFit fit, fit_odeint;
+  bool pass = false;                ///< fit found and |order − declared| ≤ kOrderTolerance
+  std::string twin;                 ///< Boost.Odeint's stepper of the same method, or empty
+  int twin_declared = 0;            ///< its declared order_value
+  int twin_expected = 0;            ///< the order it should measure (see order_study.cpp)
+  bool twin_pass = false;
+  bool twin_checked() const { return !twin.empty() && fit_odeint.ok; }
+};
+
+struct OrderProblem {
+  std::string name, title;
+  double T = 0;  ///< final time [s]
+  std::vector<OrderRow> rows;
+};
+
+struct OrderStudy {
+  std::vector<OrderProblem> problems;
+};
+
+OrderStudy run_order_study(const StudyOptions& options);
+StudyResult order_report(const OrderStudy& study);
+
+}  // namespace verisim::experiments

@@ -1,0 +1,164 @@
+// run_studies (studies.hpp): select the studies, check every option before computing, run them, write
+// the report into a staging folder and install it as a whole.
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include "experiments/support/interrupt.hpp"
+#include "experiments/support/report_folder.hpp"
+#include "experiments/studies/studies.hpp"
+#include "toolkit/integrators/registry.hpp"
+
+namespace verisim::experiments {
+
+bool wants_integrator(const StudyOptions& o, std::string_view name) {
+  if (o.integrators.empty()) return true;
+  for (const auto& n : o.integrators)
+    if (n == name) return true;
+  return false;
+}
+
+bool wants_problem(const StudyOptions& o, std::string_view name) {
+  if (o.problems.empty()) return true;
+  for (const auto& n : o.problems)
+    if (n == name) return true;
+  return false;
+}
+
+void progress(const StudyOptions& o, const std::string& line) {
+  throw_if_interrupted();
+  if (o.progress) fmt::print(stderr, "  {}\n", line);
+}
+
+int StudyRun::passed() const {
+  int n = 0;
+  for (const auto& s : studies)
+    for (const auto& v : s.verdicts()) n += v.pass ? 1 : 0;
+  return n;
+}
+
+int StudyRun::failed() const {
+  int n = 0;
+  for (const auto& s : studies)
+    for (const auto& v : s.verdicts()) n += v.pass ? 0 : 1;
+  return n;
+}
+
+namespace {
+
+template <class Range>
+std::string joined(const Range& names) {
+  std::string all;
+  for (const auto& n : names) all += (all.empty() ? "" : ", ") + std::string(n);
+  return all;
+}
+
+bool uses(const StudyKind& s, std::string_view problem) {
+  for (auto p : s.problems)
+    if (p == problem) return true;
+  return false;
+}
+
+/// The studies `name` selects, after checking every option against what they use.
+std::vector<const StudyKind*> select(std::string_view name, const StudyOptions& o) {
+  std::vector<std::string_view> names;
+  for (const auto& s : kStudies) names.push_back(s.name);
+  const StudyKind* one = nullptr;
+  for (const auto& s : kStudies)
+    if (s.name == name) one = &s;
+  if (!one && name != "all")
+    throw std::invalid_argument(fmt::format("study: unknown study '{}'; known: {}, all", name, joined(names)));
+
+  for (const auto& n : o.integrators) {
+    bool known = false;
+    for (const auto& i : integrators::kSecondOrderSteppers) known = known || i.name == n;
+    if (known) continue;
+    for (const auto& i : integrators::kHamiltonianSteppers)
+      if (i.name == n)
+        throw std::invalid_argument(fmt::format(
+            "--integrators: '{}' is not studied: it steps Hamiltonian systems H(q, p) given by their gradients "
+            "(core::HamiltonianSystem), while every study runs its problems as second-order systems q̈ = f(t, q, q̇); "
+            "the studied integrators: {}",
+            n, integrators::stepper_names()));
+    throw std::invalid_argument(
+        fmt::format("--integrators: unknown integrator '{}'; known: {}", n, integrators::stepper_names()));
+  }
+  for (const auto& n : o.problems) {
+    bool known = false;
+    for (auto p : kProblemNames) known = known || p == n;
+    if (!known) throw std::invalid_argument(fmt::format("--problems: unknown problem '{}'; known: {}", n, joined(kProblemNames)));
+  }
+
+  if (one) {
+    if (!o.integrators.empty() && !one->takes_integrators)
+      throw std::invalid_argument(fmt::format("--integrators: study {} uses no integrator", one->name));
+    for (const auto& n : o.problems)
+      if (!uses(*one, n))
+        throw std::invalid_argument(
+            one->problems.empty()
+                ? fmt::format("--problems: study {} uses no problem", one->name)
+                : fmt::format("--problems: study {} does not use '{}'; its problems: {}", one->name, n, joined(one->problems)));
+    return {one};
+  }
+  // all: the studies the selection concerns (every study when nothing is selected)
+  std::vector<const StudyKind*> out;
+  for (const auto& s : kStudies) {
+    bool wanted = o.integrators.empty() || s.takes_integrators;
+    if (!o.problems.empty()) {
+      bool any = false;
+      for (const auto& n : o.problems) any = any || uses(s, n);
+      wanted = wanted && any;
+    }
+    if (wanted) out.push_back(&s);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> study_names() {
+  std::vector<std::string> names;
+  for (const auto& s : kStudies) names.emplace_back(s.name);
+  return names;
+}
+
+StudyRun run_studies(std::string_view name, const StudyOptions& options, const std::filesystem::path& out,
+                     const ReportOptions& report) {
+  const auto selected = select(name, options);
+  if (report.plots && !gnuplot_available())
+    throw std::invalid_argument(
+        "--no-plots: gnuplot cannot be run (not installed, or not in PATH); install it (scripts/install-deps) or "
+        "pass --no-plots to write the data, the scripts and the page without plots");
+  ReportFolder folder(out, study_names());  // checks --out before any computation
+  StudyOptions with_pages = options;  // pages of their own (the scenes') are staged too, then moved below
+  with_pages.plots = report.plots;
+  with_pages.pages = folder.staging() / ".pages";
+  StudyRun run;
+  for (const auto* s : selected) {
+    throw_if_interrupted();
+    const auto t0 = std::chrono::steady_clock::now();
+    progress(options, fmt::format("study {} …", s->name));
+    run.studies.push_back(s->run(with_pages));
+    const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
+    progress(options, fmt::format("study {} done in {:.1f} s", s->name, dt.count()));
+  }
+  run.not_drawn = write_report(folder.staging(), run.studies, report).not_drawn;
+  if (std::filesystem::exists(with_pages.pages)) {  // <pages>/<study>/<page> → <study>/<page>
+    for (const auto& study : std::filesystem::directory_iterator(with_pages.pages))
+      for (const auto& page : std::filesystem::directory_iterator(study.path()))
+        std::filesystem::rename(page.path(), folder.staging() / study.path().filename() / page.path().filename());
+    std::filesystem::remove_all(with_pages.pages);
+  }
+  throw_if_interrupted();
+  folder.commit();
+  run.report = folder.target();
+  return run;
+}
+
+}  // namespace verisim::experiments

@@ -1,0 +1,173 @@
+// The stability study, measured (stability_study.hpp): the largest stable θ = ω·Δt on the undamped
+// oscillator, by bisection on the growth of the amplitude over many periods, against theory.
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "experiments/studies/stability_study.hpp"
+#include "toolkit/core/observe.hpp"
+#include "reference/problems/oscillator.hpp"
+#include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/integrate.hpp"
+#include "toolkit/integrators/registry.hpp"
+
+namespace verisim::experiments {
+
+using reference::problems::Oscillator;
+
+namespace {
+
+constexpr double kGrowth = kStabilityGrowth;
+constexpr double kLimitTolerance = 0.01;   // issue 7: verdict within 1 %
+constexpr double kThetaMax = kStabilityThetaMax;
+
+/// Amplitude √(q² + (v/ω)²) stays below kGrowth·A₀ over `periods` periods at θ (ω = 1)? The run
+/// stops at the first sample above (or NaN), or when a step fails.
+template <class S>
+bool stable_at(const S& proto, double theta, double periods) {
+  const Oscillator osc{};
+  auto stepper = proto;
+  auto x = osc.initial();
+  const auto n = stability_steps(theta, periods);
+  const double limit2 = kGrowth * kGrowth;
+  try {
+    const auto run = integrators::integrate_n_steps(stepper, osc, x, 0.0, theta, static_cast<std::size_t>(n),
+                                                    [&](const core::PhaseState<core::Vec1>& s, double, std::size_t) {
+                                                      const double a2 = s.q[0] * s.q[0] + s.v[0] * s.v[0];
+                                                      return a2 < limit2 ? core::Observe::proceed : core::Observe::stop;
+                                                    });
+    return !run.stopped;
+  } catch (const core::StepError&) {
+    return false;
+  }
+}
+
+using Limit = StabilityLimit;
+
+/// tr M(θ) of a splitting method on the oscillator, in the variables (q, v) with ω = 1:
+/// kick (v ← v − bθq) = [[1, 0], [−bθ, 1]], drift (q ← q + aθv) = [[1, aθ], [0, 1]], applied in the
+/// table's order (splitting.hpp). det M = 1, so M is power-bounded iff |tr M| < 2 (or M = ±I).
+template <class Table>
+double splitting_trace(const Table& tab, double theta) {
+  Eigen::Matrix2d M = Eigen::Matrix2d::Identity();
+  for (std::size_t i = 0; i < Table::stages; ++i) {
+    Eigen::Matrix2d K, D;
+    K << 1.0, 0.0, -tab.b[i] * theta, 1.0;
+    D << 1.0, tab.a[i] * theta, 0.0, 1.0;
+    M = D * K * M;
+  }
+  return M.trace();
+}
+
+/// The first θ > 0 with |tr M(θ)| > 2: scan by 1e-3, then bisect to 1e-13.
+template <class Table>
+double splitting_limit(const Table& tab) {
+  double prev = 0.0;
+  for (double th = 1e-3; th < 20.0; th += 1e-3) {
+    if (std::abs(splitting_trace(tab, th)) > 2.0) {
+      double lo = prev, hi = th;
+      while (hi - lo > 1e-13) {
+        const double mid = 0.5 * (lo + hi);
+        (std::abs(splitting_trace(tab, mid)) > 2.0 ? hi : lo) = mid;
+      }
+      return 0.5 * (lo + hi);
+    }
+    prev = th;
+  }
+  return std::numeric_limits<double>::infinity();
+}
+
+struct Theory {
+  double limit;       // +inf: unconditional; 0: none
+  std::string text;   // how it is derived
+};
+
+template <class Method>
+Theory splitting_theory() {
+  return {splitting_limit(Method::table), "first root of |tr M(θ)| = 2, M the product of the table's kick and drift matrices"};
+}
+
+Theory theory_of(std::string_view name, double periods) {
+  namespace m = integrators::methods;
+  if (name == "euler")
+    return {std::log(kGrowth) / (std::numbers::pi * periods),
+            fmt::format("none: |λ|² = 1 + θ² > 1 for every θ > 0 (seed 001 §G.2.1, α = 0); a finite run of P = {:g} periods "
+                        "passes the 100× test while (1 + θ²)^(πP/θ) ≈ e^(πPθ) < 100, i.e. θ < ln 100/(πP) → 0",
+                        periods)};
+  if (name == "euler-cromer" || name == "symplectic-euler" || name == "verlet" || name == "leapfrog")
+    return {2.0, "tr M = 2 − θ² (all four), |tr M| < 2 ⇔ θ < 2 (Hairer, Lubich & Wanner, GNI §I.5)"};
+  if (name == "ruth3") return splitting_theory<m::Ruth3>();
+  if (name == "yoshida4") return splitting_theory<m::Yoshida4>();
+  if (name == "mclachlan4") return splitting_theory<m::McLachlan4>();
+  if (name == "yoshida6") return splitting_theory<m::Yoshida6>();
+  if (name == "rk4")
+    return {2.0 * std::sqrt(2.0), "|R(iθ)|² = 1 − θ⁶/72 + θ⁸/576 = 1 ⇔ θ = 2√2 (Hairer & Wanner, Solving ODEs II, §IV.2)"};
+  if (name == "newmark")
+    return {2.0 * std::sqrt(3.0),
+            "γ = ½: stable iff θ < 1/√(γ/2 − β) = 2√3 for β = 1/6 (Hughes, The Finite Element Method (1987) §9.1.2); "
+            "measured with the Newton solver"};
+  if (name == "newmark-avg")
+    return {std::numeric_limits<double>::infinity(), "2β ≥ γ ≥ ½: unconditionally stable (Hughes (1987) §9.1.2)"};
+  return {std::numeric_limits<double>::quiet_NaN(), "?"};
+}
+
+}  // namespace
+
+StabilityStudy run_stability_study(const StudyOptions& opt) {
+  StabilityStudy out;
+  out.periods = stability_periods(opt.quick);
+  out.growth = kGrowth;
+  out.theta_max = kThetaMax;
+  out.theta_min = 1e-6;  // bisect_limit's default
+  out.tolerance = kLimitTolerance;
+  const double periods = out.periods;
+  auto add = [&](const std::string& name, const Theory& th, const Limit& lim) {
+    bool pass;
+    if (std::isinf(th.limit))
+      pass = lim.unconditional;
+    else
+      pass = !lim.unconditional && std::abs((lim.theta - th.limit) / th.limit) <= kLimitTolerance;
+    out.rows.push_back({name, th.limit, th.text, lim.unconditional, lim.theta, pass, {}, true});
+  };
+  for (const auto& info : integrators::kSecondOrderSteppers) {
+    if (!wants_integrator(opt, info.name)) continue;
+    progress(opt, fmt::format("stability: {}", info.name));
+    auto variant = integrators::make_stepper<core::Vec1>(info.name);
+    if (info.name == "newmark") {
+      integrators::NewmarkParameters p;  // β = 1/6, γ = 1/2 with Newton
+      p.solver = integrators::NewmarkParameters::Solver::newton;
+      variant = integrators::Newmark<core::Vec1>(p);
+    }
+    const Limit lim = std::visit([&](const auto& proto) { return bisect_limit([&](double th) { return stable_at(proto, th, periods); }); },
+                                 variant);
+    add(std::string(info.name), theory_of(info.name, periods), lim);
+    if (info.name == "newmark") {
+      integrators::NewmarkParameters p;  // the seed's loop, with a generous cap so that slow contraction still converges
+      p.max_iterations = 10000;
+      const integrators::Newmark<core::Vec1> fp(p);
+      const Limit lf = bisect_limit([&](double th) { return stable_at(fp, th, 20.0 * th / (2.0 * std::numbers::pi)); });
+      add("newmark (seed's fixed-point loop converges)",
+          {std::sqrt(6.0), "the loop r ↦ f(q₀ + Δt v₀ + Δt²((½ − β)s + βr)) contracts by βθ² < 1 ⇔ θ < √6 (seed 001 §3.3)"}, lf);
+    }
+  }
+  // tr M(θ) of the splitting methods, for the plot
+  namespace m = integrators::methods;
+  out.traces = {{"verlet", "verlet (and Euler-Cromer, symplectic Euler, leapfrog)", {}}, {"ruth3", "ruth3", {}},
+                {"yoshida4", "yoshida4", {}}, {"mclachlan4", "mclachlan4", {}}, {"yoshida6", "yoshida6", {}}};
+  for (int i = 0; i <= 1000; ++i) {
+    const double th = 4.5 * i / 1000.0;
+    out.trace_theta.push_back(th);
+    out.traces[0].trace.push_back(splitting_trace(m::VelocityVerlet::table, th));
+    out.traces[1].trace.push_back(splitting_trace(m::Ruth3::table, th));
+    out.traces[2].trace.push_back(splitting_trace(m::Yoshida4::table, th));
+    out.traces[3].trace.push_back(splitting_trace(m::McLachlan4::table, th));
+    out.traces[4].trace.push_back(splitting_trace(m::Yoshida6::table, th));
+  }
+  return out;
+}
+
+}  // namespace verisim::experiments

@@ -1,0 +1,118 @@
+// The work-precision study, measured (work_precision_study.hpp): global error against right-hand-side
+// evaluations (counted by a wrapper around the system) and against wall time, ours and
+// Boost.Odeint's. Wall times go to *_timing.csv files only: everything else is deterministic.
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "experiments/studies/counting.hpp"
+#include "experiments/studies/ladders.hpp"
+#include "experiments/studies/odeint_runs.hpp"
+#include "experiments/studies/order_study.hpp"
+#include "experiments/studies/work_precision_study.hpp"
+#include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/integrate.hpp"
+#include "toolkit/integrators/registry.hpp"
+
+
+namespace verisim::experiments {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// Time `run` (seconds per call): repeated until `budget` seconds have passed, at least once.
+template <class F>
+double time_it(F&& run, double budget) {
+  using clock = std::chrono::steady_clock;
+  const auto t0 = clock::now();
+  long reps = 0;
+  std::chrono::duration<double> el{};
+  do {
+    run();
+    ++reps;
+    el = clock::now() - t0;
+  } while (el.count() < budget);
+  return el.count() / static_cast<double>(reps);
+}
+
+template <class P>
+void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, WorkPrecisionStudy& out) {
+  if (!wants_problem(opt, P::name)) return;
+  progress(opt, fmt::format("work-precision: {}", P::name));
+  const int levels = opt.quick ? 6 : 8;
+  const double budget = opt.quick ? 2e-4 : 2e-3;
+  const auto exact = problem.exact(T);
+  WorkProblem result{std::string(P::name), std::string(P::title), T, {}, {}};
+  for (const auto& info : integrators::kSecondOrderSteppers) {
+    if (!wants_integrator(opt, info.name)) continue;
+    auto variant = integrators::make_stepper<typename P::V>(info.name);
+    std::vector<WorkPoint> pts;
+    std::visit(
+        [&](const auto& proto) {
+          for (int k = 0; k < levels; ++k) {
+            const long n = (info.order == 1 ? 8 * n0 : n0) << k;
+            const double dt = T / static_cast<double>(n);
+            long long count = 0;
+            const Counting<P> sys{&problem, &count};
+            WorkPoint p{n, kNaN, 0, kNaN};
+            try {
+              auto s = proto;
+              auto x = problem.initial();
+              integrators::integrate_n_steps(s, sys, x, 0.0, dt, static_cast<std::size_t>(n));
+              p.error = distance(x, exact);
+              p.evaluations = count;
+              p.seconds = time_it(
+                  [&] {
+                    auto s2 = proto;
+                    auto x2 = problem.initial();
+                    integrators::integrate_n_steps(s2, problem, x2, 0.0, dt, static_cast<std::size_t>(n));
+                    return x2.q[0];
+                  },
+                  budget);
+            } catch (const core::StepError&) {
+            }
+            pts.push_back(p);
+          }
+        },
+        variant);
+    const WorkPoint& last = pts.back();
+    EvaluationCount c{std::string(info.name), info.rhs_evaluations, info.implicit,
+                      static_cast<double>(last.evaluations) / static_cast<double>(last.steps), false, false};
+    // explicit methods on velocity-independent systems: exactly the declared count per step, plus
+    // one for the first step of a first-same-as-last method (verlet) → within 1 % at n ≥ 100
+    c.checkable = !info.implicit && P::velocity_independent;
+    c.pass = c.checkable && std::abs(c.per_step - info.rhs_evaluations) <= 0.01 * info.rhs_evaluations;
+    result.counts.push_back(std::move(c));
+    result.curves.push_back({std::string(info.name), false, std::move(pts)});
+    const auto twin = odeint_twin(info.name);
+    if (!twin.empty()) {
+      std::vector<WorkPoint> opts;
+      for (int k = 0; k < levels; ++k) {
+        const long n = (info.order == 1 ? 8 * n0 : n0) << k;
+        const double dt = T / static_cast<double>(n);
+        const auto r = run_odeint(twin, problem, dt, n);
+        if (!r) break;
+        WorkPoint p{n, distance(r->state, exact), r->evaluations, kNaN};
+        p.seconds = time_it([&] { return run_odeint(twin, problem, dt, n)->state.q[0]; }, budget);
+        opts.push_back(p);
+      }
+      if (!opts.empty()) result.curves.push_back({fmt::format("odeint {}", twin), true, std::move(opts)});
+    }
+  }
+  out.problems.push_back(std::move(result));
+}
+
+}  // namespace
+
+WorkPrecisionStudy run_work_precision_study(const StudyOptions& opt) {
+  WorkPrecisionStudy out;
+  for_each_ladder([&](const auto& problem, double T, long n0) { wp_problem(problem, T, n0, opt, out); });
+  return out;
+}
+
+}  // namespace verisim::experiments
