@@ -1,5 +1,5 @@
 #pragma once
-// What a stepper provides (DESIGN.md layer 2), and the metadata every integrator declares.
+// What a stepper provides (docs/architecture.md, "Layers"), and the metadata every integrator declares.
 //
 // A stepper is a small copyable value type modelled on Boost.Odeint's stepper concept
 // (`order_type`, `stepper_category = stepper_tag`, `do_step(system, state, t, dt)`), so that

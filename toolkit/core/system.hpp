@@ -1,5 +1,5 @@
 #pragma once
-// What a system must provide (DESIGN.md layer 1). The calling convention is Boost.Odeint's —
+// What a system must provide (docs/architecture.md, "Layers"). The calling convention is Boost.Odeint's —
 // state in, derivative out, time last — so one system object serves our steppers and odeint's.
 //
 //   first-order  Ė = f(t, E)           (seed 001 §3.1, §3.2.2, §3.4.2):  sys(y, dydt, t)

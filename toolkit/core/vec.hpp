@@ -1,5 +1,5 @@
 #pragma once
-// Vector types of the toolkit (DESIGN.md layer 1): Eigen column vectors, fixed-size where the
+// Vector types of the toolkit (docs/architecture.md, "Layers"): Eigen column vectors, fixed-size where the
 // number of degrees of freedom is known at compile time, dynamic where not.
 #include <Eigen/Core>
 

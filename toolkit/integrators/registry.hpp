@@ -1,5 +1,5 @@
 #pragma once
-// The integrators by name, for the command line (DESIGN.md layer 2). Type erasure stops here:
+// The integrators by name, for the command line (docs/architecture.md, "Layers"). Type erasure stops here:
 // make_stepper returns a std::variant, and the caller visits it ONCE, outside the step loop, so
 // the loop itself is compiled for the concrete stepper (no virtual call, no allocation per step).
 #include <array>

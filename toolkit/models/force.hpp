@@ -1,5 +1,5 @@
 #pragma once
-// What a force is (seed 001 §2: an evolving object is (E, Ė, F, C); DESIGN.md layer 3): a small
+// What a force is (seed 001 §2: an evolving object is (E, Ė, F, C); docs/architecture.md, "Layers"): a small
 // value type that gives the 3D force on an object from its world position x, world velocity v,
 // mass m, charge q and time t. Forces know nothing of constraints: the constraint projects them.
 //

@@ -20,7 +20,7 @@
 //   its own atom type, and each type pair (a, b) its own gran/hooke instance under pair_style hybrid
 //   (doc/src/pair_hybrid.rst: a style listed several times, `pair_coeff a b gran/hooke K`) with
 //   m_eff = m_a m_b/(m_a + m_b): the same force as verisim's for every pair, to round-off. One mass:
-//   one type, one gran/hooke (the deck of before; no hybrid overhead). Walls (fix wall/gran hooke,
+//   one type, one gran/hooke (no hybrid overhead). Walls (fix wall/gran hooke,
 //   doc/src/fix_wall_gran.rst) take m_eff = m_a: one fix per wall and type (group typeA).
 //   pair_style granular (hooke, damping velocity, tangential linear_nohistory) would take η and the
 //   tangential damping per type pair too, but its torque arm is R − δ/2 (src/GRANULAR/
