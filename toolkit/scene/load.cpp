@@ -473,7 +473,7 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
   } else {
     // Earlier particles are binned in cells of side 2R(1 + p), the largest sum of two radii, so a draw
     // can overlap only particles of the 3^D cells around its own: each test is O(1), not O(count)
-    // (O(N) for 10⁵ particles). The accepted set is the one the all-pairs test gives.
+    // (10⁵ particles in seconds, not hours). The accepted set is the one the all-pairs test gives.
     // Near saturation (random sequential addition jams at a packing fraction ≈ 0.547 in 2D, Hinrichsen,
     // Feder & Jøssang 1986; ≈ 0.383 in 3D, Torquato, Uche & Stillinger 2006) almost every draw fails:
     // the packing gives up after 10⁶ failed draws in a row as well as after 1000·count draws in all.
