@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+# Writes reports/bench.md (to stdout) from the measurements scripts/bench collected in one run:
+#   bench_report.py STEPPERS.json MACHINE.txt STUDY.txt CONTACT.json PEER.jsonl
+# (Google Benchmark JSON of bench_steppers, "key|value" lines of the machine, the study timings,
+# bench_contact's JSON, bench_peer's JSON lines). The table layout and the bootstrap of each ratio
+# are docs/bench.md's.
+import json, sys
+
+data = json.load(open(sys.argv[1]))
+machine = dict(line.rstrip("\n").split("|", 1) for line in open(sys.argv[2]) if "|" in line)
+study_lines = [l.rstrip("\n") for l in open(sys.argv[3])]
+
+to_ns = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+runs = {}
+for b in data["benchmarks"]:
+    if b.get("run_type") == "iteration" and not b.get("error_occurred"):
+        runs.setdefault(b["run_name"], []).append(b["cpu_time"] * to_ns[b["time_unit"]])
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else 0.5 * (xs[n // 2 - 1] + xs[n // 2])
+
+med = {k: median(v) for k, v in runs.items()}
+cv = {}
+for k, v in runs.items():
+    m = sum(v) / len(v)
+    cv[k] = (sum((x - m) ** 2 for x in v) / (len(v) - 1)) ** 0.5 / m if len(v) > 1 and m > 0 else 0.0
+
+def ratio_interval(num, den, key):
+    """Bootstrap 95 % interval of median(num)/median(den): both samples resampled independently,
+    2000 times, percentiles 2.5 and 97.5 (Efron & Tibshirani, An Introduction to the Bootstrap,
+    1993, §13.3). Seeded by the row's name, so the same data give the same interval."""
+    import random
+    a, b = runs.get(num), runs.get(den)
+    if not a or not b or len(a) < 3 or len(b) < 3:
+        return None
+    rng = random.Random(sum(ord(c) * (i + 1) for i, c in enumerate(key)))
+    rs = sorted(median(rng.choices(a, k=len(a))) / median(rng.choices(b, k=len(b))) for _ in range(2000))
+    return rs[int(0.025 * len(rs))], rs[int(0.975 * len(rs)) - 1]
+
+def verdict(r, ci, goal):
+    """yes: the median ratio meets the goal; tie: it does not, but the 95 % interval reaches the
+    goal (the two sides cannot be told apart in this run); no: the whole interval misses it."""
+    if r is None:
+        return "–"
+    if r <= goal:
+        return "yes"
+    return "tie" if ci is not None and ci[0] <= goal else "no"
+
+problems = [("oscillator", "1-DOF oscillator"), ("pendulum", "nonlinear pendulum"),
+            ("nbody5", "outer solar system, 5 bodies"), ("nbody100", "cluster, 100 bodies")]
+methods = [("euler", "euler", "euler", "ours 2nd-order form, odeint 1st-order"),
+           ("euler-1st", "euler (1st-order form)", "euler", "both 1st-order form"),
+           ("rk4", "rk4", "runge_kutta4", "ours 2nd-order form, odeint 1st-order"),
+           ("rk4-1st", "rk4 (1st-order form)", "runge_kutta4", "both 1st-order form"),
+           ("symplectic-euler", "symplectic-euler", "symplectic_euler", ""),
+           ("verlet", "verlet", "velocity_verlet", ""),
+           ("mclachlan4", "mclachlan4", "symplectic_rkn_sb3a_mclachlan", "")]
+
+def fmt(x):
+    if x is None:
+        return "–"
+    return f"{x:.3g}" if x < 100 else f"{x:,.0f}"
+
+def row(problem, m, scale=1.0):
+    key, ours_name, odeint_name, _ = m
+    base = f"{problem}/{key}"
+    o, d, h = (med.get(f"{base}/{side}") for side in ("ours", "odeint", "hand"))
+    if o is None and d is None:
+        return None
+    r = o / d if o and d else None
+    rh = o / h if o and h else None
+    ci = ratio_interval(f"{base}/ours", f"{base}/odeint", base) if r else None
+    cih = ratio_interval(f"{base}/ours", f"{base}/hand", base + "/hand") if rh else None
+    worst_cv = max((cv.get(f"{base}/{s}", 0.0) for s in ("ours", "odeint", "hand")), default=0.0)
+    def ratio_cell(x, c):
+        if x is None:
+            return "–"
+        return f"{x:.2f}" + (f" [{c[0]:.2f}, {c[1]:.2f}]" if c else "")
+    cells = [ours_name, odeint_name, fmt(o), fmt(d), ratio_cell(r, ci), verdict(r, ci, 1.0), fmt(h),
+             ratio_cell(rh, cih), verdict(rh, cih, 1.5), f"{100 * worst_cv:.0f} %"]
+    if scale != 1.0:
+        cells.insert(3, fmt(o / scale) if o else "–")
+    return "| " + " | ".join(cells) + " |"
+
+out = []
+p = out.append
+p("# verisim benchmarks: per-step cost, side by side with Boost.Odeint")
+p("")
+p("Produced by `scripts/bench` (bench/, docs/bench.md). Each cell is the **median** over "
+  f"{machine['reps']} repetitions of the CPU time per step in ns (the thread's CPU time, which "
+  "a busy machine inflates less than wall time); the repetitions of ours, odeint's and the "
+  "hand-written loop are interleaved at random in one run of one binary "
+  "(`--benchmark_enable_random_interleaving`), so a ratio compares numbers measured under the same "
+  "load. All three sides call the same `accel(q, a)` (bench/problems.hpp) on fixed-size Eigen states "
+  "(std::array for the hand-written loops), compiled in the same translation unit with the same flags. "
+  "Brackets: the bootstrap 95 % interval of the ratio (2000 resamples of the repetitions).")
+p("")
+p("Goals (issue 6): ours/odeint ≤ 1.0, ours/hand ≤ 1.5. Verdict *yes*: the median ratio meets the "
+  "goal; *tie*: it does not, but its 95 % interval reaches the goal (this run cannot tell the two "
+  "sides apart); *no*: the whole interval misses it. *cv* is the largest coefficient of variation of "
+  "the three sides' repetitions.")
+p("")
+p("## Machine")
+p("")
+p("| | |")
+p("| --- | --- |")
+p(f"| CPU | {machine['cpu']} |")
+p(f"| cores | {machine['cores']} |")
+p(f"| compiler | {machine['compiler']} |")
+native = machine.get("native", "OFF") in ("ON", "1", "TRUE", "YES")
+p(f"| flags | `{machine['flags'].strip()}`{' `-march=native`' if native else ''} — "
+  f"{'with' if native else 'no'} `-march=native` |")
+p(f"| libraries | Boost {machine['boost']} (Odeint), Eigen {machine['eigen']}, Google Benchmark {machine['gbench']} |")
+p(f"| kernel | {machine['kernel']} |")
+p(f"| load average | {machine['load']} |")
+p(f"| pinned | `{machine.get('pinned', 'no')}` |")
+p(f"| when | {machine['date']}, commit {machine['commit']} |")
+p("")
+header = ("| method (ours) | odeint stepper | ours ns/step | odeint ns/step | ours/odeint | ≤ 1.0 "
+          "| hand ns/step | ours/hand | ≤ 1.5 | cv |")
+sep = "| --- | --- | ---: | ---: | ---: | :-: | ---: | ---: | :-: | ---: |"
+for prob, title in problems:
+    rows = [row(prob, m) for m in methods]
+    rows = [r for r in rows if r]
+    if not rows:
+        continue
+    p(f"## {title} (`{prob}`)")
+    p("")
+    p(header)
+    p(sep)
+    out.extend(rows)
+    p("")
+rows = [row("ensemble", m, scale=1e4) for m in methods]
+rows = [r for r in rows if r]
+if rows:
+    p("## ensemble: 10⁴ independent oscillators stepped as one state (`ensemble`)")
+    p("")
+    p("Dynamic-size state (`Eigen::VectorXd`, std::vector for the hand-written loop); ns per step of "
+      "the whole ensemble, and per oscillator.")
+    p("")
+    p(header.replace("| ours ns/step |", "| ours ns/step | ours ns/oscillator-step |"))
+    p(sep.replace("| ---: |", "| ---: | ---: |", 1))
+    out.extend(rows)
+    p("")
+p("Rows marked *ours 2nd-order form*: odeint's `euler` and `runge_kutta4` only take a first-order "
+  "system, so odeint steps y = (q, v) with y′ = (v, f(q)) while ours steps {q, v} directly — the "
+  "same method and the same numbers to round-off, each library used as its users would. The "
+  "*1st-order form* rows put both on the identical first-order system.")
+p("")
+# ---- soft contact (bench_contact) ----
+contact = {}
+for b in json.load(open(sys.argv[4])).get("benchmarks", []):
+    if b.get("run_type") == "iteration" and not b.get("error_occurred"):
+        contact.setdefault(b["run_name"], []).append(b)
+if contact:
+    goal = 4e6  # LAMMPS gran/hooke on one core, this machine class (issue 13)
+    p("## Soft contact: particle-steps per second (`bench_contact`, issue 13)")
+    p("")
+    p("Settled boxes of polydisperse spheres (3D) or discs (2D), spring-dashpot (ε = 0.5) + regularised "
+      "friction (μ = 0.5), k_n = 2·10⁵, Δt = 10⁻⁴, g = 1 (reduced units); `lammps`: the issue's LAMMPS scene "
+      "(31 200 equal spheres, compressed fcc). Median over the repetitions of the thread's CPU time; "
+      "`verlet` is the default stepper (4 force evaluations per step with a dashpot, order 2), `dem-verlet` "
+      "and `dem-verlet-predicted` evaluate once (docs/contact.md). Goal: ≥ 4·10⁶ particle-steps/s, the "
+      "figure of LAMMPS `gran/hooke` on one core of this machine class. Memory: bytes held per particle "
+      "(world buffers, state, the stepper's vectors) and the resident growth per particle while the scene "
+      "was built and settled (– when it reused the pages of an earlier, larger scene; docs/contact.md gives "
+      "the peak resident memory per particle, one scene per process).")
+    p("")
+    p("| scene | stepper | particles | contacts / particle | particle-steps/s | ns / particle-step | ≥ 4·10⁶ "
+      "| bytes / particle held | RSS growth / particle (B) |")
+    p("| --- | --- | ---: | ---: | ---: | ---: | :-: | ---: | ---: |")
+    for name, bs in contact.items():
+        rate = median([b["items_per_second"] for b in bs])
+        scene, stepper = name.split("/", 1)
+        c = bs[0]
+        rss = median([b["rss_per_particle"] for b in bs])
+        rss_cell = f"{rss:.0f}" if rss > 0 else "–"  # 0: the pages of an earlier, larger scene were reused
+        p(f"| {scene} | {stepper} | {c['particles']:,.0f} | {c['contacts_per_particle']:.1f} | {rate / 1e6:.2f} M "
+          f"| {1e9 / rate:.0f} | {'yes' if rate >= goal else 'no'} | {c['bytes_per_particle']:.0f} | {rss_cell} |")
+    p("")
+
+# ---- verisim against LAMMPS (bench_peer) ----
+peer = [json.loads(l) for l in open(sys.argv[5]) if l.strip()]
+if peer:
+    p("## verisim against LAMMPS on the same scene (`bench_peer`, issue 18)")
+    p("")
+    p("The same dense box stepped by verisim (`dem-verlet`, the scheme of LAMMPS's `fix nve/sphere`) and by "
+      "LAMMPS (`lmp`, Debian's package, `pair_style gran/hooke`; the deck written by `verisim export lammps`, "
+      "its dump removed), one core each, one after the other in this run: particle-steps per CPU second "
+      "(verisim: its thread's CPU time around the loop; LAMMPS: its log's loop time × % CPU). `fcc3d`: "
+      "31 200 equal spheres, compressed fcc (docs/contact.md's LAMMPS deck, walls and a lid); `hex2d`: "
+      "100 400 equal discs, compressed hexagonal. One measurement each (docs/lammps.md).")
+    p("")
+    p("| scene | particles | steps | contacts / particle | verisim particle-steps/s | LAMMPS particle-steps/s | verisim / LAMMPS |")
+    p("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for r in peer:
+        p(f"| {r['scene']} | {r['particles']:,.0f} | {r['steps']:,.0f} | {r['contacts_per_particle']:.1f} | "
+          f"{r['verisim'] / 1e6:.2f} M | {r['lammps'] / 1e6:.2f} M | {r['verisim'] / r['lammps']:.2f} |")
+    p("")
+p("## Whole studies (process wall time)")
+p("")
+if len(study_lines) == 1 and "|" not in study_lines[0]:
+    why = "" if study_lines[0].startswith("skipped") else " (`build/release/experiments/verisim` not built yet)"
+    p(f"`verisim study`: {study_lines[0]}{why}.")
+else:
+    p("| command | wall time (s) | max RSS (MB) | status |")
+    p("| --- | ---: | ---: | --- |")
+    for l in study_lines:
+        label, secs, rss, status = l.split("|", 3)
+        mb = f"{int(rss) / 1024:.0f}" if rss.isdigit() else "–"
+        p(f"| `{label}` | {secs} | {mb} | {status} |")
+p("")
+print("\n".join(out))
