@@ -18,7 +18,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "experiments/app/compare_command.hpp"
+#include "experiments/interop/lammps/compare.hpp"
 #include "experiments/interop/lammps/export_lammps.hpp"
 #include "experiments/interop/lammps/lammps_dump.hpp"
 #include "experiments/support/process.hpp"
