@@ -119,7 +119,6 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
 
   /// The run's end when a step holds more than kMaxEventsPerStep collisions (see the top).
   static core::StepError too_many_events(const ImpulseWorld& w, std::size_t p, double t, double dt, double t_event) {
-    const Scene& sc = w.scene();
     const auto [a, b] = w.pair_names(p);
     const double spanned = t_event - t;  // the time the cap's events took
     const std::string advice =
@@ -131,9 +130,9 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
                           "shorter bounces), which a smaller dt does not resolve: separate the bodies or use "
                           "restitution < 1");
     return core::StepError(fmt::format(
-        "{}: step {} (t = {:.17g} to {:.17g}, dt = {}): more than {} collisions in one step, the last between '{}' and "
+        "step {} (t = {:.17g} to {:.17g}, dt = {}): more than {} collisions in one step, the last between '{}' and "
         "'{}' at t = {:.17g}; the collision law is never changed to finish a step: {}",
-        sc.file, static_cast<std::size_t>(std::llround(t / dt)) + 1, t, t + dt, dt, kMaxEventsPerStep, a, b, t_event,
+        static_cast<std::size_t>(std::llround(t / dt)) + 1, t, t + dt, dt, kMaxEventsPerStep, a, b, t_event,
         advice));
   }
 

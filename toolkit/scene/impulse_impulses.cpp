@@ -60,10 +60,11 @@ void ImpulseWorld::check_in_plane(const Pair& p, const core::Vec3& n, double t) 
   if (std::abs(n.z()) <= kTolerance) return;
   const auto [a, b] = pair_names(static_cast<std::size_t>(&p - pairs_.data()));
   throw core::StepError(fmt::format(
-      "{}: disc '{}' meets '{}' at t = {:.17g} (step {}) along the normal ({:.6g}, {:.6g}, {:.6g}), which leaves the "
+      "disc '{}' meets '{}' at t = {:.17g} (step {}) along the normal ({:.6g}, {:.6g}, {:.6g}), which leaves the "
       "disc's plane z = 0: a disc's impulse laws need an in-plane normal (the plane's reaction would take the rest "
       "of the impulse, and energy with it); use spheres, or an obstacle whose surface is vertical where the disc "
-      "meets it", scene_.file, a, b, t, static_cast<std::size_t>(std::llround(t / scene_.simulation.dt)), n.x(), n.y(), n.z()));
+      "meets it", a, b, t, std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(t / scene_.simulation.dt))),
+      n.x(), n.y(), n.z()));
 }
 
 // ------------------------------------------------------------------------------------- impulses
