@@ -6,10 +6,14 @@
 
 #include <cmath>
 #include <string>
+#include <variant>
 
 #include <fmt/format.h>
 
 #include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/integrate.hpp"
+#include "toolkit/integrators/registry.hpp"
+#include "toolkit/scene/impulse_world.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/simulate.hpp"
 
@@ -121,6 +125,37 @@ TEST(SceneEvents, ADiscMeetingACurvedObstacleOffItsEquatorStopsTheRunAndOnItBoun
   ASSERT_EQ(r.events.size(), 1u);
   EXPECT_EQ(r.stats.resting, 0u);
   EXPECT_NEAR(total(r, r.energy.rows() - 1), 0.5, 1e-14);
+}
+
+}  // namespace
+}  // namespace verisim::scene::test
+
+namespace verisim::scene::test {
+namespace {
+
+/// The state after `steps` RK4 steps of `world` with the run's own workspace `ws` (the loop of simulate()).
+State run(const ImpulseWorld& world, ImpulseWorkspace& ws, std::size_t steps) {
+  State x = world.initial_state();
+  auto stepper = integrators::make_stepper<core::VecX>("rk4");
+  std::visit([&](auto& s) { integrators::integrate_n_steps(s, SystemView<false>{&world, &ws}, x, 0.0, 1e-3, steps); },
+             stepper);
+  return x;
+}
+
+TEST(SceneWorkspace, TwoRunsOfOneWorldShareNoState) {
+  // The spherical pendulum crosses the poles of its chart: a run switches charts (its workspace's).
+  // A second run of the same const world from t = 0 must not start in the first run's chart: its
+  // state after 3000 steps equals the first run's at 3000 steps, bit for bit.
+  const ImpulseWorld world(load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/spherical_pendulum.toml"));
+  ImpulseWorkspace a = world.workspace(), b = world.workspace();
+  const State first = run(world, a, 3000);
+  run(world, a, 20000);  // run a goes on, through changes of chart
+  const State second = run(world, b, 3000);
+  EXPECT_EQ(first.q, second.q);
+  EXPECT_EQ(first.v, second.v);
+  // and run a ended in the other chart (k' = d: models::SphereSurface::other_chart), so a world
+  // holding the chart would have started run b there
+  EXPECT_EQ(a.charts[0].k, world.workspace().charts[0].d);
 }
 
 }  // namespace

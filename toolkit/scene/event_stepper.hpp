@@ -18,7 +18,7 @@
 // than another 2|g|Δt² is resting (the bodies press on each other): restitution 0 and the overlap
 // projected away at the end of the step
 // (seed 001 §E.1 step 1 removes the normal force pushing into the obstacle; here its impulse over
-// the step does). So is an approach slower than v_rest = 2|g|Δt (world.cpp).
+// the step does). So is an approach slower than v_rest = 2|g|Δt (impulse_build.cpp).
 // Every located event is processed with the scene's law. A step that would need more than
 // kMaxEventsPerStep of them stops the run with a core::StepError (exit code 2) naming the step, the
 // time, the bodies, the cap and the Δt that would fit: the rest of the step is never given another law.

@@ -1,6 +1,6 @@
 #pragma once
 // A scene (docs/scenes.md): what a scene file describes, as plain values, checked by load_scene
-// (load.hpp) and turned into the toolkit's pieces by ImpulseWorld (world.hpp). Seed 001 §1: "une boîte à
+// (load.hpp) and turned into the toolkit's pieces by ImpulseWorld (impulse_world.hpp). Seed 001 §1: "une boîte à
 // outil assez générique pour que vous puissiez facilement simuler des situations physiques simples
 // (p.ex. pour tester vos résultats d'exercices théoriques)".
 //
