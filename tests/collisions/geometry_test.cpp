@@ -2,13 +2,18 @@
 // is closer, the normal is unit and outward.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <variant>
 
 #include "tests/collisions/random.hpp"
 #include "toolkit/geometry/brick.hpp"
 #include "toolkit/geometry/cylinder.hpp"
 #include "toolkit/geometry/plane.hpp"
 #include "toolkit/geometry/plane_portion.hpp"
+#include "toolkit/geometry/rectangle.hpp"
+#include "toolkit/geometry/shape.hpp"
 #include "toolkit/geometry/sphere.hpp"
 
 namespace verisim::collisions::test {
@@ -210,6 +215,74 @@ TEST(GeometryValidation_D5Cylinder, OutsideConditionIsOnNormOfEuNotItsSquare) {
   const ClosestPoint cp = closest_point(c, core::Vec3(3, 0, 0));
   EXPECT_NEAR((cp.point - core::Vec3(4, 0, 0)).norm(), 0.0, 1e-15);
   EXPECT_DOUBLE_EQ(cp.distance, 1.0);
+}
+
+
+// ---- the one signed gap (toolkit/geometry/shape.hpp) against distances written from the definitions
+TEST(GeometryValidation_SignedGap, EveryShapeOfTheTableAgreesWithItsDistanceAndSide) {
+  const core::Vec3 n = core::Vec3(1, 2, 2) / 3.0;  // unit
+  // plane: a half-space, s = (x − O)·n on both sides (seed 001 §D.1), n never flipped
+  const Plane pl{core::Vec3(0.5, 0, 0), n};
+  for (double d : {-1.5, -0.25, 0.0, 0.75}) {
+    const auto g = signed_gap(pl, pl.origin + d * n + core::Vec3(2, -1, 0).cross(n));
+    EXPECT_NEAR(g.distance, d, kTol);
+    EXPECT_LT((g.normal - n).norm(), kTol);
+  }
+  // sphere: s = |x − c| − R, negative inside; its inside: −s
+  const Sphere sp{core::Vec3(1, -1, 0.5), 0.8};
+  for (const core::Vec3& x : {core::Vec3(2, 1, 0), core::Vec3(1.2, -0.9, 0.4)}) {
+    const double s = (x - sp.center).norm() - sp.radius;
+    EXPECT_NEAR(signed_gap(sp, x).distance, s, kTol);
+    EXPECT_NEAR(signed_gap(Inside<Sphere>{sp}, x).distance, -s, kTol);
+    EXPECT_NEAR(signed_gap(Shape{sp}, x).distance, s, kTol);  // the variant: the same function
+  }
+  // axis-aligned brick [0,2]×[0,1]×[−1,0] (e_L = x, e_l = n ∧ e_L = y, height along −z): outside, the
+  // Euclidean distance to the box; inside, minus the distance to the nearest face
+  const Brick br{core::Vec3::Zero(), core::Vec3::UnitZ(), core::Vec3::UnitX(), 2.0, 1.0, 1.0};
+  EXPECT_NEAR(signed_gap(br, core::Vec3(3, 2, 1)).distance, std::sqrt(3.0), kTol);  // beyond a corner
+  EXPECT_NEAR(signed_gap(br, core::Vec3(1, 0.5, 0.25)).distance, 0.25, kTol);      // above the top face
+  EXPECT_NEAR(signed_gap(br, core::Vec3(1.9, 0.5, -0.5)).distance, -0.1, kTol);    // inside, nearest x = 2
+  // cylinder of axis z, radius 0.5, length 2 centred at 0: lateral distance, cap distance, inside
+  const Cylinder cy{core::Vec3::Zero(), core::Vec3::UnitZ(), 0.5, 2.0};
+  EXPECT_NEAR(signed_gap(cy, core::Vec3(0, 1.5, 0.3)).distance, 1.0, kTol);
+  EXPECT_NEAR(signed_gap(cy, core::Vec3(0.1, 0, 1.4)).distance, 0.4, kTol);
+  EXPECT_NEAR(signed_gap(cy, core::Vec3(0.3, 0, 0)).distance, -0.2, kTol);
+  // plane portion: a thin plate touched from either side, s ≥ 0
+  const PlanePortion pp = make_plane_portion(core::Vec3::Zero(), core::Vec3::UnitZ(), core::Vec3::UnitX(), 1.0, 1.0);
+  EXPECT_NEAR(signed_gap(pp, core::Vec3(0.5, 0.5, -0.3)).distance, 0.3, kTol);
+  EXPECT_NEAR(signed_gap(pp, core::Vec3(2, 0.5, 0)).distance, 1.0, kTol);
+}
+
+TEST(GeometryValidation_SignedGap, TheTableDerivesTheNamesTheVariantAndTheWalls) {
+  EXPECT_EQ(ShapeTypes::size, std::variant_size_v<Shape>);
+  // walls: every shape and the inside of every solid (brick, sphere, cylinder)
+  EXPECT_EQ(WallTypes::size, ShapeTypes::size + 3);
+  EXPECT_EQ(shape_name(Shape{Cylinder{}}), "cylinder");
+  EXPECT_EQ(shape_name(Inside<Brick>{}), "inside of brick");
+  ShapeSet<WallTypes> set;
+  set.add(Shape{Sphere{core::Vec3::Zero(), 1.0}}, true).add(Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
+  const auto [kind, k] = set.slot(0);
+  EXPECT_EQ(kind, (ShapeSet<WallTypes>::index_of<Inside<Sphere>>()));
+  EXPECT_NEAR(set.with(kind, k, [](const auto& s) { return signed_gap(s, core::Vec3(0, 0, 0.25)).distance; }), 0.75, kTol);
+  ShapeSet<ShapeTypes> obstacles;  // no insides among plain shapes
+  EXPECT_THROW(obstacles.add(Shape{Sphere{core::Vec3::Zero(), 1.0}}, true), std::invalid_argument);
+}
+
+TEST(GeometryValidation_Rectangle, VertexGapsAreTheTurnedCornersHeights) {
+  // a w × h rectangle turned by θ, centre at height y₀ above the floor y = 0: its corners sit at
+  // y₀ ± (w/2) sin θ ± (h/2) cos θ, the lowest at y₀ − (w/2)|sin θ| − (h/2)|cos θ|
+  const double w = 2.0, h = 1.0, y0 = 3.0;
+  const Plane floor{core::Vec3::Zero(), core::Vec3::UnitY()};
+  for (double theta : {0.0, 0.3, 1.2, -2.5}) {
+    const Rectangle r{core::Vec2(0.7, y0), theta, w, h};
+    const auto g = vertex_gaps(vertices(r), floor);
+    for (double sw : {-1.0, 1.0})
+      for (double sh : {-1.0, 1.0}) {
+        const double y = y0 + sw * 0.5 * w * std::sin(theta) + sh * 0.5 * h * std::cos(theta);
+        EXPECT_TRUE(std::any_of(g.begin(), g.end(), [&](double v) { return std::abs(v - y) < kTol; })) << theta;
+      }
+    EXPECT_NEAR(signed_gap(r, floor), y0 - 0.5 * w * std::abs(std::sin(theta)) - 0.5 * h * std::abs(std::cos(theta)), kTol);
+  }
 }
 
 }  // namespace verisim::collisions::test

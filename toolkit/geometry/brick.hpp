@@ -1,6 +1,7 @@
 #pragma once
 // Brick (rectangular parallelepiped), seed 001 §D.3.
 #include <array>
+#include <string_view>
 
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/closest_point.hpp"
@@ -11,6 +12,8 @@ namespace verisim::geometry {
 /// Brick of origin O, height h along -n (the seed's face 6 sits at O - h n), length L along e_L and
 /// width l along e_l = n ^ e_L: the set {O + a e_L + b e_l - c n : a in [0,L], b in [0,l], c in [0,h]}.
 struct Brick {
+  static constexpr std::string_view kind = "brick";  ///< its name in scene files and messages
+  static constexpr bool solid = true;  ///< has an inside (shape.hpp)
   core::Vec3 origin;
   core::Vec3 normal;
   core::Vec3 e_L;

@@ -2,6 +2,7 @@
 // Solid cylinder of revolution, seed 001 §D.5.
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/closest_point.hpp"
@@ -10,6 +11,8 @@ namespace verisim::geometry {
 
 /// Cylinder of centre O (mid-height), unit axis n, radius R and height L (from O - L/2 n to O + L/2 n).
 struct Cylinder {
+  static constexpr std::string_view kind = "cylinder";  ///< its name in scene files and messages
+  static constexpr bool solid = true;  ///< has an inside (shape.hpp)
   core::Vec3 center;
   core::Vec3 axis;
   double radius;

@@ -1,5 +1,7 @@
 #pragma once
 // Infinite plane, seed 001 §D.1.
+#include <string_view>
+
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/closest_point.hpp"
 
@@ -7,6 +9,8 @@ namespace verisim::geometry {
 
 /// Infinite plane through `origin` with unit normal `normal` (the side it points to is "outside").
 struct Plane {
+  static constexpr std::string_view kind = "plane";  ///< its name in scene files and messages
+  static constexpr bool solid = false;  ///< has an inside (shape.hpp)
   core::Vec3 origin;
   core::Vec3 normal;
 };

@@ -1,5 +1,7 @@
 #pragma once
 // Rectangular portion of plane, seed 001 §D.2.
+#include <string_view>
+
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/closest_point.hpp"
 
@@ -9,6 +11,8 @@ namespace verisim::geometry {
 /// The seed sets e_l = n ^ e_L; make_plane_portion does that. The brick's faces (D.3 table) give
 /// e_l explicitly, which is why it is a member.
 struct PlanePortion {
+  static constexpr std::string_view kind = "plane-portion";  ///< its name in scene files and messages
+  static constexpr bool solid = false;  ///< has an inside (shape.hpp)
   core::Vec3 origin;
   core::Vec3 normal;
   core::Vec3 e_L;

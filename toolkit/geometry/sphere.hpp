@@ -1,11 +1,15 @@
 #pragma once
 // Sphere, seed 001 §D.4.
+#include <string_view>
+
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/closest_point.hpp"
 
 namespace verisim::geometry {
 
 struct Sphere {
+  static constexpr std::string_view kind = "sphere";  ///< its name in scene files and messages
+  static constexpr bool solid = true;  ///< has an inside (shape.hpp)
   core::Vec3 center;
   double radius;
 };

@@ -18,15 +18,22 @@
 // than another 2|g|Δt² is resting (the bodies press on each other): restitution 0 and the overlap
 // projected away at the end of the step
 // (seed 001 §E.1 step 1 removes the normal force pushing into the obstacle; here its impulse over
-// the step does). So is an approach slower than v_rest = 2|g|Δt (world.cpp).
+// the step does). So is an approach slower than v_rest = 2|g|Δt (impulse_build.cpp).
+// Every located event is processed with the scene's law. A step that would need more than
+// kMaxEventsPerStep of them stops the run with a core::StepError (exit code 2) naming the step, the
+// time, the bodies, the cap and the Δt that would fit: the rest of the step is never given another law.
 // integrate_n_steps drives it as any stepper: the scene's run is ONE call of that loop, whose remap
 // hook moves spherical pendulums near a pole of their chart to the other chart (SystemView::remap)
 // and then calls reset() here.
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "toolkit/core/step_error.hpp"
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/scene/impulse_world.hpp"
 
@@ -37,14 +44,16 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
  public:
   using state_type = State;
   static constexpr core::StepperInfo info = Inner::info;
-  static constexpr int kMaxEventsPerStep = 64;  ///< then the rest of the step is taken as resting contact
+  /// Collisions located in one step beyond which the run stops (see the top): a bound on the work of
+  /// a step, far above a 100-body Newton's cradle crossing a step (docs/scenes.md "Events").
+  static constexpr int kMaxEventsPerStep = 1024;
 
   EventStepper(Inner inner, EventMode mode, std::vector<Event>* log, ContactStats* stats)
       : inner_(std::move(inner)), trial_(inner_), mode_(mode), log_(log), stats_(stats) {}
 
   template <class Sys>
   void do_step(const Sys& sys, State& x, double t, double dt) {
-    ImpulseWorld& w = *sys.world;
+    const ImpulseWorld& w = *sys.world;
     if (w.pair_count() == 0) {
       inner_.do_step(sys, x, t, dt);
     } else if (mode_ == EventMode::after_penetration) {
@@ -52,7 +61,7 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
       w.resolve_overlaps(x, t + dt, *log_, *stats_);
     } else {
       step_located(sys, w, x, t, dt);
-      w.update_resting(x);  // the reactions of the resting contacts for the next step
+      w.update_resting(x, *sys.ws);  // the reactions of the resting contacts for the next step
     }
   }
 
@@ -68,13 +77,14 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
   }
 
   template <class Sys>
-  void step_located(const Sys& sys, ImpulseWorld& w, State& x, double t, double dt) {
+  void step_located(const Sys& sys, const ImpulseWorld& w, State& x, double t, double dt) {
     double tc = t, rem = dt;
     const double touch = w.rest_gap();
     for (int events = 0;; ++events) {
       x0_ = x;
       inner_.do_step(sys, x, tc, rem);
       double s_best = std::numeric_limits<double>::infinity();
+      std::size_t p_best = 0;
       bool resting = false;
       for (std::size_t p = 0; p < w.pair_count(); ++p) {
         const double g1 = w.gap(p, x.q);
@@ -86,13 +96,13 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
           resting = true;
           continue;
         }
-        s_best = std::min(s_best, locate(sys, w, p, tc, rem, g0, g1));
+        if (const double s = locate(sys, w, p, tc, rem, g0, g1); s < s_best) s_best = s, p_best = p;
       }
-      if (!std::isfinite(s_best) || events >= kMaxEventsPerStep) {
-        if (std::isfinite(s_best)) ++stats_->cap_hits;
-        if (resting || std::isfinite(s_best)) w.resolve(x, tc + rem, true, *log_, *stats_);
+      if (!std::isfinite(s_best)) {
+        if (resting) w.resolve(x, tc + rem, true, *log_, *stats_);
         return;
       }
+      if (events >= kMaxEventsPerStep) throw too_many_events(w, p_best, t, dt, tc + s_best);
       // the state at the root, on the inner method's trajectory from x₀
       ++stats_->located;
       x = x0_;
@@ -105,6 +115,25 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
       w.resolve(x, tc, false, *log_, *stats_);
       if (!(rem > 0.0)) return;
     }
+  }
+
+  /// The run's end when a step holds more than kMaxEventsPerStep collisions (see the top).
+  static core::StepError too_many_events(const ImpulseWorld& w, std::size_t p, double t, double dt, double t_event) {
+    const auto [a, b] = w.pair_names(p);
+    const double spanned = t_event - t;  // the time the cap's events took
+    const std::string advice =
+        spanned > 0.0
+            ? fmt::format("choose dt ≤ {:.3g} s (the {} collisions took {:.3g} s of this step: half of that keeps a "
+                          "step well under the cap), or widen the gaps between the bodies",
+                          0.5 * spanned, kMaxEventsPerStep, spanned)
+            : std::string("they happen at one instant (a chain of simultaneous contacts or a cascade of ever "
+                          "shorter bounces), which a smaller dt does not resolve: separate the bodies or use "
+                          "restitution < 1");
+    return core::StepError(fmt::format(
+        "step {} (t = {:.17g} to {:.17g}, dt = {}): more than {} collisions in one step, the last between '{}' and "
+        "'{}' at t = {:.17g}; the collision law is never changed to finish a step: {}",
+        static_cast<std::size_t>(std::llround(t / dt)) + 1, t, t + dt, dt, kMaxEventsPerStep, a, b, t_event,
+        advice));
   }
 
   /// The earliest s in (0, rem] where contact p's gap crosses zero along Φ_s(x₀), returned as the

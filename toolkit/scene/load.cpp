@@ -624,7 +624,7 @@ void check_soft_scene(const Scene& s) {
     // a particle whose centre is inside a wall cannot start (contact::World refuses it)
     for (const auto& o : s.objects) {
       const double d = (ob.inside ? -1.0 : 1.0) *
-                       std::visit([&](const auto& sh) { return contact::wall_gap(sh, o.position).distance; }, ob.shape);
+                       geometry::signed_gap(ob.shape, o.position).distance;
       if (d < 0.0)
         throw SceneError(o.where, fmt::format("[[object]] '{}': its centre is inside obstacle '{}' at t = 0 (distance {:.6g} m)",
                                               o.name, ob.name, d));
@@ -782,6 +782,12 @@ void check_scene(const Scene& s) {
     if (discs > 1)
       throw SceneError(s.simulation.where, "law 'ball-bounce' (seed 004) has no body–body form: one disc per scene");
   }
+  if (discs > 0 && spheres > 0)  // a sphere meets a disc along a normal that may leave the disc's plane z = 0
+    for (const auto& o : s.objects)
+      if (o.type == ObjectType::sphere)
+        throw SceneError(o.where, fmt::format("[[object]] '{}': a sphere beside discs would meet them along normals "
+                                              "leaving their plane z = 0 (a disc's impulse laws are in-plane): use "
+                                              "discs only (2D) or spheres only (3D)", o.name));
   if (boxes > 0 && (boxes > 1 || round > 0))
     throw SceneError(s.simulation.where, "a box collides with plane obstacles only (seed 002's vertex test): one "
                                          "box per scene and no spheres or discs beside it");
@@ -791,6 +797,10 @@ void check_scene(const Scene& s) {
     if (boxes > 0 && !in_plane_normal)
       throw SceneError(ob.where, fmt::format("[[obstacle]] '{}': a box meets planes whose normal lies in the plane "
                                              "z = 0 only", ob.name));
+    if (discs > 0 && plane && !in_plane_normal)
+      throw SceneError(ob.where, fmt::format("[[obstacle]] '{}': a disc meets planes whose normal lies in its plane "
+                                             "z = 0 only (the plane's reaction would take the rest of the impulse, "
+                                             "and energy with it)", ob.name));
     if (law == Law::ball_bounce && discs > 0 && !in_plane_normal)
       throw SceneError(ob.where, fmt::format("[[obstacle]] '{}': law 'ball-bounce' (seed 004) is for planes whose "
                                              "normal lies in the plane z = 0 of the disc", ob.name));

@@ -1,8 +1,9 @@
 #pragma once
 // The observer of a scene's run (docs/architecture.md "Scenes"): the samples every `every` steps
 // (and the last) into the RunResult's buffers, reserved before the loop (prepare_run). One recorder
-// for both worlds of a scene: the ImpulseWorld (impulse_world.hpp) and the soft-contact SoftWorld
-// (soft_world.hpp); `World` provides trajectory_row, kinetic_energy, potential_energy, conserved_row.
+// for both worlds of a scene: the ImpulseWorld (impulse_world.hpp; ImpulseRun, the world with the
+// run's workspace) and the soft-contact SoftWorld (soft_world.hpp); `World` provides trajectory_row,
+// kinetic_energy, potential_energy, conserved_row.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>

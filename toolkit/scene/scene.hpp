@@ -1,6 +1,6 @@
 #pragma once
 // A scene (docs/scenes.md): what a scene file describes, as plain values, checked by load_scene
-// (load.hpp) and turned into the toolkit's pieces by ImpulseWorld (world.hpp). Seed 001 §1: "une boîte à
+// (load.hpp) and turned into the toolkit's pieces by ImpulseWorld (impulse_world.hpp). Seed 001 §1: "une boîte à
 // outil assez générique pour que vous puissiez facilement simuler des situations physiques simples
 // (p.ex. pour tester vos résultats d'exercices théoriques)".
 //
@@ -14,11 +14,7 @@
 #include <vector>
 
 #include "toolkit/core/vec.hpp"
-#include "toolkit/geometry/brick.hpp"
-#include "toolkit/geometry/cylinder.hpp"
-#include "toolkit/geometry/plane.hpp"
-#include "toolkit/geometry/plane_portion.hpp"
-#include "toolkit/geometry/sphere.hpp"
+#include "toolkit/geometry/shape.hpp"
 
 namespace verisim::scene {
 
@@ -110,8 +106,7 @@ struct ForceSpec {
 };
 
 // -------------------------------------------------------------------------------------- obstacles
-using Shape = std::variant<geometry::Plane, geometry::PlanePortion, geometry::Brick, geometry::Sphere,
-                           geometry::Cylinder>;
+using Shape = geometry::Shape;  ///< the table of shapes (toolkit/geometry/shape.hpp)
 
 struct ObstacleSpec {
   std::string name;

@@ -44,9 +44,11 @@ RunResult simulate(const Scene& scene, Progress progress) {
   if (scene.simulation.law == Law::soft)
     return scene.contact.dimension == 2 ? simulate_soft_2d(scene, progress) : simulate_soft_3d(scene, progress);
   const Simulation& sim = scene.simulation;
-  ImpulseWorld world(scene);
+  const ImpulseWorld world(scene);
+  ImpulseWorkspace ws = world.workspace();  // what this run changes (impulse_world.hpp)
+  const ImpulseRun view{&world, &ws};
   RunResult result;
-  auto rec = prepare_run(scene, world, result, progress);
+  auto rec = prepare_run(scene, view, result, progress);
   result.conserves_energy = world.conserves_energy();
   State x = world.initial_state();
   auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);  // the registry's variant, visited once
@@ -60,9 +62,9 @@ RunResult simulate(const Scene& scene, Progress progress) {
             integrators::integrate_n_steps(es, system, x, 0.0, sim.dt, sim.steps, rec);
           };
           if (world.velocity_independent())
-            run(SystemView<true>{&world});
+            run(SystemView<true>{&world, &ws});
           else
-            run(SystemView<false>{&world});
+            run(SystemView<false>{&world, &ws});
         },
         stepper);
   } catch (const core::NonFiniteState& e) {

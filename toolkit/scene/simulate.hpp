@@ -1,5 +1,5 @@
 #pragma once
-// Running a scene: the ImpulseWorld (world.hpp) stepped by the scene's integrator through the ONE loop,
+// Running a scene: the ImpulseWorld (impulse_world.hpp) stepped by the scene's integrator through the ONE loop,
 // integrators::integrate_n_steps, with an EventStepper around the integrator (collisions located
 // within the step) and an observer that records the samples (trajectory and energy rows) into
 // buffers sized before the loop. The integrator registry's std::variant is visited once, here,

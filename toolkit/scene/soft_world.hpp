@@ -103,21 +103,7 @@ class SoftWorld {
     prm.skin = s.contact.skin;
     prm.step_factor = s.contact.step_factor;
     contact::Walls walls;
-    for (const auto& ob : s.obstacles)
-      std::visit(
-          [&](const auto& shape) {
-            using S = std::remove_cvref_t<decltype(shape)>;
-            constexpr bool solid = std::is_same_v<S, geometry::Brick> || std::is_same_v<S, geometry::Sphere> ||
-                                   std::is_same_v<S, geometry::Cylinder>;
-            if constexpr (solid) {
-              if (ob.inside) {
-                walls.add(contact::Inside<S>{shape});  // a container (load.cpp allows inside for these only)
-                return;
-              }
-            }
-            walls.add(shape);
-          },
-          ob.shape);
+    for (const auto& ob : s.obstacles) walls.add(ob.shape, ob.inside);  // inside: a container (load.cpp: solids only)
     try {
       return World(std::move(ps), prm, std::move(walls));
     } catch (const contact::InputError& e) {

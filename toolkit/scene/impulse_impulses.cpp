@@ -1,0 +1,236 @@
+// ImpulseWorld's contacts: the gap of each possible contact (contacts.hpp, toolkit/geometry) and the
+// impulses of toolkit/collisions' laws at the touching, approaching ones.
+#include "toolkit/scene/impulse_world.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "toolkit/collisions/coulomb_spheres.hpp"
+#include "toolkit/collisions/frictionless.hpp"
+#include "toolkit/collisions/rigid_body.hpp"
+#include "toolkit/collisions/spinning_spheres.hpp"
+#include "toolkit/core/step_error.hpp"
+
+namespace verisim::scene {
+
+namespace {
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kResolvePasses = 16;  ///< sequential-impulse passes over simultaneous contacts
+}  // namespace
+
+ObstacleContact ImpulseWorld::obstacle_contact(const Pair& p, const core::Vec3& c, double R) const {
+  return shapes_.with(p.shape, p.b, [&](const auto& shape) { return contact_with(shape, c, R); });
+}
+
+double ImpulseWorld::gap(std::size_t i, const core::VecX& q) const {
+  const Pair& p = pairs_[i];
+  switch (p.kind) {
+    case PairKind::round_round: {
+      const Round &a = rounds_[p.a], &b = rounds_[p.b];
+      return (round_center(a, q) - round_center(b, q)).norm() - (a.radius + b.radius);  // seed 000 eq. (2)
+    }
+    case PairKind::round_obstacle: {
+      const Round& a = rounds_[p.a];
+      return obstacle_contact(p, round_center(a, q), a.radius).gap;
+    }
+    case PairKind::box_plane: {
+      const Box& b = boxes_[p.a];
+      return geometry::signed_gap(box_rectangle(b, q), std::get<std::vector<geometry::Plane>>(shapes_.kinds())[p.b]);
+    }
+  }
+  return kInf;
+}
+
+std::pair<std::string, std::string> ImpulseWorld::pair_names(std::size_t i) const {
+  const Pair& p = pairs_[i];
+  const std::size_t a = p.kind == PairKind::box_plane ? boxes_[p.a].index : rounds_[p.a].index;
+  return {scene_.objects[a].name,
+          p.kind == PairKind::round_round ? scene_.objects[rounds_[p.b].index].name : scene_.obstacles[p.obstacle].name};
+}
+
+/// A disc moves in the plane z = 0: the plane's reaction would take the out-of-plane part of an
+/// impulse along n and, with it, energy. The laws are applied to in-plane normals only; the loader
+/// refuses what it can tell at t = 0 (a plane whose normal leaves z = 0, spheres beside discs), the
+/// rest (a curved obstacle met off its equator) stops the run here.
+void ImpulseWorld::check_in_plane(const Pair& p, const core::Vec3& n, double t) const {
+  constexpr double kTolerance = 1e-9;  // the contact world's test of 2D walls (contact/world.hpp)
+  if (std::abs(n.z()) <= kTolerance) return;
+  const auto [a, b] = pair_names(static_cast<std::size_t>(&p - pairs_.data()));
+  throw core::StepError(fmt::format(
+      "disc '{}' meets '{}' at t = {:.17g} (step {}) along the normal ({:.6g}, {:.6g}, {:.6g}), which leaves the "
+      "disc's plane z = 0: a disc's impulse laws need an in-plane normal (the plane's reaction would take the rest "
+      "of the impulse, and energy with it); use spheres, or an obstacle whose surface is vertical where the disc "
+      "meets it", a, b, t, std::max<std::size_t>(1, static_cast<std::size_t>(std::ceil(t / scene_.simulation.dt))),
+      n.x(), n.y(), n.z()));
+}
+
+// ------------------------------------------------------------------------------------- impulses
+bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, bool overlapping_only,
+                         std::vector<Event>& log, ContactStats& stats) const {
+  const Law law = scene_.simulation.law;
+  const double g0 = gap(static_cast<std::size_t>(&p - pairs_.data()), x.q);
+  if (overlapping_only ? !(g0 < 0.0) : !(g0 <= touch_)) return false;
+  auto record = [&](bool resting, Event e) {
+    if (resting) {
+      ++stats.resting;
+      return;
+    }
+    ++stats.collisions;
+    e.t = t;
+    log.push_back(e);
+  };
+  switch (p.kind) {
+    case PairKind::round_round: {
+      const Round &A = rounds_[p.a], &B = rounds_[p.b];
+      const core::Vec3 ca = round_center(A, x.q), cb = round_center(B, x.q);
+      const core::Vec3 n = (ca - cb).normalized();  // seed 001 §E.1: n = {x₁ − x₂}₁, into body 1
+      const core::Vec3 va = round_velocity(A, x.v), vb = round_velocity(B, x.v);
+      const double v_star = (vb - va).dot(n);  // seed 001 §E.1 step 2: > 0 when approaching
+      bool applied = false;
+      if (v_star > 0.0) {
+        const bool resting = settle || v_star < v_rest_;
+        const double e = resting ? 0.0 : p.restitution;
+        const double ma = A.o.mass, mb = B.o.mass;
+        const double before = round_kinetic(A, x.v) + round_kinetic(B, x.v);
+        core::Vec3 va2, vb2, wa2 = round_omega(A, x.v), wb2 = round_omega(B, x.v);
+        const core::Vec3 wa0 = wa2;
+        collisions::Branch br = collisions::Branch::frictionless;
+        if (law == Law::spinning) {
+          const auto r = collisions::spinning_spheres({ma, A.radius, va, wa2}, {mb, B.radius, vb, wb2}, n,
+                                                      {p.friction, e});  // seed 001 §F
+          va2 = r.b1.velocity, vb2 = r.b2.velocity, wa2 = r.b1.omega, wb2 = r.b2.omega, br = r.branch;
+        } else if (law == Law::coulomb) {
+          const auto r = collisions::coulomb_spheres(ma, va, mb, vb, n, {p.friction, e});  // seed 001 §E.1
+          va2 = r.v1, vb2 = r.v2, br = r.branch;
+        } else {  // seed 000's linear system, N = C₁C₂
+          const auto r = collisions::frictionless_linear_system<3>(ma, va, mb, vb, core::Vec3(cb - ca), e);
+          va2 = r.v1, vb2 = r.v2, br = r.branch;
+        }
+        set_round(A, x.v, va2, wa2);
+        set_round(B, x.v, vb2, wb2);
+        const double after = round_kinetic(A, x.v) + round_kinetic(B, x.v);
+        record(resting, {t, A.index, B.index, false, br, v_star,
+                         (round_velocity(A, x.v) - round_velocity(B, x.v)).dot(n), after - before, kNaN, n, va,
+                         round_velocity(A, x.v), wa0, round_omega(A, x.v)});
+        applied = true;
+      }
+      if (settle && g0 < 0.0) {  // project the overlap away, in inverse proportion to the masses
+        const double ma = A.o.mass, mb = B.o.mass;
+        translate_round(A, x.q, (-g0 * mb / (ma + mb)) * n);
+        translate_round(B, x.q, (g0 * ma / (ma + mb)) * n);
+      }
+      return applied;
+    }
+    case PairKind::round_obstacle: {
+      const Round& A = rounds_[p.a];
+      const ObstacleContact c = obstacle_contact(p, round_center(A, x.q), A.radius);
+      const core::Vec3& n = c.normal;  // from the obstacle into the body
+      const core::Vec3 v = round_velocity(A, x.v), w = round_omega(A, x.v);
+      const double v_star = -v.dot(n);  // seed 001 §E.1 (obstacle) step 2
+      bool applied = false;
+      if (A.planar && v_star > 0.0) check_in_plane(p, n, t);
+      if (v_star > 0.0) {
+        const bool resting = settle || v_star < v_rest_;
+        const double e = resting ? 0.0 : p.restitution;
+        const double before = round_kinetic(A, x.v);
+        core::Vec3 v2 = v, w2 = w;
+        double mu_e = kNaN;
+        collisions::Branch br = collisions::Branch::frictionless;
+        switch (law) {
+          case Law::frictionless: {  // seed 000 with m₂ = ∞ (closed form of the same law)
+            const auto r = collisions::frictionless_closed_form<3>(A.o.mass, v, kInf, core::Vec3::Zero(), core::Vec3(-n), e);
+            v2 = r.v1, br = r.branch;
+            break;
+          }
+          case Law::coulomb: {
+            const auto r = collisions::coulomb_sphere_obstacle(v, n, {p.friction, e});  // seed 001 §E.1
+            v2 = r.v1, br = r.branch;
+            break;
+          }
+          case Law::spinning: {
+            const auto r = collisions::spinning_sphere_obstacle({A.o.mass, A.radius, v, w}, n, {p.friction, e});  // seed 001 §F
+            v2 = r.b1.velocity, w2 = r.b1.omega, br = r.branch;
+            break;
+          }
+          case Law::soft: break;  // never here: law = "soft" runs on the soft-contact world
+          case Law::ball_bounce: {
+            // seed 004 eqs. (11)–(12): the plane's normal (−sin φ, cos φ), ω clockwise positive
+            const double phi = std::atan2(-n.x(), n.y());
+            const auto r = collisions::ball_bounce_inclined(collisions::ball_from_omega_z(v.x(), v.y(), w.z()),
+                                                            {p.friction, e, A.alpha, A.radius}, phi);
+            v2 = core::Vec3(r.after.vx, r.after.vy, 0.0);
+            w2 = core::Vec3(0.0, 0.0, collisions::omega_z(r.after));
+            mu_e = r.mu_e, br = r.branch;
+            break;
+          }
+        }
+        set_round(A, x.v, v2, w2);
+        record(resting, {t, A.index, p.obstacle, true, br, v_star, round_velocity(A, x.v).dot(n),
+                         round_kinetic(A, x.v) - before, mu_e, n, v, round_velocity(A, x.v), w, round_omega(A, x.v)});
+        applied = true;
+      }
+      if (settle && c.gap < 0.0) translate_round(A, x.q, -c.gap * n);
+      return applied;
+    }
+    case PairKind::box_plane: {
+      const Box& B = boxes_[p.a];
+      const geometry::Plane& pl = std::get<std::vector<geometry::Plane>>(shapes_.kinds())[p.b];
+      const core::Vec2 n(pl.normal.x(), pl.normal.y());
+      bool applied = false;
+      double deepest = kInf;
+      const auto verts = geometry::vertices(box_rectangle(B, x.q));
+      const auto gaps = geometry::vertex_gaps(verts, pl);  // seed 002 §3: vertex test
+      for (std::size_t k = 0; k < 4; ++k) {
+        const core::Vec2& vert = verts[k];
+        const double g = gaps[k];
+        deepest = std::min(deepest, g);
+        if (overlapping_only ? !(g < 0.0) : !(g <= touch_)) continue;
+        const core::Vec2 r = vert - core::Vec2(x.q[B.off], x.q[B.off + 1]);  // seed 002: r_p from the centre of mass to P
+        collisions::RigidBody2 body{B.o.mass, B.inertia, core::Vec2(x.v[B.off], x.v[B.off + 1]), x.v[B.off + 2]};
+        const collisions::RigidBody2 wall{kInf, kInf, core::Vec2::Zero(), 0.0};
+        const double vrn = (body.velocity + collisions::cross2(body.omega, r)).dot(n);  // seed 002 eqs. (5), (7)
+        if (!(vrn < 0.0)) continue;
+        const bool resting = settle || -vrn < v_rest_;
+        const double before = 0.5 * B.o.mass * body.velocity.squaredNorm() + 0.5 * B.inertia * body.omega * body.omega;
+        const auto res = collisions::rigid_body_collision(body, r, wall, core::Vec2::Zero(), n, resting ? 0.0 : p.restitution);
+        x.v[B.off] = res.b1.velocity.x();
+        x.v[B.off + 1] = res.b1.velocity.y();
+        x.v[B.off + 2] = res.b1.omega;
+        const double after =
+            0.5 * B.o.mass * res.b1.velocity.squaredNorm() + 0.5 * B.inertia * res.b1.omega * res.b1.omega;
+        record(resting, {t, B.index, p.obstacle, true, res.branch, -vrn,
+                         (res.b1.velocity + collisions::cross2(res.b1.omega, r)).dot(n), after - before, kNaN,
+                         core::Vec3(n.x(), n.y(), 0.0), core::Vec3(body.velocity.x(), body.velocity.y(), 0.0),
+                         core::Vec3(res.b1.velocity.x(), res.b1.velocity.y(), 0.0), core::Vec3(0.0, 0.0, body.omega),
+                         core::Vec3(0.0, 0.0, res.b1.omega)});
+        applied = true;
+      }
+      if (settle && deepest < 0.0) {
+        x.q[B.off] -= deepest * n.x();
+        x.q[B.off + 1] -= deepest * n.y();
+      }
+      return applied;
+    }
+  }
+  return false;
+}
+
+bool ImpulseWorld::resolve(State& x, double t, bool settle, std::vector<Event>& log, ContactStats& stats) const {
+  bool any = false;
+  for (int pass = 0; pass < kResolvePasses; ++pass) {  // sequential impulses until no contact approaches
+    bool applied = false;
+    for (const Pair& p : pairs_) applied = resolve_pair(p, x, t, settle && pass == 0, false, log, stats) || applied;
+    any = any || applied;
+    if (!applied) break;
+  }
+  return any;
+}
+
+void ImpulseWorld::resolve_overlaps(State& x, double t, std::vector<Event>& log, ContactStats& stats) const {
+  for (const Pair& p : pairs_) resolve_pair(p, x, t, false, true, log, stats);
+}
+
+}  // namespace verisim::scene
