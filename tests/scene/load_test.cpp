@@ -199,7 +199,7 @@ TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {
                                             "region_min = [0, 0]\nregion_max = [0.05, 0.05]\nradius = 0.01\n");
   EXPECT_NE(full.find("[[object]] #1: random packing placed"), std::string::npos) << full;
   const std::string eps = error_of("[simulation]\ndt = 1e-5\nt_end = 0.01\nlaw = \"soft\"\nrestitution = 0\n[contact]\nkn = 1e7\n" + part);
-  EXPECT_NE(eps.find("t.toml:5:15: [simulation]: law 'soft' needs restitution"), std::string::npos) << eps;
+  EXPECT_NE(eps.find("t.toml:5:15: [simulation]: law 'soft': restitution = 0 must be in (0, 1]"), std::string::npos) << eps;
 }
 
 TEST(SceneLoad, AContainerHoldsItsParticles) {
