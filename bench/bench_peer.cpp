@@ -141,7 +141,8 @@ std::string hex2d(std::size_t steps) {
 template <int D>
 double contacts_per_particle(const scene::Scene& sc) {
   const scene::SoftWorld<D, contact::Laws{}> soft(sc);
-  const auto [pairs, walls] = soft.world().contacts(soft.initial_state().q);
+  auto ws = soft.world().workspace();
+  const auto [pairs, walls] = contact::contacts(soft.world(), ws, soft.initial_state().q);
   return (2.0 * static_cast<double>(pairs) + static_cast<double>(walls)) / static_cast<double>(soft.world().size());
 }
 

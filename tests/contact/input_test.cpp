@@ -2,13 +2,16 @@
 // at the command line) naming the particle and the parameter.
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cmath>
 #include <functional>
+#include <random>
 #include <limits>
 #include <string>
 #include <vector>
 
 #include "toolkit/contact/integrate.hpp"
+#include "toolkit/contact/validate.hpp"
 #include "toolkit/contact/world.hpp"
 
 namespace verisim::contact::test {
@@ -148,6 +151,35 @@ TEST(ContactInput, TimeStepAboveTheSeedsBoundIsRefusedWithTheBound) {
   EXPECT_NO_THROW(w2.check_time_step(10 * bound));
   expect_mentions(message_of([&] { w2.check_time_step(-1.0); }), {"dt"});
   expect_mentions(message_of([&] { w2.check_time_step(std::numeric_limits<double>::quiet_NaN()); }), {"dt"});
+}
+
+// Defect 24.17: the advice "take dt ≤ X" must pass when followed. The bound c π √(m/k_n) printed to
+// the nearest 6 digits is above the bound in about half the cases (the rounding goes up); the advice
+// is rounded down instead, so it passes and is within one unit of its 6th digit of the bound.
+TEST(ContactInput, TheTimeStepAdviceIsAcceptedWhenFollowed) {
+  std::mt19937_64 rng(2417);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  int nearest_fails = 0;
+  for (int k = 0; k < 500; ++k) {
+    auto ps = three();
+    ps[0].mass = std::pow(10.0, -3.0 + 4.0 * u(rng)), ps[1].mass = std::pow(10.0, -3.0 + 4.0 * u(rng));
+    auto p = good();
+    p.kn = std::pow(10.0, 2.0 + 6.0 * u(rng)), p.step_factor = 0.01 + 0.04 * u(rng);
+    const World<2> w(ps, p);
+    const double bound = w.max_time_step();
+    const std::string msg = message_of([&] { w.check_time_step(1.5 * bound); });
+    const std::string key = "take dt ≤ ";
+    const auto at = msg.find(key);
+    ASSERT_NE(at, std::string::npos) << msg;
+    const char* first = msg.data() + at + key.size();
+    double advised = 0.0;
+    ASSERT_EQ(std::from_chars(first, msg.data() + msg.size(), advised).ec, std::errc()) << msg;
+    EXPECT_NO_THROW(w.check_time_step(advised)) << msg;
+    EXPECT_LE(advised, bound);
+    EXPECT_GE(advised, bound * (1.0 - 1e-5)) << msg;  // one unit of the 6th significant digit
+    nearest_fails += std::stod(fmt::format("{:.6g}", bound)) > bound;
+  }
+  EXPECT_GT(nearest_fails, 100);  // the old advice (nearest rounding) failed in these cases
 }
 
 TEST(ContactInput, ParticleInsideAWallAtTheStartIsRefused) {

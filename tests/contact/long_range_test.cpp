@@ -44,7 +44,8 @@ class Cloud {
     const World<D, kGravityOnly> world(ps_, prm);
     const auto s = world.initial_state();
     core::VecX a(s.q.size());
-    world(s.q, s.v, a, 0.0);
+    auto ws = world.workspace();
+    world.system(ws)(s.q, s.v, a, 0.0);
     double num = 0.0, den = 0.0;
     for (std::size_t i = 0; i < ps_.size(); ++i) {
       num += (a.template segment<D>(static_cast<Eigen::Index>(D * i)) - exact_[i]).squaredNorm();

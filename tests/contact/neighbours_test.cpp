@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "toolkit/contact/diagnostics.hpp"
 #include "toolkit/contact/world.hpp"
 #include "toolkit/core/random.hpp"
 
@@ -51,22 +52,23 @@ void check_against_all_pairs(const WorldParams<D>& prm, double scale, double add
   const double side = D == 3 ? 36.0 : 160.0;
   const World<D, L> world(cloud<D>(n, side, seed), prm);
   auto s = world.initial_state();
-  const Pairs got = world.neighbour_pairs(s.q);
+  auto ws = world.workspace();
+  const Pairs got = neighbour_pairs(world, ws, s.q);
   const Pairs want = all_pairs(world, s.q, scale, add);
   EXPECT_GT(want.size(), n);  // not a vacuous comparison
   EXPECT_EQ(got, want);
   // move every particle by less than skin/2: the list is kept, and is still exact
   std::mt19937_64 rng(seed + 1);
-  const std::size_t builds = world.rebuilds();
+  const std::size_t builds = ws.rebuilds();
   for (std::size_t i = 0; i < n; ++i)
     for (int k = 0; k < D; ++k) s.q[static_cast<Eigen::Index>(D * i + k)] += uniform(rng, -1, 1) * 0.49 * world.skin() / std::sqrt(D);
-  EXPECT_EQ(world.neighbour_pairs(s.q), all_pairs(world, s.q, scale, add));
-  EXPECT_EQ(world.rebuilds(), builds);
+  EXPECT_EQ(neighbour_pairs(world, ws, s.q), all_pairs(world, s.q, scale, add));
+  EXPECT_EQ(ws.rebuilds(), builds);
   // move them further: rebuilt, exact again
   for (std::size_t i = 0; i < n; ++i)
     for (int k = 0; k < D; ++k) s.q[static_cast<Eigen::Index>(D * i + k)] += uniform(rng, -1, 1) * 2.0;
-  EXPECT_EQ(world.neighbour_pairs(s.q), all_pairs(world, s.q, scale, add));
-  EXPECT_EQ(world.rebuilds(), builds + 1);
+  EXPECT_EQ(neighbour_pairs(world, ws, s.q), all_pairs(world, s.q, scale, add));
+  EXPECT_EQ(ws.rebuilds(), builds + 1);
 }
 
 TEST(ContactValidation_Neighbours, LinkedCellsEqualAllPairs2D) {
@@ -99,8 +101,9 @@ TEST(ContactNeighbours, AStrayParticleFarAwayCostsNoCells) {
   prm.kn = 1.0;
   const World<3> world(ps, prm);
   const auto s = world.initial_state();
-  EXPECT_EQ(world.neighbour_pairs(s.q), all_pairs(world, s.q, 1.0, 0.0));
-  EXPECT_LE(world.cell_count(), 4000u);
+  auto ws = world.workspace();
+  EXPECT_EQ(neighbour_pairs(world, ws, s.q), all_pairs(world, s.q, 1.0, 0.0));
+  EXPECT_LE(ws.cell_count(), 4000u);
 }
 
 TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) {
@@ -128,7 +131,8 @@ TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) {
   const World<3> world(ps, prm, walls);
   const auto s = world.initial_state();
   core::VecX a(s.q.size());
-  world(s.q, s.v, a, 0.0);
+  auto ws = world.workspace();
+  world.system(ws)(s.q, s.v, a, 0.0);
 
   const std::size_t m = world.size();
   std::vector<core::Vec3> F(m, core::Vec3::Zero()), T(m, core::Vec3::Zero());
@@ -168,7 +172,7 @@ TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) {
     contacts += F[i].norm() > 0.0;
   }
   EXPECT_GT(contacts, m / 2);  // most particles touch something: not a vacuous comparison
-  const auto [pairs, wall_contacts] = world.contacts(s.q);
+  const auto [pairs, wall_contacts] = contact::contacts(world, ws, s.q);
   EXPECT_GT(pairs, m / 2);
   EXPECT_GT(wall_contacts, 10u);
 }

@@ -46,7 +46,8 @@ inline core::Vec<D> long_range_force(const core::Vec<D>& d, double cs_i_s_j) {
 }
 
 /// The near-exact, far-mean-field evaluation. Holds its grid buffers (sized on first use, reused:
-/// no allocation afterwards for a fixed particle count). Not thread-safe (mutable buffers).
+/// no allocation afterwards for a fixed particle count): one per run (a contact::World::Workspace
+/// holds it), never shared between threads.
 template <int D>
 class MeanField {
  public:

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "toolkit/contact/walls.hpp"
-#include "toolkit/contact/world.hpp"
+#include "toolkit/contact/params.hpp"
 
 namespace verisim::contact {
 

@@ -1,8 +1,17 @@
 #pragma once
 // The particle world of seed 003: discs (D = 2) or spheres (D = 3) with soft contacts, walls, gravity,
-// cohesion, magnetic dipoles and long-range forces, as a second-order system of the toolkit
-// (seed 001 eq. (1), Ë = f(t, E, Ė); toolkit/core/system.hpp), so that every integrator of
-// toolkit/integrators steps it through integrators::integrate_n_steps.
+// cohesion, magnetic dipoles and long-range forces, stepped as a second-order system of the toolkit
+// (seed 001 eq. (1), Ë = f(t, E, Ė); toolkit/core/system.hpp) by every integrator of
+// toolkit/integrators through integrators::integrate_n_steps.
+//
+// Three parts, as Drake separates a System from its Context:
+//   World      the description (particles, parameters, walls; params.hpp), immutable once built and
+//              checked (validate.hpp);
+//   Workspace  what an evaluation writes: the linked cells and Verlet list, the slot-ordered copies,
+//              the contact buffer, the long-range grid. Owned by the run: two runs never share one,
+//              and one World is stepped from several threads with one Workspace each;
+//   System     the view the integrators call, sys(q, v, a, t): a const World and the run's Workspace.
+// Diagnostics (energies, contacts, neighbour pairs) are diagnostics.hpp.
 //
 // State (core::PhaseState<core::VecX>, N particles, r = 1 rotation angle per disc, 3 per sphere), field-blocked:
 //   q = [x_0 … x_{N−1} | θ_0 … θ_{N−1}]     positions (D each), then rotation angles (r each)
@@ -13,7 +22,7 @@
 // sphere's θ is the time integral of ω, an orientation only for rotations about a fixed axis (a 3D
 // orientation is not a vector-space coordinate; see docs/contact.md, dipoles).
 //
-// One force evaluation (operator()), in this order:
+// One force evaluation (evaluate), in this order:
 //   1. gather: the positions, velocities and spins into slot order (the particles sorted by
 //      linked cell, toolkit/contact/linked_cells.hpp), checking every particle's displacement since
 //      the last neighbour build; beyond skin/2 the cells and the Verlet list are rebuilt first
@@ -23,22 +32,19 @@
 //   3. walls (walls.hpp): one routine for every shape, on the (particle, wall) pairs within the skin;
 //   4. long-range forces (long_range.hpp): exact near cells, mean-field far cells;
 //   5. scatter: a = F/m + g, α = T/I, back into the state's (particle) order.
-// The particle order of the state never changes (particle i stays at index i); only the world's
-// internal copies are sorted. Deterministic: same input, same sums in the same order.
+// The particle order of the state never changes (particle i stays at index i); only the workspace's
+// copies are sorted. Deterministic: same input and workspace history, same sums in the same order.
 //
-// No allocation and no virtual call per evaluation in steady state: every buffer is sized at
-// construction or at a rebuild (the Verlet list only grows, geometrically), walls are looped per
-// kind at compile time. The caches are `mutable` (the system is called as const): a World is NOT
-// thread-safe; use one World per thread.
+// No allocation and no virtual call per evaluation in steady state: every buffer is sized when the
+// workspace is first used or at a rebuild (the Verlet list only grows, geometrically), walls are
+// looped per kind at compile time.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
-#include <numbers>
 #include <stdexcept>
-#include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -52,54 +58,22 @@
 #include "toolkit/contact/input_error.hpp"
 #include "toolkit/contact/linked_cells.hpp"
 #include "toolkit/contact/long_range.hpp"
+#include "toolkit/contact/params.hpp"
 #include "toolkit/contact/stiffness.hpp"
+#include "toolkit/contact/validate.hpp"
 #include "toolkit/contact/walls.hpp"
 #include "toolkit/core/phase_state.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::contact {
 
-/// The laws a world is compiled with. A law left out costs nothing; damping and friction make the
-/// world velocity-dependent (without them it declares velocity_independent, and the splitting
-/// methods take their exact one-evaluation kick).
-struct Laws {
-  bool damping = true;      ///< the dashpot −η δ̇ (restitution < 1)
-  bool friction = true;     ///< regularised Coulomb friction and its torques
-  bool cohesion = false;    ///< seed 003's short-range attraction
-  bool dipoles = false;     ///< magnetic dipole–dipole force (and torque in 2D)
-  bool long_range = false;  ///< gravity or Coulomb between particles, near exact + far mean field
-};
-
-/// One disc or sphere. Keys documented in docs/contact.md.
-template <int D>
-struct Particle {
-  core::Vec<D> x = core::Vec<D>::Zero();            ///< centre
-  core::Vec<D> v = core::Vec<D>::Zero();            ///< velocity
-  Spin<D> w = Dim<D>::zero_spin();      ///< spin ω (2D: ω_z, counter-clockwise)
-  Spin<D> angle = Dim<D>::zero_spin();  ///< initial rotation angle θ (2D: turns the dipole)
-  double radius = 0.0;                  ///< R > 0
-  double mass = 0.0;                    ///< m > 0
-  double inertia_factor = D == 2 ? 0.5 : 0.4;  ///< κ in I = κ m R² (solid disc 1/2, solid sphere 2/5)
-  double charge = 0.0;                  ///< Coulomb strength (long range, use_mass = false)
-  core::Vec<D> dipole = core::Vec<D>::Zero();       ///< magnetic moment M at θ = 0 (A·m²)
-};
-
-/// The world's parameters. Keys documented in docs/contact.md.
-template <int D>
-struct WorldParams {
-  core::Vec<D> gravity = core::Vec<D>::Zero();       ///< g (m/s²)
-  double kn = 0.0;                       ///< k_n > 0 (N/m)
-  double restitution = 1.0;              ///< ε ∈ (0, 1]; η from the seed's formula, m = m_eff
-  ContactEnd end = ContactEnd::overlap;  ///< end of contact: overlap (seed 003) or force (S&P 2007)
-  double kt = 0.0;                       ///< k_t ≥ 0 (N·s/m), regularised friction
-  double mu = 0.0;                       ///< μ ≥ 0, Coulomb coefficient
-  CohesionLaw cohesion{};                ///< δ_c, F_max (Laws::cohesion)
-  DipoleLaw dipole{};                    ///< α, μ₀ (Laws::dipoles)
-  LongRangeLaw long_range{};             ///< C, strengths, cells (Laws::long_range)
-  double skin = -1.0;                    ///< Verlet skin (m); < 0: 0.1 × the mean diameter
-  double step_factor = 0.05;             ///< c of Δt ≤ c π √(m/k_n), 0 < c ≤ 0.05 (seed 003)
-  bool allow_large_time_step = false;    ///< step above the bound anyway
-};
+namespace detail {
+/// A number per built world, so that a workspace knows which world its caches describe.
+inline std::uint64_t next_world_id() {
+  static std::atomic<std::uint64_t> id{0};
+  return ++id;
+}
+}  // namespace detail
 
 template <int D, Laws L = Laws{}>
 class World {
@@ -113,9 +87,83 @@ class World {
   using vector_type = core::VecX;
   using state_type = core::PhaseState<core::VecX>;
 
+  /// What an evaluation writes, owned by the run (see the header comment). Default-constructed
+  /// empty; sized, for the world it is used with, at its first evaluation (a workspace used with
+  /// another world is rebuilt for it). Its members are written by World's pipeline only.
+  struct Workspace {
+    struct XR {  // position and radius, slot order (what the pair test reads)
+      core::Vec<D> x;
+      double R;
+    };
+    struct VW {  // velocity, spin, mass, slot order (read for pairs in contact only)
+      core::Vec<D> v;
+      Spin<D> w;
+      double m;
+    };
+    struct FT {  // force and torque accumulators, slot order
+      core::Vec<D> f;
+      Spin<D> t;
+    };
+    struct WallPair {
+      std::uint32_t slot;
+      std::uint32_t wall;
+    };
+
+    /// Neighbour-list builds so far, the list's length (pairs within range + skin), the cells.
+    std::size_t rebuilds() const { return rebuilds_; }
+    std::size_t list_length() const { return cells.list().size(); }
+    std::size_t cell_count() const { return cells.cell_count(); }
+    /// Bytes held (capacities of every buffer).
+    std::size_t bytes() const {
+      std::size_t b = sizeof(*this) + xr.capacity() * sizeof(XR) + vw.capacity() * sizeof(VW) +
+                      ft.capacity() * sizeof(FT) + inv_m.capacity() * 8 + inv_I.capacity() * 8 +
+                      wall_eta.capacity() * 8 + pair_eta.capacity() * 8 + contact_k.capacity() * 4 +
+                      contact_s.capacity() * 4 + M0.capacity() * sizeof(core::Vec<D>) +
+                      M.capacity() * sizeof(core::Vec<D>) + lr_x.capacity() * sizeof(core::Vec<D>) * 2 +
+                      lr_s.capacity() * 8 + cells.bytes();
+      for (const auto& l : wall_lists) b += l.capacity() * sizeof(WallPair);
+      return b;
+    }
+
+    LinkedCells<D> cells;
+    std::vector<XR> xr;
+    std::vector<VW> vw;
+    std::vector<FT> ft;
+    std::vector<double> inv_m, inv_I, wall_eta;         // slot order
+    std::vector<double> pair_eta;                       // per listed pair
+    std::vector<std::uint32_t> contact_k, contact_s;    // the contact buffer of compute_forces
+    std::vector<core::Vec<D>> M0, M;                    // dipole moments at θ = 0 and now, slot order
+    std::vector<core::Vec<D>> lr_x, lr_f;               // long range, slot order
+    std::vector<double> lr_s;
+    MeanField<D> mean_field;
+    std::array<std::vector<WallPair>, Walls::kKinds> wall_lists;
+    std::uint64_t world_id = 0;  // the world the caches describe (0: none yet)
+    bool built = false;
+    std::size_t rebuilds_ = 0;
+  };
+
+  /// The second-order system the integrators call: a const World and the run's Workspace.
+  class System {
+   public:
+    static constexpr bool velocity_independent = World::velocity_independent;
+    using vector_type = core::VecX;
+    using state_type = core::PhaseState<core::VecX>;
+    System(const World& world, Workspace& ws) : world_(&world), ws_(&ws) {}
+    /// a = f(q, v): the accelerations of seed 003's forces.
+    void operator()(const core::VecX& q, const core::VecX& v, core::VecX& a, double /*t*/) const {
+      world_->evaluate(q, v, a, *ws_);
+    }
+    const World& world() const { return *world_; }
+    Workspace& workspace() const { return *ws_; }
+
+   private:
+    const World* world_;
+    Workspace* ws_;
+  };
+
   World(std::vector<Particle<D>> particles, const WorldParams<D>& params, Walls walls = {})
       : p_(std::move(particles)), prm_(params), walls_(std::move(walls)), n_(p_.size()) {
-    validate();
+    throw_first(validate<D>(p_, prm_, walls_, L));
     law_.kn = prm_.kn;
     law_.eta_per_sqrt_mass = L.damping ? viscosity_per_sqrt_mass(prm_.restitution, prm_.kn) : 0.0;
     law_.kt = prm_.kt;
@@ -129,27 +177,24 @@ class World {
     range_.skin = skin_;
     R_.resize(n_);
     for (std::size_t i = 0; i < n_; ++i) R_[i] = p_[i].radius;
-    xr_.resize(n_);
-    vw_.resize(n_);
-    ft_.resize(n_);
-    inv_m_.resize(n_);
-    inv_I_.resize(n_);
-    wall_eta_.resize(n_);
-    if constexpr (L.dipoles) M0_.resize(n_), M_.resize(n_);
-    if constexpr (L.long_range) lr_x_.resize(n_), lr_f_.resize(n_), lr_s_.resize(n_);
-    check_walls_at_start();
   }
 
-  // --- the system ------------------------------------------------------------------------------
+  /// A workspace sized for this world (a run's), and the system the integrators call with it.
+  Workspace workspace() const {
+    Workspace ws;
+    bind(ws);
+    return ws;
+  }
+  System system(Workspace& ws) const { return System(*this, ws); }
 
-  /// a = f(q, v): the accelerations of seed 003's forces (see the header comment for the pipeline).
-  void operator()(const core::VecX& q, const core::VecX& v, core::VecX& a, double /*t*/) const {
+  /// a = f(q, v) with the caches of ws (see the header comment for the pipeline).
+  void evaluate(const core::VecX& q, const core::VecX& v, core::VecX& a, Workspace& ws) const {
     check_size(q, "q");
     check_size(v, "v");
     if (a.size() != q.size()) a.resize(q.size());
-    gather(q, &v);
-    compute_forces();
-    scatter(a);
+    gather(q, &v, ws);
+    compute_forces(ws);
+    scatter(a, ws);
   }
 
   /// The initial state, particles in the order given.
@@ -164,25 +209,19 @@ class World {
     return s;
   }
 
-  // --- time step (seed 003 "Choix du pas de temps") ----------------------------------------------
+  // --- time step (seed 003 "Choix du pas de temps", validate.hpp) -------------------------------
 
-  /// Δt_max = c π √(m/k_n), m the smallest effective mass of a contact in this world (the two
-  /// lightest particles, or the lightest against a wall when alone).
-  double max_time_step() const { return max_time_step_of(smallest_mass().m); }
+  /// Δt_max = c π √(m/k_n), m the smallest effective mass of a contact in this world.
+  double max_time_step() const { return time_step_bound().dt_max; }
+  TimeStepBound time_step_bound() const {
+    return contact::time_step_bound(n_, [&](std::size_t i) { return p_[i].mass; }, prm_.kn, prm_.step_factor);
+  }
 
   /// Throws InputError when dt is not positive and finite, or above max_time_step() unless
-  /// allow_large_time_step; the message gives the bound.
+  /// allow_large_time_step; the message gives the bound and a step that passes.
   void check_time_step(double dt) const {
-    if (!(dt > 0.0) || !std::isfinite(dt))
-      throw InputError(fmt::format("time step dt = {} must be positive and finite", dt));
-    const auto sm = smallest_mass();
-    const double bound = max_time_step_of(sm.m);
-    if (dt > bound && !prm_.allow_large_time_step)
-      throw InputError(fmt::format(
-          "time step dt = {:.6g} exceeds the bound c*pi*sqrt(m/k_n) = {:.6g} (seed 003 \"Choix du pas de temps\": "
-          "c = {}, k_n = {:.6g}, m = {:.6g} the smallest effective mass, {}); take dt <= {:.6g} or set "
-          "allow_large_time_step",
-          dt, bound, prm_.step_factor, prm_.kn, sm.m, sm.who(), bound));
+    if (auto d = time_step_rule(dt, time_step_bound(), prm_.allow_large_time_step))
+      throw InputError(std::isfinite(d->value) && d->value > 0.0 ? d->message + " (or set allow_large_time_step)" : d->message);
   }
 
   // --- accessors -------------------------------------------------------------------------------
@@ -193,15 +232,18 @@ class World {
   const WorldParams<D>& params() const { return prm_; }
   const Walls& walls() const { return walls_; }
   const ContactLaw& contact_law() const { return law_; }
+  const PairRange& pair_range() const { return range_; }
   double skin() const { return skin_; }
   double moment_of_inertia(std::size_t i) const { return p_[i].inertia_factor * p_[i].mass * R_[i] * R_[i]; }
+  /// The long-range strength s_i: the mass (gravity) or the charge (Coulomb).
+  double strength(std::size_t i) const { return prm_.long_range.use_mass ? p_[i].mass : p_[i].charge; }
 
   core::Vec<D> position(const core::VecX& q, std::size_t i) const { return q.template segment<D>(pos(i)); }
   core::Vec<D> velocity(const core::VecX& v, std::size_t i) const { return v.template segment<D>(pos(i)); }
   Spin<D> spin(const core::VecX& v, std::size_t i) const { return get_spin(v, i); }
   Spin<D> angle(const core::VecX& q, std::size_t i) const { return get_spin(q, i); }
 
-  /// Kinetic energy Σ ½ m v² + ½ I ω².
+  /// Kinetic energy Σ ½ m v² + ½ I ω² (no cache: the state only).
   double kinetic_energy(const state_type& s) const {
     double e = 0.0;
     for (std::size_t i = 0; i < n_; ++i) {
@@ -213,99 +255,54 @@ class World {
     return e;
   }
 
-  /// Potential energy of the conservative parts: springs ½ k_n δ² (pairs and walls), gravity −m g·x,
-  /// cohesion, dipoles (within their cut-off), long range (exact pair sum, O(N²)). With damping or
-  /// friction the total is not conserved; this is for checks of conservative worlds.
-  double potential_energy(const core::VecX& q) const {
+  /// Bytes held by the description (particles, radii); a run adds its Workspace::bytes().
+  std::size_t bytes() const { return sizeof(*this) + p_.capacity() * sizeof(Particle<D>) + R_.capacity() * 8; }
+
+  // --- the pipeline's pieces the diagnostics read (diagnostics.hpp) ----------------------------
+
+  /// Positions into the workspace's slot order (rebuilding the list when stale).
+  void gather_positions(const core::VecX& q, Workspace& ws) const {
     check_size(q, "q");
-    gather_positions(q);
-    double e = 0.0;
-    for (std::size_t i = 0; i < n_; ++i) e -= p_[i].mass * prm_.gravity.dot(position(q, i));
-    for_each_pair_in_range([&](std::uint32_t s, std::uint32_t t, const core::Vec<D>& d, double r) {
-      const double delta = r - (xr_[s].R + xr_[t].R);
-      if (delta < 0.0) e += 0.5 * prm_.kn * delta * delta;
-      if constexpr (L.cohesion) e += cohesion_energy(delta, prm_.cohesion);
-      if constexpr (L.dipoles) {
-        if (r > 0.0 && r < (xr_[s].R + xr_[t].R) * range_.scale) e += dipole_energy<D>(d / r, r, M_[s], M_[t], prm_.dipole.mu0);
+    gather(q, nullptr, ws);
+  }
+
+  /// fn(s, t, d, r) for every listed pair of slots within (R_s + R_t)·scale + add (positions gathered).
+  template <class Fn>
+  void for_each_pair_in_range(const Workspace& ws, Fn&& fn) const {
+    const auto& first = ws.cells.first();
+    const auto& list = ws.cells.list();
+    for (std::uint32_t s = 0; s < n_; ++s)
+      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
+        const std::uint32_t t = list[k];
+        const core::Vec<D> d = ws.xr[s].x - ws.xr[t].x;
+        const double r = d.norm();
+        if (r < (ws.xr[s].R + ws.xr[t].R) * range_.scale + range_.add) fn(s, t, d, r);
+      }
+  }
+
+  /// fn(slot, δ, n) for every particle–wall contact (δ < 0) of the wall lists (positions gathered).
+  template <class Fn>
+  void for_each_wall_contact(const Workspace& ws, Fn&& fn) const {
+    for_each_kind(ws, [&](const auto& shapes, const auto& list, std::size_t) {
+      for (const auto& wp : list) {
+        const WallGap g = wall_gap(shapes[wp.wall], to3(ws.xr[wp.slot].x));
+        const double delta = g.distance - ws.xr[wp.slot].R;
+        if (delta < 0.0) fn(wp.slot, delta, from3(g.normal));
       }
     });
-    for_each_wall_contact([&](std::uint32_t, double delta, const core::Vec<D>&) { e += 0.5 * prm_.kn * delta * delta; });
-    if constexpr (L.long_range) {
-      for (std::size_t i = 0; i < n_; ++i)
-        for (std::size_t j = i + 1; j < n_; ++j)
-          e += prm_.long_range.coupling * strength(i) * strength(j) / (position(q, i) - position(q, j)).norm();
-    }
-    return e;
-  }
-
-  /// The pairs (i < j, particle numbers) within interaction range (R_i + R_j)·scale + add at q, from
-  /// the linked cells and the Verlet list (for the all-pairs check), sorted.
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> neighbour_pairs(const core::VecX& q) const {
-    check_size(q, "q");
-    gather_positions(q);
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
-    const auto& order = cells_.order();
-    for_each_pair_in_range([&](std::uint32_t s, std::uint32_t t, const core::Vec<D>&, double) {
-      out.emplace_back(std::min(order[s], order[t]), std::max(order[s], order[t]));
-    });
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-
-  /// Contacts (δ < 0) at q: particle pairs and particle–wall pairs.
-  std::pair<std::size_t, std::size_t> contacts(const core::VecX& q) const {
-    check_size(q, "q");
-    gather_positions(q);
-    std::size_t pairs = 0, walls = 0;
-    for_each_pair_in_range([&](std::uint32_t s, std::uint32_t t, const core::Vec<D>&, double r) {
-      if (r < xr_[s].R + xr_[t].R) ++pairs;
-    });
-    for_each_wall_contact([&](std::uint32_t, double, const core::Vec<D>&) { ++walls; });
-    return {pairs, walls};
-  }
-
-  /// Neighbour-list builds so far, and the list's current length (pairs within range + skin).
-  std::size_t rebuilds() const { return rebuilds_; }
-  std::size_t list_length() const { return cells_.list().size(); }
-  std::size_t cell_count() const { return cells_.cell_count(); }
-
-  /// Bytes held by the world (capacities of every buffer, particles included).
-  std::size_t bytes() const {
-    std::size_t b = sizeof(*this) + p_.capacity() * sizeof(Particle<D>) + R_.capacity() * 8 +
-                    xr_.capacity() * sizeof(XR) + vw_.capacity() * sizeof(VW) + ft_.capacity() * sizeof(FT) +
-                    inv_m_.capacity() * 8 + inv_I_.capacity() * 8 + wall_eta_.capacity() * 8 +
-                    pair_eta_.capacity() * 8 + contact_k_.capacity() * 4 + contact_s_.capacity() * 4 +
-                    M0_.capacity() * sizeof(core::Vec<D>) +
-                    M_.capacity() * sizeof(core::Vec<D>) + lr_x_.capacity() * sizeof(core::Vec<D>) * 2 +
-                    lr_s_.capacity() * 8 + cells_.bytes();
-    for (const auto& l : wall_lists_) b += l.capacity() * sizeof(WallPair);
-    return b;
   }
 
  private:
-  struct XR {  // position and radius, slot order (what the pair test reads)
-    core::Vec<D> x;
-    double R;
-  };
-  struct VW {  // velocity, spin, mass, slot order (read for pairs in contact only)
-    core::Vec<D> v;
-    Spin<D> w;
-    double m;
-  };
-  struct FT {  // force and torque accumulators, slot order
-    core::Vec<D> f;
-    Spin<D> t;
-  };
-  struct WallPair {
-    std::uint32_t slot;
-    std::uint32_t wall;
-  };
+  using XR = typename Workspace::XR;
+  using VW = typename Workspace::VW;
+  using FT = typename Workspace::FT;
+  using WallPair = typename Workspace::WallPair;
 
   /// fn(shapes, wall_list, kind) for every kind of wall (compile-time loop: no virtual call).
-  template <class Fn>
-  void for_each_kind(Fn&& fn) const {
+  template <class WS, class Fn>
+  void for_each_kind(WS& ws, Fn&& fn) const {
     [&]<std::size_t... I>(std::index_sequence<I...>) {
-      (fn(std::get<I>(walls_.kinds()), wall_lists_[I], I), ...);
+      (fn(std::get<I>(walls_.kinds()), ws.wall_lists[I], I), ...);
     }(std::make_index_sequence<Walls::kKinds>{});
   }
 
@@ -327,7 +324,6 @@ class World {
     if constexpr (D == 3) return x;
     else return core::Vec2(x.x(), x.y());
   }
-  double strength(std::size_t i) const { return prm_.long_range.use_mass ? p_[i].mass : p_[i].charge; }
 
   void check_size(const core::VecX& x, const char* what) const {
     if (static_cast<std::size_t>(x.size()) != state_size())
@@ -335,189 +331,104 @@ class World {
                                               what, x.size(), state_size(), n_));
   }
 
-  // --- validation (bad input: a clear message naming the particle and the parameter) -----------
-  void validate() const {
-    if (n_ == 0) throw InputError("contact world: no particles");
-    if (n_ >= std::numeric_limits<std::uint32_t>::max()) throw InputError("contact world: too many particles");
-    auto finite = [](const auto& x) {
-      if constexpr (std::is_arithmetic_v<std::remove_cvref_t<decltype(x)>>) return std::isfinite(x);
-      else return x.allFinite();
-    };
-    for (std::size_t i = 0; i < n_; ++i) {
-      const auto& p = p_[i];
-      if (!(p.radius > 0.0) || !std::isfinite(p.radius))
-        throw InputError(fmt::format("particle {}: radius = {} must be positive and finite", i, p.radius));
-      if (!(p.mass > 0.0) || !std::isfinite(p.mass))
-        throw InputError(fmt::format("particle {}: mass = {} must be positive and finite", i, p.mass));
-      if (!(p.inertia_factor > 0.0) || !std::isfinite(p.inertia_factor))
-        throw InputError(fmt::format("particle {}: inertia_factor = {} must be positive and finite", i, p.inertia_factor));
-      if (!finite(p.x)) throw InputError(fmt::format("particle {}: position is not finite", i));
-      if (!finite(p.v)) throw InputError(fmt::format("particle {}: velocity is not finite", i));
-      if (!finite(p.w)) throw InputError(fmt::format("particle {}: spin is not finite", i));
-      if (!finite(p.angle)) throw InputError(fmt::format("particle {}: angle is not finite", i));
-      if (!std::isfinite(p.charge)) throw InputError(fmt::format("particle {}: charge is not finite", i));
-      if (!finite(p.dipole)) throw InputError(fmt::format("particle {}: dipole is not finite", i));
-    }
-    if (!(prm_.kn > 0.0) || !std::isfinite(prm_.kn))
-      throw InputError(fmt::format("kn = {} must be positive and finite (normal stiffness, seed 003)", prm_.kn));
-    if (!(prm_.restitution > 0.0 && prm_.restitution <= 1.0))
-      throw InputError(fmt::format("restitution = {} must be in (0, 1] (seed 003)", prm_.restitution));
-    if (!L.damping && prm_.restitution != 1.0)
-      throw InputError(fmt::format("restitution = {} needs a world compiled with Laws::damping", prm_.restitution));
-    if (!(prm_.kt >= 0.0) || !std::isfinite(prm_.kt))
-      throw InputError(fmt::format("kt = {} must be >= 0 and finite (tangential regularisation)", prm_.kt));
-    if (!(prm_.mu >= 0.0) || !std::isfinite(prm_.mu))
-      throw InputError(fmt::format("mu = {} must be >= 0 and finite (Coulomb friction)", prm_.mu));
-    if (!L.friction && (prm_.mu != 0.0 || prm_.kt != 0.0))
-      throw InputError(fmt::format("mu = {}, kt = {}: friction needs a world compiled with Laws::friction", prm_.mu,
-                                   prm_.kt));
-    if (!prm_.gravity.allFinite()) throw InputError("gravity is not finite");
-    if (!(prm_.step_factor > 0.0 && prm_.step_factor <= 0.05))
-      throw InputError(fmt::format("step_factor c = {} must be in (0, 0.05] (seed 003: dt <= c pi sqrt(m/k_n), c <= 0.05)",
-                                   prm_.step_factor));
-    if (std::isnan(prm_.skin) || !std::isfinite(prm_.skin))
-      throw InputError(fmt::format("skin = {} must be finite (negative: the default)", prm_.skin));
-    if constexpr (L.cohesion) {
-      if (!(prm_.cohesion.delta_c > 0.0) || !std::isfinite(prm_.cohesion.delta_c))
-        throw InputError(fmt::format("cohesion delta_c = {} must be positive and finite", prm_.cohesion.delta_c));
-      if (!(prm_.cohesion.f_max >= 0.0) || !std::isfinite(prm_.cohesion.f_max))
-        throw InputError(fmt::format("cohesion f_max = {} must be >= 0 and finite", prm_.cohesion.f_max));
-    }
-    if constexpr (L.dipoles) {
-      if (!(prm_.dipole.alpha > 0.0 && prm_.dipole.alpha <= 0.1))
-        throw InputError(fmt::format("dipole alpha = {} must be in (0, 0.1] (seed 003 cut-off rule)", prm_.dipole.alpha));
-      if (!(prm_.dipole.mu0 > 0.0) || !std::isfinite(prm_.dipole.mu0))
-        throw InputError(fmt::format("dipole mu0 = {} must be positive and finite", prm_.dipole.mu0));
-    }
-    if constexpr (L.long_range) {
-      if (!std::isfinite(prm_.long_range.coupling))
-        throw InputError(fmt::format("long_range coupling = {} must be finite", prm_.long_range.coupling));
-      if (prm_.long_range.cells_per_side < 1)
-        throw InputError(fmt::format("long_range cells_per_side = {} must be >= 1", prm_.long_range.cells_per_side));
-    }
-  }
-
-  /// Particles overlapping a wall by more than their radius at t = 0 (centre inside the wall), and
-  /// 2D walls whose normal leaves the plane.
-  void check_walls_at_start() const {
-    for_each_kind([&](const auto& shapes, const auto&, std::size_t kind) {
-      for (std::size_t k = 0; k < shapes.size(); ++k) {
-        for (std::size_t i = 0; i < n_; ++i) {
-          const WallGap g = wall_gap(shapes[k], to3(p_[i].x));
-          const double delta = g.distance - p_[i].radius;
-          if (delta < -p_[i].radius)
-            throw InputError(fmt::format("particle {}: overlaps wall {} ({}) by {:.6g}, more than its radius {:.6g}, at t = 0",
-                                         i, walls_.id(kind, k), wall_kind(shapes[k]), -delta, p_[i].radius));
-          if (D == 2 && std::abs(g.normal.z()) > 1e-9)
-            throw InputError(fmt::format(
-                "wall {} ({}): its normal at particle {} has a z component {:.3g}; a 2D world needs walls whose "
-                "section by z = 0 is a curve with in-plane normals",
-                walls_.id(kind, k), wall_kind(shapes[k]), i, g.normal.z()));
-        }
-      }
-    });
-  }
-
-  struct SmallestMass {
-    double m;
-    std::size_t a, b;  // the two lightest particles (b = a: alone, against a wall)
-    std::string who() const {
-      return a == b ? fmt::format("particle {} against a wall", a)
-                    : fmt::format("particles {} and {}", std::min(a, b), std::max(a, b));
-    }
-  };
-  SmallestMass smallest_mass() const {
-    std::size_t a = 0;
-    for (std::size_t i = 1; i < n_; ++i)
-      if (p_[i].mass < p_[a].mass) a = i;
-    if (n_ == 1) return {p_[a].mass, a, a};
-    std::size_t b = a == 0 ? 1 : 0;
-    for (std::size_t i = 0; i < n_; ++i)
-      if (i != a && p_[i].mass < p_[b].mass) b = i;
-    return {effective_mass(p_[a].mass, p_[b].mass), a, b};
-  }
-  double max_time_step_of(double m) const { return contact::max_time_step(m, prm_.kn, prm_.step_factor); }
-
   // --- the pipeline ------------------------------------------------------------------------------
 
-  void rebuild(const core::VecX& q) const {
-    cells_.build(q.data(), R_.data(), n_, range_);
-    const auto& order = cells_.order();
-    const auto& ref = cells_.reference_positions();
+  /// Sizes ws for this world and marks its caches stale (the first evaluation builds them).
+  void bind(Workspace& ws) const {
+    ws.xr.resize(n_);
+    ws.vw.resize(n_);
+    ws.ft.resize(n_);
+    ws.inv_m.resize(n_);
+    ws.inv_I.resize(n_);
+    ws.wall_eta.resize(n_);
+    if constexpr (L.dipoles) ws.M0.resize(n_), ws.M.resize(n_);
+    if constexpr (L.long_range) ws.lr_x.resize(n_), ws.lr_f.resize(n_), ws.lr_s.resize(n_);
+    ws.world_id = id_;
+    ws.built = false;
+  }
+
+  void rebuild(const core::VecX& q, Workspace& ws) const {
+    ws.cells.build(q.data(), R_.data(), n_, range_);
+    const auto& order = ws.cells.order();
+    const auto& ref = ws.cells.reference_positions();
     for (std::size_t s = 0; s < n_; ++s) {
       const std::size_t id = order[s];
-      xr_[s].x = ref[s];
-      xr_[s].R = R_[id];
-      vw_[s].m = p_[id].mass;
-      inv_m_[s] = 1.0 / p_[id].mass;
-      inv_I_[s] = 1.0 / moment_of_inertia(id);
-      wall_eta_[s] = wall_viscosity(law_, p_[id].mass);
-      if constexpr (L.dipoles) M0_[s] = p_[id].dipole;
-      if constexpr (L.long_range) lr_s_[s] = strength(id);
+      ws.xr[s].x = ref[s];
+      ws.xr[s].R = R_[id];
+      ws.vw[s].m = p_[id].mass;
+      ws.inv_m[s] = 1.0 / p_[id].mass;
+      ws.inv_I[s] = 1.0 / moment_of_inertia(id);
+      ws.wall_eta[s] = wall_viscosity(law_, p_[id].mass);
+      if constexpr (L.dipoles) ws.M0[s] = p_[id].dipole;
+      if constexpr (L.long_range) ws.lr_s[s] = strength(id);
     }
     // per listed pair: its viscosity (seed 003, effective mass), so a contact needs no √ of masses
-    const auto& first = cells_.first();
-    const auto& pairs = cells_.list();
-    grow_to(pair_eta_, pairs.size());
+    const auto& first = ws.cells.first();
+    const auto& pairs = ws.cells.list();
+    grow_to(ws.pair_eta, pairs.size());
     for (std::size_t s = 0; s < n_; ++s)
-      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) pair_eta_[k] = pair_viscosity(law_, vw_[s].m, vw_[pairs[k]].m);
-    grow_to(contact_k_, pairs.size());
-    grow_to(contact_s_, pairs.size());
+      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k)
+        ws.pair_eta[k] = pair_viscosity(law_, ws.vw[s].m, ws.vw[pairs[k]].m);
+    grow_to(ws.contact_k, pairs.size());
+    grow_to(ws.contact_s, pairs.size());
     // (particle, wall) pairs within the skin: a particle moves at most skin/2 before the next build
-    for_each_kind([&](const auto& shapes, auto& list, std::size_t) { fill_wall_list(shapes, list); });
-    built_ = true;
-    ++rebuilds_;
+    for_each_kind(ws, [&](const auto& shapes, auto& list, std::size_t) { fill_wall_list(shapes, list, ws); });
+    ws.built = true;
+    ++ws.rebuilds_;
   }
 
   template <class Shapes>
-  void fill_wall_list(const Shapes& shapes, std::vector<WallPair>& list) const {
+  void fill_wall_list(const Shapes& shapes, std::vector<WallPair>& list, const Workspace& ws) const {
     list.clear();
     for (std::size_t k = 0; k < shapes.size(); ++k)
       for (std::size_t s = 0; s < n_; ++s)
-        if (wall_gap(shapes[k], to3(xr_[s].x)).distance - xr_[s].R < skin_)
+        if (wall_gap(shapes[k], to3(ws.xr[s].x)).distance - ws.xr[s].R < skin_)
           list.push_back({static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(k)});
   }
 
   /// Positions (and velocities, spins, zeroed accumulators when v is given) into slot order, in one
   /// pass; rebuild first when a particle has moved more than skin/2 since the last build.
-  void gather(const core::VecX& q, const core::VecX* v) const {
-    if (!built_) rebuild(q);
-    if (!gather_pass(q, v)) {
-      rebuild(q);
-      gather_pass(q, v);
+  void gather(const core::VecX& q, const core::VecX* v, Workspace& ws) const {
+    if (ws.world_id != id_) bind(ws);
+    if (!ws.built) rebuild(q, ws);
+    if (!gather_pass(q, v, ws)) {
+      rebuild(q, ws);
+      gather_pass(q, v, ws);
     }
     if constexpr (L.dipoles) {
       for (std::size_t s = 0; s < n_; ++s) {
         if constexpr (D == 2) {  // the moment turns with the disc: M = R(θ) M₀
-          const double th = q[static_cast<Eigen::Index>(rot_index(cells_.order()[s]))];
+          const double th = q[static_cast<Eigen::Index>(rot_index(ws.cells.order()[s]))];
           const double c = std::cos(th), sn = std::sin(th);
-          M_[s] = core::Vec2(c * M0_[s].x() - sn * M0_[s].y(), sn * M0_[s].x() + c * M0_[s].y());
+          ws.M[s] = core::Vec2(c * ws.M0[s].x() - sn * ws.M0[s].y(), sn * ws.M0[s].x() + c * ws.M0[s].y());
         } else {  // 3D: fixed in space (docs/contact.md)
-          M_[s] = M0_[s];
+          ws.M[s] = ws.M0[s];
         }
       }
     }
   }
-  void gather_positions(const core::VecX& q) const { gather(q, nullptr); }
 
   /// One pass of gather; false when the list is stale (a displacement beyond skin/2).
-  bool gather_pass(const core::VecX& q, const core::VecX* v) const {
+  bool gather_pass(const core::VecX& q, const core::VecX* v, Workspace& ws) const {
     const double* x = q.data();
     const double* pv = v ? v->data() : nullptr;
-    const std::uint32_t* order = cells_.order().data();
-    const core::Vec<D>* ref = cells_.reference_positions().data();
+    const std::uint32_t* order = ws.cells.order().data();
+    const core::Vec<D>* ref = ws.cells.reference_positions().data();
+    XR* xr = ws.xr.data();
+    VW* vw = ws.vw.data();
+    FT* ft = ws.ft.data();
     double max_d2 = 0.0;
     for (std::size_t s = 0; s < n_; ++s) {
       const std::size_t id = order[s];
       const core::Vec<D> xs = core::Vec<D>::Map(x + D * id);
-      xr_[s].x = xs;
+      xr[s].x = xs;
       max_d2 = std::max(max_d2, (xs - ref[s]).squaredNorm());
       if (pv) {
-        vw_[s].v = core::Vec<D>::Map(pv + D * id);
-        if constexpr (D == 2) vw_[s].w = pv[rot_index(id)];
-        else vw_[s].w = core::Vec3::Map(pv + rot_index(id));
-        ft_[s].f.setZero();
-        ft_[s].t = Dim<D>::zero_spin();
+        vw[s].v = core::Vec<D>::Map(pv + D * id);
+        if constexpr (D == 2) vw[s].w = pv[rot_index(id)];
+        else vw[s].w = core::Vec3::Map(pv + rot_index(id));
+        ft[s].f.setZero();
+        ft[s].t = Dim<D>::zero_spin();
       }
     }
     return !(4.0 * max_d2 > skin_ * skin_ || (skin_ == 0.0 && max_d2 > 0.0));
@@ -535,15 +446,15 @@ class World {
   // into a contact buffer; (2) the forces of the buffered pairs, a straight loop without the
   // unpredictable in/out-of-range branch, whose iterations the CPU overlaps (each is a long latency
   // chain: √, division, the friction cap). Measured: docs/contact.md.
-  void compute_forces() const {  // the accumulators were zeroed by gather()
-    const std::uint32_t* first = cells_.first().data();
-    const std::uint32_t* list = cells_.list().data();
-    const XR* xr = xr_.data();
-    const VW* vw = vw_.data();
-    FT* ft = ft_.data();
+  void compute_forces(Workspace& ws) const {  // the accumulators were zeroed by gather()
+    const std::uint32_t* first = ws.cells.first().data();
+    const std::uint32_t* list = ws.cells.list().data();
+    const XR* xr = ws.xr.data();
+    const VW* vw = ws.vw.data();
+    FT* ft = ws.ft.data();
     // (1) compaction
-    std::uint32_t* ck = contact_k_.data();
-    std::uint32_t* cs = contact_s_.data();
+    std::uint32_t* ck = ws.contact_k.data();
+    std::uint32_t* cs = ws.contact_s.data();
     std::size_t nc = 0;
     for (std::uint32_t s = 0; s < n_; ++s) {
       const core::Vec<D> xi = xr[s].x;
@@ -558,7 +469,8 @@ class World {
     }
     // (2) forces
     const ContactLaw law = law_;
-    const double* eta = pair_eta_.data();
+    const double* eta = ws.pair_eta.data();
+    [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
     for (std::size_t c = 0; c < nc; ++c) {
       const std::uint32_t k = ck[c], s = cs[c], t = list[k];
       const core::Vec<D> d = xr[s].x - xr[t].x;
@@ -580,10 +492,10 @@ class World {
       if constexpr (L.cohesion) f += cohesion_force(delta, prm_.cohesion) * n;
       if constexpr (L.dipoles) {
         if (apart && r < rs * range_.scale) {  // the dipole field is singular at r = 0
-          f += dipole_force<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
+          f += dipole_force<D>(n, r, M[s], M[t], prm_.dipole.mu0);
           if constexpr (D == 2) {
-            tis += dipole_torque<D>(n, r, M_[s], M_[t], prm_.dipole.mu0);
-            tjs += dipole_torque<D>(core::Vec<D>(-n), r, M_[t], M_[s], prm_.dipole.mu0);
+            tis += dipole_torque<D>(n, r, M[s], M[t], prm_.dipole.mu0);
+            tjs += dipole_torque<D>(core::Vec<D>(-n), r, M[t], M[s], prm_.dipole.mu0);
           }
         }
       }
@@ -593,57 +505,35 @@ class World {
       ft[t].t += tjs;
     }
     // walls
-    for_each_wall_contact([&](std::uint32_t s, double delta, const core::Vec<D>& n) {
+    const double* wall_eta = ws.wall_eta.data();
+    for_each_wall_contact(ws, [&](std::uint32_t s, double delta, const core::Vec<D>& n) {
       core::Vec<D> f;
       Spin<D> tis, tjs;
       contact_force<D, L.damping, L.friction>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
-                                              L.damping ? wall_eta_[s] : 0.0, law, f, tis, tjs);
+                                              L.damping ? wall_eta[s] : 0.0, law, f, tis, tjs);
       ft[s].f += f;
       ft[s].t += tis;
     });
     if constexpr (L.long_range) {
-      for (std::size_t s = 0; s < n_; ++s) lr_x_[s] = xr[s].x, lr_f_[s].setZero();
-      mean_field_.add_forces(lr_x_, lr_s_, prm_.long_range, lr_f_);
-      for (std::size_t s = 0; s < n_; ++s) ft[s].f += lr_f_[s];
+      for (std::size_t s = 0; s < n_; ++s) ws.lr_x[s] = xr[s].x, ws.lr_f[s].setZero();
+      ws.mean_field.add_forces(ws.lr_x, ws.lr_s, prm_.long_range, ws.lr_f);
+      for (std::size_t s = 0; s < n_; ++s) ft[s].f += ws.lr_f[s];
     }
   }
 
-  void scatter(core::VecX& a) const {
+  void scatter(core::VecX& a, const Workspace& ws) const {
     double* pa = a.data();
-    const std::uint32_t* order = cells_.order().data();
+    const std::uint32_t* order = ws.cells.order().data();
+    const FT* ft = ws.ft.data();
+    const double* inv_m = ws.inv_m.data();
+    const double* inv_I = ws.inv_I.data();
     const core::Vec<D> g = prm_.gravity;
     for (std::size_t s = 0; s < n_; ++s) {
       const std::size_t id = order[s];
-      core::Vec<D>::Map(pa + D * id) = inv_m_[s] * ft_[s].f + g;
-      if constexpr (D == 2) pa[rot_index(id)] = inv_I_[s] * ft_[s].t;
-      else core::Vec3::Map(pa + rot_index(id)) = inv_I_[s] * ft_[s].t;
+      core::Vec<D>::Map(pa + D * id) = inv_m[s] * ft[s].f + g;
+      if constexpr (D == 2) pa[rot_index(id)] = inv_I[s] * ft[s].t;
+      else core::Vec3::Map(pa + rot_index(id)) = inv_I[s] * ft[s].t;
     }
-  }
-
-  /// fn(s, t, d, r) for every listed pair within (R_s + R_t)·scale + add (positions gathered).
-  template <class Fn>
-  void for_each_pair_in_range(Fn&& fn) const {
-    const auto& first = cells_.first();
-    const auto& list = cells_.list();
-    for (std::uint32_t s = 0; s < n_; ++s)
-      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
-        const std::uint32_t t = list[k];
-        const core::Vec<D> d = xr_[s].x - xr_[t].x;
-        const double r = d.norm();
-        if (r < (xr_[s].R + xr_[t].R) * range_.scale + range_.add) fn(s, t, d, r);
-      }
-  }
-
-  /// fn(slot, δ, n) for every particle–wall contact (δ < 0) of the wall lists (positions gathered).
-  template <class Fn>
-  void for_each_wall_contact(Fn&& fn) const {
-    for_each_kind([&](const auto& shapes, const auto& list, std::size_t) {
-      for (const WallPair& wp : list) {
-        const WallGap g = wall_gap(shapes[wp.wall], to3(xr_[wp.slot].x));
-        const double delta = g.distance - xr_[wp.slot].R;
-        if (delta < 0.0) fn(wp.slot, delta, from3(g.normal));
-      }
-    });
   }
 
   std::vector<Particle<D>> p_;
@@ -654,22 +544,7 @@ class World {
   double skin_ = 0.0;
   PairRange range_{};
   std::vector<double> R_;  // radii, particle order (what the cells read)
-
-  // caches (mutable: the system is called as const; not thread-safe)
-  mutable LinkedCells<D> cells_;
-  mutable std::vector<XR> xr_;
-  mutable std::vector<VW> vw_;
-  mutable std::vector<FT> ft_;
-  mutable std::vector<double> inv_m_, inv_I_, wall_eta_;  // slot order
-  mutable std::vector<double> pair_eta_;          // per listed pair
-  mutable std::vector<std::uint32_t> contact_k_, contact_s_;  // the contact buffer of compute_forces
-  mutable std::vector<core::Vec<D>> M0_, M_;            // dipole moments at θ = 0 and now, slot order
-  mutable std::vector<core::Vec<D>> lr_x_, lr_f_;       // long range, slot order
-  mutable std::vector<double> lr_s_;
-  mutable MeanField<D> mean_field_;
-  mutable std::array<std::vector<WallPair>, Walls::kKinds> wall_lists_;
-  mutable bool built_ = false;
-  mutable std::size_t rebuilds_ = 0;
+  std::uint64_t id_ = detail::next_world_id();
 };
 
 }  // namespace verisim::contact

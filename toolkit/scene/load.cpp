@@ -17,10 +17,12 @@
 
 #include "toolkit/contact/dem_verlet.hpp"
 #include "toolkit/contact/stiffness.hpp"
+#include "toolkit/contact/validate.hpp"
 #include "toolkit/contact/walls.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/models/central_gravity.hpp"
 #include "toolkit/scene/contacts.hpp"
+#include "toolkit/scene/soft_model.hpp"
 
 namespace verisim::scene {
 
@@ -273,9 +275,8 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
   if (!scene_integrator_known(s.integrator, s.law))  // checked once the law is known (soft scenes take more)
     r.fail("integrator", fmt::format("unknown integrator '{}'; valid: {}", s.integrator, scene_integrator_names(s.law)));
   s.restitution = r.non_negative("restitution", 1.0);
-  // seed 003: ε ∈ (0, 1] (ε = 1: Hooke's spring; η(ε) has ln ε)
-  if (s.law == Law::soft && !(s.restitution > 0.0 && s.restitution <= 1.0))
-    r.fail("restitution", fmt::format("law 'soft' needs restitution ε in (0, 1] (seed 003), not {}", s.restitution));
+  if (s.law == Law::soft)  // seed 003: ε ∈ (0, 1] (contact::restitution_rule)
+    if (const auto d = contact::restitution_rule(s.restitution)) r.fail("restitution", "law 'soft': " + d->message);
   s.friction = r.non_negative("friction", 0.0);
   if (s.law == Law::frictionless && s.friction != 0.0)
     r.fail("friction", "law 'frictionless' has no friction; choose law 'coulomb', 'spinning' or 'ball-bounce'");
@@ -553,7 +554,7 @@ StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scen
   c.end = pick<SoftEnd, 2>(r, "end", "overlap", {{{"overlap", SoftEnd::overlap}, {"force", SoftEnd::force}}}, "end of contact");
   c.kt = r.non_negative("kt", 0.0);
   c.step_factor = r.positive("step_factor", 0.05);
-  if (c.step_factor > 0.05) r.fail("step_factor", fmt::format("'step_factor' c must be in (0, 0.05] (seed 003), not {}", c.step_factor));
+  if (const auto d = contact::step_factor_rule(c.step_factor)) r.fail("step_factor", d->message);
   if (r.has("skin")) c.skin = r.non_negative("skin", 0.0);
   r.finish();
   return reg;
@@ -584,19 +585,13 @@ void resolve_stiffness(const StiffnessRegime& reg, Scene& s) {
   }
 }
 
-/// seed 003 "Choix du pas de temps": Δt ≤ c π √(m/k_n), m the smallest effective mass (the two
-/// lightest particles, a lone particle against a wall), as contact::World::check_time_step. Empty
-/// when dt is within the bound, else the message.
+/// seed 003 "Choix du pas de temps": Δt ≤ c π √(m/k_n) (contact::time_step_rule, the check
+/// contact::World makes). Empty when dt is within the bound, else the message.
 std::string soft_dt_excess(const Scene& s) {
-  std::vector<double> m;
-  for (const auto& o : s.objects) m.push_back(o.mass);
-  std::sort(m.begin(), m.end());
-  const double meff = m.size() > 1 ? contact::effective_mass(m[0], m[1]) : m[0];
-  const double bound = contact::max_time_step(meff, s.contact.kn, s.contact.step_factor);
-  if (s.simulation.dt <= bound) return "";
-  return fmt::format("dt = {:.6g} s exceeds seed 003's bound c π √(m/k_n) = {:.6g} s (c = {}, k_n = {:.6g} N/m, m = {:.6g} kg "
-                     "the smallest effective mass): take dt ≤ {:.6g}",
-                     s.simulation.dt, bound, s.contact.step_factor, s.contact.kn, meff, bound);
+  const auto bound = contact::time_step_bound(s.objects.size(), [&](std::size_t i) { return s.objects[i].mass; },
+                                              s.contact.kn, s.contact.step_factor);
+  const auto d = contact::time_step_rule(s.simulation.dt, bound, false);
+  return d ? d->message : "";
 }
 
 /// The checks of a soft-contact scene (law = "soft"): contact::World's model, one gravity, walls.
@@ -621,16 +616,21 @@ void check_soft_scene(const Scene& s) {
     if (!std::isnan(ob.restitution) || !std::isnan(ob.friction))
       throw SceneError(ob.where, fmt::format("[[obstacle]] '{}': with law 'soft' the walls take the world's contact "
                                              "law ([simulation] restitution, friction; [contact])", ob.name));
-    // a particle whose centre is inside a wall cannot start (contact::World refuses it)
-    for (const auto& o : s.objects) {
-      const double d = (ob.inside ? -1.0 : 1.0) *
-                       geometry::signed_gap(ob.shape, o.position).distance;
-      if (d < 0.0)
-        throw SceneError(o.where, fmt::format("[[object]] '{}': its centre is inside obstacle '{}' at t = 0 (distance {:.6g} m)",
-                                              o.name, ob.name, d));
-    }
   }
-  if (const std::string e = soft_dt_excess(s); !e.empty()) throw SceneError(sim.dt_at, "[simulation]: " + e);
+  // contact::validate on the world the scene makes (particles inside a wall at t = 0, the Δt bound, …),
+  // each finding placed at its key: object, obstacle (wall k is obstacle k), dt, else [contact]
+  const contact::Diagnostics found = s.contact.dimension == 2 ? validate_soft<2>(s) : validate_soft<3>(s);
+  if (found.empty()) return;
+  const contact::Diagnostic& d = found.front();
+  constexpr std::size_t kNone = contact::Diagnostic::kNone;
+  if (d.particle != kNone && d.wall != kNone)
+    throw SceneError(s.objects[d.particle].where,
+                     fmt::format("[[object]] '{}': its centre is inside obstacle '{}' at t = 0 (distance {:.6g} m)",
+                                 s.objects[d.particle].name, s.obstacles[d.wall].name, d.value));
+  if (d.particle != kNone) throw SceneError(s.objects[d.particle].where, fmt::format("[[object]] '{}': {}", s.objects[d.particle].name, d.message));
+  if (d.wall != kNone) throw SceneError(s.obstacles[d.wall].where, fmt::format("[[obstacle]] '{}': {}", s.obstacles[d.wall].name, d.message));
+  if (d.parameter == "dt") throw SceneError(sim.dt_at, "[simulation]: " + d.message);
+  throw SceneError(s.contact.where, "[contact]: " + d.message);
 }
 
 std::size_t object_index(const Scene& scene, const std::string& name, const Source& where, const std::string& context) {

@@ -19,7 +19,7 @@ namespace verisim::scene {
 
 template <class World>
 struct Recorder {
-  const World* world;
+  World* world;  // const for a world whose diagnostics need no workspace of their own
   RunResult* out;
   std::size_t every, steps;
   Progress progress;
@@ -43,7 +43,7 @@ struct Recorder {
 
 /// The result's headers and reserved buffers, and the recorder that fills them.
 template <class World>
-Recorder<World> prepare_run(const Scene& scene, const World& world, RunResult& result, Progress progress) {
+Recorder<World> prepare_run(const Scene& scene, World& world, RunResult& result, Progress progress) {
   const Simulation& sim = scene.simulation;
   result.integrator = sim.integrator;
   result.t_end = sim.t_end();

@@ -9,6 +9,7 @@
 // (μ = 0) the world is velocity-independent, so the splitting methods take their exact kick (the
 // leapfrog of seed 003's undamped bounce); otherwise Laws{} (damping and friction). Each pair is
 // compiled in its own translation unit (soft_world_2d.cpp, soft_world_3d.cpp).
+
 #include <cmath>
 #include <string>
 #include <type_traits>
@@ -18,16 +19,20 @@
 #include <fmt/format.h>
 
 #include "toolkit/contact/dem_verlet.hpp"
+#include "toolkit/contact/diagnostics.hpp"
 #include "toolkit/contact/input_error.hpp"
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/world.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/scene/recorder.hpp"
+#include "toolkit/scene/soft_model.hpp"
 #include "toolkit/scene/simulate.hpp"
 
 namespace verisim::scene {
 
+/// The scene's world (a description: immutable) and the workspace its energy is computed with,
+/// apart from the run's (an observer never touches the stepping's neighbour list).
 template <int D, contact::Laws L>
 class SoftWorld {
  public:
@@ -62,7 +67,7 @@ class SoftWorld {
   }
   double kinetic_energy(const State& x) const { return world_.kinetic_energy(x); }
   /// −m g·x and the contact springs ½ k_n δ² (pairs and walls): the dashpot and friction dissipate.
-  double potential_energy(const State& x, double) const { return world_.potential_energy(x.q); }
+  double potential_energy(const State& x, double) { return contact::potential_energy(world_, energy_ws_, x.q); }
   std::vector<std::string> conserved_header() const { return {}; }
   void conserved_row(const State&, std::vector<double>& row) const { row.clear(); }
 
@@ -73,39 +78,10 @@ class SoftWorld {
   }
 
  private:
-  static core::Vec<D> head(const core::Vec3& v) {
-    if constexpr (D == 3) return v;
-    else return v.head<2>();
-  }
-
   static World make(const Scene& s) {
-    std::vector<contact::Particle<D>> ps;
-    ps.reserve(s.objects.size());
-    for (const auto& o : s.objects) {
-      contact::Particle<D> p;
-      p.x = head(o.position);
-      p.v = head(o.velocity);
-      if constexpr (D == 2) p.w = o.spin.z();
-      else p.w = o.spin;
-      p.radius = o.radius;
-      p.mass = o.mass;
-      p.inertia_factor = o.inertia_factor;
-      ps.push_back(p);
-    }
-    contact::WorldParams<D> prm;
-    core::Vec3 g = core::Vec3::Zero();
-    for (const auto& f : s.forces) g += f.vector;  // gravity only (load.cpp)
-    prm.gravity = head(g);
-    prm.kn = s.contact.kn;
-    prm.restitution = s.simulation.restitution;
-    prm.end = s.contact.end == SoftEnd::force ? contact::ContactEnd::force : contact::ContactEnd::overlap;
-    if constexpr (L.friction) prm.kt = s.contact.kt, prm.mu = s.simulation.friction;
-    prm.skin = s.contact.skin;
-    prm.step_factor = s.contact.step_factor;
-    contact::Walls walls;
-    for (const auto& ob : s.obstacles) walls.add(ob.shape, ob.inside);  // inside: a container (load.cpp: solids only)
+    SoftModel<D> m = soft_model<D>(s);
     try {
-      return World(std::move(ps), prm, std::move(walls));
+      return World(std::move(m.particles), m.params, std::move(m.walls));
     } catch (const contact::InputError& e) {
       throw SceneError(s.contact.where, std::string("[contact]: ") + e.what());
     }
@@ -113,6 +89,7 @@ class SoftWorld {
 
   const Scene& scene_;
   World world_;
+  typename World::Workspace energy_ws_;
 };
 
 /// Run a soft-contact scene on contact::World<D, L>: the registry's variant visited once, then
@@ -120,12 +97,13 @@ class SoftWorld {
 template <int D, contact::Laws L>
 RunResult simulate_soft(const Scene& scene, Progress progress) {
   const Simulation& sim = scene.simulation;
-  const SoftWorld<D, L> soft(scene);
+  SoftWorld<D, L> soft(scene);
   RunResult result;
   auto rec = prepare_run(scene, soft, result, progress);
   result.conserves_energy = !L.damping && !L.friction;  // Hooke's spring: ½ k_n δ² is in the potential energy
   State x = soft.initial_state();
-  auto run = [&](auto& s) { contact::integrate(s, soft.world(), x, 0.0, sim.dt, sim.steps, rec); };
+  auto ws = soft.world().workspace();  // the run's
+  auto run = [&](auto& s) { contact::integrate(s, soft.world(), ws, x, 0.0, sim.dt, sim.steps, rec); };
   try {
     if (sim.integrator == contact::methods::DemVerletHalfStep::info.name) {  // the DEM steppers (load.cpp)
       contact::DemVerletHalfStep<core::VecX> s;

@@ -1,0 +1,56 @@
+#pragma once
+// What a particle world of seed 003 is made of: the laws it is compiled with, its particles and its
+// parameters (keys documented in docs/contact.md). Their checks are validate.hpp; the force pipeline
+// that steps them is world.hpp.
+#include "toolkit/contact/cohesion.hpp"
+#include "toolkit/contact/contact_force.hpp"
+#include "toolkit/contact/dim.hpp"
+#include "toolkit/contact/dipole.hpp"
+#include "toolkit/contact/long_range.hpp"
+#include "toolkit/core/vec.hpp"
+
+namespace verisim::contact {
+
+/// The laws a world is compiled with. A law left out costs nothing; damping and friction make the
+/// world velocity-dependent (without them it declares velocity_independent, and the splitting
+/// methods take their exact one-evaluation kick).
+struct Laws {
+  bool damping = true;      ///< the dashpot −η δ̇ (restitution < 1)
+  bool friction = true;     ///< regularised Coulomb friction and its torques
+  bool cohesion = false;    ///< seed 003's short-range attraction
+  bool dipoles = false;     ///< magnetic dipole–dipole force (and torque in 2D)
+  bool long_range = false;  ///< gravity or Coulomb between particles, near exact + far mean field
+};
+
+/// One disc or sphere. Keys documented in docs/contact.md.
+template <int D>
+struct Particle {
+  core::Vec<D> x = core::Vec<D>::Zero();            ///< centre
+  core::Vec<D> v = core::Vec<D>::Zero();            ///< velocity
+  Spin<D> w = Dim<D>::zero_spin();      ///< spin ω (2D: ω_z, counter-clockwise)
+  Spin<D> angle = Dim<D>::zero_spin();  ///< initial rotation angle θ (2D: turns the dipole)
+  double radius = 0.0;                  ///< R > 0
+  double mass = 0.0;                    ///< m > 0
+  double inertia_factor = D == 2 ? 0.5 : 0.4;  ///< κ in I = κ m R² (solid disc 1/2, solid sphere 2/5)
+  double charge = 0.0;                  ///< Coulomb strength (long range, use_mass = false)
+  core::Vec<D> dipole = core::Vec<D>::Zero();       ///< magnetic moment M at θ = 0 (A·m²)
+};
+
+/// The world's parameters. Keys documented in docs/contact.md.
+template <int D>
+struct WorldParams {
+  core::Vec<D> gravity = core::Vec<D>::Zero();       ///< g (m/s²)
+  double kn = 0.0;                       ///< k_n > 0 (N/m)
+  double restitution = 1.0;              ///< ε ∈ (0, 1]; η from the seed's formula, m = m_eff
+  ContactEnd end = ContactEnd::overlap;  ///< end of contact: overlap (seed 003) or force (S&P 2007)
+  double kt = 0.0;                       ///< k_t ≥ 0 (N·s/m), regularised friction
+  double mu = 0.0;                       ///< μ ≥ 0, Coulomb coefficient
+  CohesionLaw cohesion{};                ///< δ_c, F_max (Laws::cohesion)
+  DipoleLaw dipole{};                    ///< α, μ₀ (Laws::dipoles)
+  LongRangeLaw long_range{};             ///< C, strengths, cells (Laws::long_range)
+  double skin = -1.0;                    ///< Verlet skin (m); < 0: 0.1 × the mean diameter
+  double step_factor = 0.05;             ///< c of Δt ≤ c π √(m/k_n), 0 < c ≤ 0.05 (seed 003)
+  bool allow_large_time_step = false;    ///< step above the bound anyway
+};
+
+}  // namespace verisim::contact
