@@ -2,6 +2,7 @@
 // The scene loader's TOML layer (toml++): source positions as scene::Source, a table reader that
 // remembers every key asked for (finish() rejects the others, with the valid ones), the bounded
 // read of a scene file and the pre-parse bound on dotted keys (docs/scenes.md "Limits").
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <filesystem>
