@@ -14,6 +14,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "toolkit/core/random.hpp"
+
 namespace verisim::bench {
 
 /// Linear oscillator q̈ = −ω²q (seed 001 §G.2.1).
@@ -90,19 +92,13 @@ inline NBody<5> outer_solar_system() {
 }
 
 /// A cluster of 100 equal masses (G = 1, total mass 1) drawn uniformly in the unit ball, with
-/// velocities uniform in [−0.1, 0.1]³; Plummer softening ε = 0.01; step 10⁻³. Seeded: SplitMix64
-/// (Steele, Lea & Flood, OOPSLA 2014) from seed 20240601, uniform doubles from the top 53 bits,
-/// so the data are the same on every platform and standard library.
+/// velocities uniform in [−0.1, 0.1]³; Plummer softening ε = 0.01; step 10⁻³. Seeded: core::Rng
+/// (SplitMix64, toolkit/core/random.hpp) from seed 20240601, so the data are the same on every
+/// platform and standard library.
 inline NBody<100> seeded_cluster() {
   NBody<100> p;
-  std::uint64_t s = 20240601u;
-  auto uniform = [&s] {  // SplitMix64, then the top 53 bits as a double in [0, 1)
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1.0p-53;
-  };
+  core::Rng rng(20240601u);
+  auto uniform = [&rng] { return rng.unit(); };
   for (std::size_t i = 0; i < 100; ++i) {
     p.gm[i] = 1.0 / 100.0;
     double x, y, z;

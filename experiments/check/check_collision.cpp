@@ -60,8 +60,8 @@ struct LawSpec {
   std::vector<std::string> aliases;
   std::vector<std::string> answer;  ///< the fields the program answers
   std::vector<std::string> vectors;  ///< the case's fields written as arrays
-  std::function<Case(std::mt19937_64&)> random;
-  std::function<std::vector<std::pair<std::string, Case>>(std::mt19937_64&)> edges;
+  std::function<Case(core::Rng&)> random;
+  std::function<std::vector<std::pair<std::string, Case>>(core::Rng&)> edges;
   std::vector<Check> checks;
 };
 
@@ -99,7 +99,7 @@ std::string agree(const std::vector<std::string>& keys, const Record& ours, cons
   return {};
 }
 
-std::vector<double> unit_random(std::mt19937_64& r, int dim) {
+std::vector<double> unit_random(core::Rng& r, int dim) {
   std::vector<double> n(static_cast<std::size_t>(dim));
   do
     for (auto& x : n) x = core::uniform(r, -1, 1);
@@ -108,7 +108,7 @@ std::vector<double> unit_random(std::mt19937_64& r, int dim) {
   for (auto& x : n) x /= l;
   return n;
 }
-std::vector<double> vec_random(std::mt19937_64& r, int dim, double scale) {
+std::vector<double> vec_random(core::Rng& r, int dim, double scale) {
   std::vector<double> v(static_cast<std::size_t>(dim));
   for (auto& x : v) x = core::uniform(r, -scale, scale);
   return v;
@@ -172,7 +172,7 @@ LawSpec frictionless_spec() {
   L.answer = {"v1_after", "v2_after"};
   L.vectors = {"v1", "v2", "normal"};
   // seed 000 eqs. (8)–(15): C1C2 = normal (from 1 to 2); approaching when (v1 − v2)·n > 0
-  L.random = [](std::mt19937_64& r) {
+  L.random = [](core::Rng& r) {
     const int dim = core::uniform(r, 0, 1) < 0.5 ? 2 : 3;
     const auto n = unit_random(r, dim);
     auto v1 = vec_random(r, dim, 5.0), v2 = vec_random(r, dim, 5.0);
@@ -180,7 +180,7 @@ LawSpec frictionless_spec() {
     if (s < 0) v1 = axpy(-2.0 * s, n, v1);  // make them approach (most cases; separating ones are edge cases)
     return Case{{"m1", {core::uniform(r, 0.1, 10)}}, {"m2", {core::uniform(r, 0.1, 10)}}, {"v1", v1}, {"v2", v2}, {"normal", n}, {"e", {core::uniform(r, 0, 1)}}};
   };
-  L.edges = [rand = L.random](std::mt19937_64& r) {
+  L.edges = [rand = L.random](core::Rng& r) {
     std::vector<std::pair<std::string, Case>> e;
     const Case base = rand(r);
     const auto n = get(base, "normal");
@@ -221,11 +221,11 @@ LawSpec ball_spec() {
   L.aliases = {"ball"};
   L.answer = {"vx_after", "vy_after", "omega_after_clockwise"};
   // seed 004: the plane y = 0, ω clockwise positive, contact velocity c = vx − Rω, I = αmR²
-  L.random = [](std::mt19937_64& r) {
+  L.random = [](core::Rng& r) {
     return Case{{"vx", {core::uniform(r, -5, 5)}}, {"vy", {core::uniform(r, -5, -0.1)}}, {"omega", {core::uniform(r, -10, 10)}}, {"gamma", {core::uniform(r, 0, 1)}},
                 {"inertia_factor", {core::uniform(r, 0.1, 1)}}, {"R", {core::uniform(r, 0.05, 2)}}, {"mu", {core::uniform(r, 0, 1)}}};
   };
-  L.edges = [rand = L.random](std::mt19937_64& r) {
+  L.edges = [rand = L.random](core::Rng& r) {
     std::vector<std::pair<std::string, Case>> e;
     const Case base = rand(r);
     e.push_back({"zero sliding velocity", with(base, {{"omega", {get1(base, "vx") / get1(base, "R")}}})});
@@ -289,7 +289,7 @@ LawSpec rigid_body_spec() {
   const auto contact_velocity = [](const std::vector<double>& v, double w, const std::vector<double>& r) {
     return std::vector<double>{v[0] - w * r[1], v[1] + w * r[0]};
   };
-  L.random = [contact_velocity](std::mt19937_64& r) {
+  L.random = [contact_velocity](core::Rng& r) {
     const auto n = unit_random(r, 2);
     auto v1 = vec_random(r, 2, 5.0);
     const auto v2 = vec_random(r, 2, 5.0), r1 = vec_random(r, 2, 1.0), r2 = vec_random(r, 2, 1.0);
@@ -300,7 +300,7 @@ LawSpec rigid_body_spec() {
                 {"I2", {core::uniform(r, 0.01, 5)}}, {"v1", v1}, {"v2", v2}, {"w1", {w1}}, {"w2", {w2}}, {"r1", r1}, {"r2", r2},
                 {"normal", n}, {"e", {core::uniform(r, 0, 1)}}};
   };
-  L.edges = [rand = L.random](std::mt19937_64& r) {
+  L.edges = [rand = L.random](core::Rng& r) {
     std::vector<std::pair<std::string, Case>> e;
     const Case base = rand(r);
     const auto n = get(base, "normal");
@@ -421,7 +421,7 @@ LawSpec sphere_spec(bool spin) {
                   : std::vector<std::string>{"v1_after", "v2_after"};
   L.vectors = spin ? std::vector<std::string>{"v1", "v2", "w1", "w2", "normal"} : std::vector<std::string>{"v1", "v2", "normal"};
   // n = {x1 − x2}₁ points INTO body 1; solid spheres (I = 2/5 m R²: the seed's 2/7, 5/7, 5/2)
-  L.random = [spin](std::mt19937_64& r) {
+  L.random = [spin](core::Rng& r) {
     const auto n = unit_random(r, 3);
     auto v1 = vec_random(r, 3, 5.0);
     const auto v2 = vec_random(r, 3, 5.0);
@@ -435,7 +435,7 @@ LawSpec sphere_spec(bool spin) {
     return Case{{"m1", {m1}}, {"m2", {m2}}, {"R1", {R1}}, {"R2", {R2}}, {"v1", v1},       {"v2", v2},
                 {"w1", w1},   {"w2", w2},   {"normal", n}, {"mu", {mu}}, {"alpha", {alpha}}};
   };
-  L.edges = [rand = L.random, spin](std::mt19937_64& r) {
+  L.edges = [rand = L.random, spin](core::Rng& r) {
     std::vector<std::pair<std::string, Case>> e;
     const Case base = rand(r);
     const auto n = get(base, "normal");
@@ -613,7 +613,7 @@ CollisionCheckResult run_collision_check(const CollisionCheckOptions& o) {
   if (o.cases < 0) throw std::invalid_argument("--cases: must be ≥ 0");
   const UserProgram program(split_command(o.cmd), o.timeout);
   substitute(program.words(), {{"law", L.table_name}, {"cases", "1"}});  // unknown placeholders: before anything runs
-  std::mt19937_64 rng{o.seed};  // core/random.hpp: the same cases on every machine
+  core::Rng rng{o.seed};  // core/random.hpp: the same cases on every machine
   std::vector<Case> cases;
   std::vector<std::string> labels;
   for (auto& [label, c] : L.edges(rng)) {

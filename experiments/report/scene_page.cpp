@@ -10,6 +10,7 @@
 #include "experiments/io/json.hpp"
 #include "experiments/report/report.hpp"
 #include "experiments/report/scene_animation.hpp"
+#include "toolkit/scene/object_kinds.hpp"
 
 namespace verisim::experiments {
 
@@ -95,18 +96,14 @@ std::string animation_data(const scene::Scene& sc, const scene::Samples& s, std:
   std::string d = "{t:" + series("t") + ",axes:['" + std::string(1, "xyz"[I]) + "','" + std::string(1, "xyz"[J]) + "'],objects:[";
   for (std::size_t i = 0; i < sc.objects.size(); ++i) {
     const auto& o = sc.objects[i];
-    std::string anchor = "null", angle = "null";
-    double r = 0.0;
-    switch (o.type) {
-      case ObjectType::spring: anchor = proj(o.origin - o.length * o.direction); break;  // the spring hangs from O − L d
-      case ObjectType::pendulum:
-      case ObjectType::spherical_pendulum: anchor = proj(o.origin); r = 0.05 * o.length; break;
-      case ObjectType::sphere: r = o.radius; break;
-      case ObjectType::disc: r = o.radius; angle = series(o.name + ".angle"); break;
-      case ObjectType::box: angle = series(o.name + ".angle"); break;
-      case ObjectType::particle: r = o.radius; break;
-      case ObjectType::point: break;
-    }
+    const scene::Drawing& how = scene::kind_of(o.type).drawing;  // toolkit/scene/object_kinds.hpp
+    using Anchor = scene::Drawing::Anchor;
+    using Size = scene::Drawing::Size;
+    const std::string anchor = how.anchor == Anchor::spring_top ? proj(o.origin - o.length * o.direction)  // hangs from O − L d
+                               : how.anchor == Anchor::origin   ? proj(o.origin)
+                                                                : "null";
+    const std::string angle = how.turns ? series(o.name + ".angle") : "null";
+    const double r = how.size == Size::radius ? o.radius : how.size == Size::bob ? 0.05 * o.length : 0.0;
     d += fmt::format("{}{{name:'{}',kind:'{}',r:{},w:{},h:{},x:{},y:{},a:{},anchor:{}}}", i ? "," : "",
                      o.name, scene::to_string(o.type), num(r), num(o.width), num(o.height),
                      series(world_col(o, I)), series(world_col(o, J)), angle, anchor);

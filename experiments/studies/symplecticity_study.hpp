@@ -15,6 +15,7 @@
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/pendulum.hpp"
 #include "toolkit/core/phase_state.hpp"
+#include "toolkit/core/random.hpp"
 
 namespace verisim::experiments {
 
@@ -155,45 +156,33 @@ double defect(const Eigen::MatrixXd& M) {
   return (m.transpose() * J * m - J).cwiseAbs().maxCoeff();
 }
 
-/// Deterministic uniform numbers in [0, 1) (SplitMix64, Steele, Lea & Flood, OOPSLA 2014).
-struct SplitMix {
-  std::uint64_t s;
-  double next() {
-    std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    z ^= z >> 31;
-    return static_cast<double>(z >> 11) * 0x1.0p-53;
-  }
-};
-
 template <class P>
 std::vector<core::PhaseState<typename P::V>> phase_points(const P& p, int count);
 
 template <>
 inline std::vector<core::PhaseState<core::Vec1>> phase_points(const reference::problems::PendulumProblem&, int count) {
-  SplitMix r{1};
+  core::Rng r{1};  // toolkit/core/random.hpp
   std::vector<core::PhaseState<core::Vec1>> out;
-  for (int i = 0; i < count; ++i) out.push_back({core::Vec1(-2.5 + 5.0 * r.next()), core::Vec1(-3.0 + 6.0 * r.next())});
+  for (int i = 0; i < count; ++i) out.push_back({core::Vec1(-2.5 + 5.0 * r.unit()), core::Vec1(-3.0 + 6.0 * r.unit())});
   return out;
 }
 template <>
 inline std::vector<core::PhaseState<core::Vec2>> phase_points(const reference::problems::KeplerProblem& p, int count) {
-  SplitMix r{2};
+  core::Rng r{2};  // toolkit/core/random.hpp
   std::vector<core::PhaseState<core::Vec2>> out;
   const auto o = p.solution();
   for (int i = 0; i < count; ++i) {
-    const double t = o.period() * r.next();
-    out.push_back({o.position(t), o.velocity(t) * (0.9 + 0.2 * r.next())});
+    const double t = o.period() * r.unit();
+    out.push_back({o.position(t), o.velocity(t) * (0.9 + 0.2 * r.unit())});
   }
   return out;
 }
 template <>
 inline std::vector<core::PhaseState<core::Vec2>> phase_points(const reference::problems::HenonHeiles&, int count) {
-  SplitMix r{3};
+  core::Rng r{3};  // toolkit/core/random.hpp
   std::vector<core::PhaseState<core::Vec2>> out;
   for (int i = 0; i < count; ++i)
-    out.push_back({core::Vec2(-0.4 + 0.8 * r.next(), -0.4 + 0.8 * r.next()), core::Vec2(-0.4 + 0.8 * r.next(), -0.4 + 0.8 * r.next())});
+    out.push_back({core::Vec2(-0.4 + 0.8 * r.unit(), -0.4 + 0.8 * r.unit()), core::Vec2(-0.4 + 0.8 * r.unit(), -0.4 + 0.8 * r.unit())});
   return out;
 }
 

@@ -17,7 +17,7 @@ struct Case {
   BallState s;
   BallParams p;
 };
-Case random_case(std::mt19937_64& rng) {
+Case random_case(core::Rng& rng) {
   const double R = uniform(rng, 0.1, 2);
   return {{uniform(rng, -1, 1), -uniform(rng, 0.01, 1), uniform(rng, -1, 1) / R},
           {uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0.1, 1), R}};
@@ -32,7 +32,7 @@ double scale(const BallState& s, double R) { return std::abs(s.vx) + std::abs(s.
 }  // namespace
 
 TEST(CollisionsValidation_Seed004, BranchesEnergyAngularMomentumAndSliding) {
-  std::mt19937_64 rng(601);
+  core::Rng rng(601);
   int sticks = 0, slips = 0;
   for (int i = 0; i < kCases; ++i) {
     const auto [s, p] = random_case(rng);
@@ -57,7 +57,7 @@ TEST(CollisionsValidation_Seed004, BranchesEnergyAngularMomentumAndSliding) {
 }
 
 TEST(CollisionsValidation_Seed004, InclinedPlaneAtZeroAngleIsTheFlatBounceAndMatrixMatchesFormulas) {
-  std::mt19937_64 rng(602);
+  core::Rng rng(602);
   for (int i = 0; i < kCases; ++i) {
     const auto [s, p] = random_case(rng);
     const BallResult flat = ball_bounce(s, p), incl = ball_bounce_inclined(s, p, 0.0);
@@ -77,7 +77,7 @@ TEST(CollisionsValidation_Seed004, InclinedPlaneAtZeroAngleIsTheFlatBounceAndMat
 
 TEST(CollisionsValidation_Seed004, InclinedPlaneReboundIsTheFlatReboundRotated) {
   // Rotating the whole picture by phi rotates the outgoing velocity by phi (eq. (12) is T P T^-1).
-  std::mt19937_64 rng(603);
+  core::Rng rng(603);
   for (int i = 0; i < kCases; ++i) {
     const auto [s, p] = random_case(rng);
     const double phi = uniform(rng, -1.5, 1.5), c = std::cos(phi), sn = std::sin(phi);
@@ -102,7 +102,7 @@ TEST(CollisionsValidation_Seed004, ToolkitSpinConventionIsCounterClockwise) {
 }
 
 TEST(CollisionsValidation_Garwin1969, SuperballConservesEnergyAndAllKeepAngularMomentum) {
-  std::mt19937_64 rng(611);
+  core::Rng rng(611);
   for (int i = 0; i < kCases; ++i) {
     const auto [s, p] = random_case(rng);
     const double ex = uniform(rng, -1, 1);

@@ -18,7 +18,7 @@ TEST(CollisionsValidation_Seed000ContactTime, WorkedExampleMatchesHandComputatio
 }
 
 TEST(CollisionsValidation_Seed000ContactTime, RootPutsTheCentresAtDistanceR1PlusR2) {
-  std::mt19937_64 rng(201);
+  core::Rng rng(201);
   int hits = 0;
   for (int i = 0; i < kCases; ++i) {
     const core::Vec3 x1 = random_vec<3>(rng, 5), x2 = random_vec<3>(rng, 5), v2 = random_vec<3>(rng);

@@ -13,7 +13,7 @@ namespace verisim::collisions::test {
 namespace {
 template <int N>
 void check_frictionless_laws(std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
+  core::Rng rng(seed);
   for (int i = 0; i < kCases; ++i) {
     const double m1 = uniform(rng, 0.1, 10), m2 = uniform(rng, 0.1, 10), e = uniform(rng, 0, 1);
     const core::Vec<N> v1 = random_vec<N>(rng), v2 = random_vec<N>(rng);

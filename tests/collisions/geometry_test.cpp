@@ -44,7 +44,7 @@ bool on_brick(const Brick& br, const core::Vec3& x) {
                     std::abs(b - br.width) < kTol || std::abs(c) < kTol || std::abs(c - br.height) < kTol;
   return face && in_brick(br, x, kTol);
 }
-core::Vec3 random_on_brick(std::mt19937_64& rng, const Brick& br) {
+core::Vec3 random_on_brick(core::Rng& rng, const Brick& br) {
   double a = uniform(rng, 0, br.length), b = uniform(rng, 0, br.width), c = uniform(rng, 0, br.height);
   switch (static_cast<int>(uniform(rng, 0, 6))) {
     case 0: a = 0; break;
@@ -56,13 +56,13 @@ core::Vec3 random_on_brick(std::mt19937_64& rng, const Brick& br) {
   }
   return br.origin + a * br.e_L + b * br.e_l() - c * br.normal;
 }
-Brick random_brick(std::mt19937_64& rng) {
+Brick random_brick(core::Rng& rng) {
   const core::Vec3 n = random_unit<3>(rng);
   return {random_vec<3>(rng), n, random_orthogonal(rng, n), uniform(rng, 0.5, 2), uniform(rng, 0.5, 2),
           uniform(rng, 0.5, 2)};
 }
 
-Cylinder random_cylinder(std::mt19937_64& rng) {
+Cylinder random_cylinder(core::Rng& rng) {
   return {random_vec<3>(rng), random_unit<3>(rng), uniform(rng, 0.5, 2), uniform(rng, 0.5, 2)};
 }
 bool in_cylinder(const Cylinder& c, const core::Vec3& x, double tol) {
@@ -76,7 +76,7 @@ bool on_cylinder(const Cylinder& c, const core::Vec3& x) {
   const bool surf = std::abs(std::abs(s) - 0.5 * c.length) < kTol || std::abs((e - s * c.axis).norm() - c.radius) < kTol;
   return surf && in_cylinder(c, x, kTol);
 }
-core::Vec3 random_on_cylinder(std::mt19937_64& rng, const Cylinder& c) {
+core::Vec3 random_on_cylinder(core::Rng& rng, const Cylinder& c) {
   const core::Vec3 u = random_orthogonal(rng, c.axis);
   if (uniform(rng, 0, 1) < 0.5) return c.center + uniform(rng, -0.5, 0.5) * c.length * c.axis + c.radius * u;
   const double side = uniform(rng, 0, 1) < 0.5 ? -0.5 : 0.5;
@@ -91,7 +91,7 @@ void expect_normal_outward(const ClosestPoint& cp, const core::Vec3& x) {
 }  // namespace
 
 TEST(GeometryValidation_D1Plane, ClosestPointIsOrthogonalProjection) {
-  std::mt19937_64 rng(101);
+  core::Rng rng(101);
   for (int i = 0; i < kCases; ++i) {
     const Plane p{random_vec<3>(rng), random_unit<3>(rng)};
     const core::Vec3 x = random_vec<3>(rng, 3.0);
@@ -107,7 +107,7 @@ TEST(GeometryValidation_D1Plane, ClosestPointIsOrthogonalProjection) {
 }
 
 TEST(GeometryValidation_D2PlanePortion, ClosestPointIsOnRectangleAndMinimal) {
-  std::mt19937_64 rng(102);
+  core::Rng rng(102);
   for (int i = 0; i < kCases; ++i) {
     const core::Vec3 n = random_unit<3>(rng);
     const PlanePortion p = make_plane_portion(random_vec<3>(rng), n, random_orthogonal(rng, n), uniform(rng, 0.5, 2),
@@ -129,7 +129,7 @@ TEST(GeometryValidation_D2PlanePortion, ClosestPointIsOnRectangleAndMinimal) {
 }
 
 TEST(GeometryValidation_D3Brick, FaceTableIsOutwardAndConsistent) {
-  std::mt19937_64 rng(103);
+  core::Rng rng(103);
   for (int i = 0; i < 100; ++i) {
     const Brick b = random_brick(rng);
     const core::Vec3 centre = b.origin + 0.5 * (b.length * b.e_L + b.width * b.e_l() - b.height * b.normal);
@@ -146,7 +146,7 @@ TEST(GeometryValidation_D3Brick, FaceTableIsOutwardAndConsistent) {
 }
 
 TEST(GeometryValidation_D3Brick, ClosestPointIsOnSurfaceMinimalAndNormalOutward) {
-  std::mt19937_64 rng(104);
+  core::Rng rng(104);
   for (int i = 0; i < kCases; ++i) {
     const Brick b = random_brick(rng);
     const core::Vec3 x = random_vec<3>(rng, 3.0);
@@ -165,7 +165,7 @@ TEST(GeometryValidation_D3Brick, ClosestPointIsOnSurfaceMinimalAndNormalOutward)
 }
 
 TEST(GeometryValidation_D4Sphere, ClosestPointIsRadialProjection) {
-  std::mt19937_64 rng(105);
+  core::Rng rng(105);
   for (int i = 0; i < kCases; ++i) {
     const Sphere s{random_vec<3>(rng), uniform(rng, 0.5, 2)};
     const core::Vec3 x = random_vec<3>(rng, 3.0);
@@ -180,7 +180,7 @@ TEST(GeometryValidation_D4Sphere, ClosestPointIsRadialProjection) {
 }
 
 TEST(GeometryValidation_D5Cylinder, ClosestPointFromOutsideIsOnSurfaceMinimalAndOutward) {
-  std::mt19937_64 rng(106);
+  core::Rng rng(106);
   int outside = 0;
   for (int i = 0; i < kCases; ++i) {
     const Cylinder c = random_cylinder(rng);

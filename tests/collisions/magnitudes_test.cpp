@@ -78,7 +78,7 @@ double power10(double p) { return std::pow(10.0, p); }
 /// the resting body's velocity change (all of it: relative accuracy even at 1e-30 of the other's),
 /// of the impulse and of the energy change.
 template <int N>
-void frictionless_against_closed_form(double m1, double m2, std::mt19937_64& rng, int rest) {
+void frictionless_against_closed_form(double m1, double m2, core::Rng& rng, int rest) {
   const double e = uniform(rng, 0.0, 1.0);
   const core::Vec<N> n = random_unit<N>(rng);
   core::Vec<N> v = random_vec<N>(rng);
@@ -102,7 +102,7 @@ void frictionless_against_closed_form(double m1, double m2, std::mt19937_64& rng
 }
 
 TEST(CollisionsValidation_Magnitudes, FrictionlessAtMassRatiosFrom1eMinus30To1e30MatchesTheClosedForm) {
-  std::mt19937_64 rng(1201);
+  core::Rng rng(1201);
   for (int p = -30; p <= 30; ++p)
     for (int rep = 0; rep < 20; ++rep) {
       const double m1 = uniform(rng, 0.5, 2.0), m2 = m1 * power10(p) * uniform(rng, 0.5, 2.0);
@@ -112,7 +112,7 @@ TEST(CollisionsValidation_Magnitudes, FrictionlessAtMassRatiosFrom1eMinus30To1e3
 }
 
 TEST(CollisionsValidation_Magnitudes, FrictionlessWithEqualMassesFrom1eMinus30To1e30MatchesTheClosedForm) {
-  std::mt19937_64 rng(1202);
+  core::Rng rng(1202);
   for (int p = -30; p <= 30; ++p)
     for (int rep = 0; rep < 20; ++rep) {
       const double m = power10(p), m2 = rep < 2 ? m : m * uniform(rng, 0.5, 2.0);  // exactly equal, and nearly
@@ -138,7 +138,7 @@ TEST(CollisionsValidation_Magnitudes, IssueExamplesBallOnTheEarthAndTwo2e16Bodie
 }
 
 TEST(CollisionsValidation_Magnitudes, FrictionlessInfiniteMassIsTheObstacleLimit) {
-  std::mt19937_64 rng(1203);
+  core::Rng rng(1203);
   for (int i = 0; i < 1000; ++i) {
     const double m1 = uniform(rng, 0.1, 10.0), e = uniform(rng, 0.0, 1.0);
     const core::Vec3 n = random_unit<3>(rng);
@@ -160,7 +160,7 @@ TEST(CollisionsValidation_Magnitudes, FrictionlessInfiniteMassIsTheObstacleLimit
 }
 
 TEST(CollisionsValidation_Magnitudes, FrictionlessAtEveryMagnitudeMatchesLongDouble) {
-  std::mt19937_64 rng(1204);
+  core::Rng rng(1204);
   for (int p1 = -300; p1 <= 300; p1 += 50)
     for (int p2 = -300; p2 <= 300; p2 += 50)
       for (int pv = -300; pv <= 300; pv += 150) {
@@ -188,7 +188,7 @@ struct SphereCase {
   core::Vec3 v1, v2, w1, w2, n;
   CoulombParams p;
 };
-SphereCase random_sphere_case(std::mt19937_64& rng, double m1, double m2, double R1, double R2, double V) {
+SphereCase random_sphere_case(core::Rng& rng, double m1, double m2, double R1, double R2, double V) {
   SphereCase c{m1, m2, R1, R2, random_vec<3>(rng), random_vec<3>(rng), random_vec<3>(rng), random_vec<3>(rng),
                random_unit<3>(rng), {uniform(rng, 0.0, 1.0), uniform(rng, 0.0, 1.5)}};  // alpha up to 1.5: trampolines too
   c.v2 += (0.2 - std::min(0.0, (c.v2 - c.v1).dot(c.n))) * c.n;  // v* >= 0.2
@@ -227,7 +227,7 @@ SphereReference seed001(const SphereCase& c, bool spin) {
 }
 
 TEST(CollisionsValidation_Magnitudes, Seed001E1AndFAtEveryMagnitudeMatchLongDouble) {
-  std::mt19937_64 rng(1205);
+  core::Rng rng(1205);
   for (int p1 = -300; p1 <= 300; p1 += 100)
     for (int p2 = -300; p2 <= 300; p2 += 100)
       for (int pv = -300; pv <= 300; pv += 300)
@@ -254,7 +254,7 @@ TEST(CollisionsValidation_Magnitudes, Seed001E1AndFAtEveryMagnitudeMatchLongDoub
 TEST(CollisionsValidation_Magnitudes, SpinningSpheresWithM2Of1e308AndTheLargestDouble) {
   // issue 12.2: `spin-spheres --m2 1e308` printed NaN (5 m2 and 2 m2 overflow). The pair must act as
   // body 1 on an obstacle moving with v2: v1' - v2 = the obstacle result for v1 - v2, to m1/m2.
-  std::mt19937_64 rng(1206);
+  core::Rng rng(1206);
   for (double m2 : {1e308, std::numeric_limits<double>::max()})
     for (int i = 0; i < 1000; ++i) {
       const SphereCase c = random_sphere_case(rng, uniform(rng, 0.1, 10.0), m2, uniform(rng, 0.1, 2.0), uniform(rng, 0.1, 2.0), 1.0);
@@ -271,7 +271,7 @@ TEST(CollisionsValidation_Magnitudes, SpinningSpheresWithM2Of1e308AndTheLargestD
 TEST(CollisionsValidation_Magnitudes, Seed001InfiniteMassIsTheObstacle) {
   // seed 001 §E.1: "m2 infinite (m1/m2 = 0, m2/(m1 + m2) = 1)": the two-body laws at m2 = +inf give
   // the seed's reduced obstacle formulas, to rounding.
-  std::mt19937_64 rng(1207);
+  core::Rng rng(1207);
   for (int i = 0; i < 10000; ++i) {
     SphereCase c = random_sphere_case(rng, uniform(rng, 0.1, 10.0), kInf, uniform(rng, 0.1, 2.0), 1.0, 1.0);
     c.v2.setZero();
@@ -327,7 +327,7 @@ RigidReference<3> seed002(const RigidBody3& b1, const core::Vec3& r1, const Rigi
 }
 
 TEST(CollisionsValidation_Magnitudes, Seed002AtEveryMagnitudeMatchesLongDouble) {
-  std::mt19937_64 rng(1208);
+  core::Rng rng(1208);
   const auto tensor = [&](double scale) {
     Eigen::Matrix3d A;
     for (int i = 0; i < 9; ++i) A(i / 3, i % 3) = uniform(rng, -1, 1);
@@ -384,7 +384,7 @@ TEST(CollisionsValidation_Magnitudes, Seed002AtEveryMagnitudeMatchesLongDouble) 
 TEST(CollisionsValidation_Magnitudes, Seed002InfiniteMassOrInertiaGivesFiniteResults) {
   // issue 12.2: `rigid2d ... --I2 inf` (offered by its own help) printed NaN. Every combination of an
   // infinite mass and an infinite inertia of body 2 against seed 002 with 1/inf = 0, 2D and 3D.
-  std::mt19937_64 rng(1209);
+  core::Rng rng(1209);
   for (int i = 0; i < 1000; ++i)
     for (const bool inf_m : {false, true})
       for (const bool inf_i : {false, true}) {
@@ -416,7 +416,7 @@ TEST(CollisionsValidation_Magnitudes, Seed002InfiniteMassOrInertiaGivesFiniteRes
 // ---- seed 000 contact time, in long double ----
 
 TEST(CollisionsValidation_Magnitudes, ContactTimeAtEveryMagnitudeMatchesLongDouble) {
-  std::mt19937_64 rng(1210);
+  core::Rng rng(1210);
   int collisions = 0, overflows = 0;
   for (int px = -300; px <= 300; px += 50)
     for (int pv = -300; pv <= 300; pv += 50)
@@ -449,7 +449,7 @@ TEST(CollisionsValidation_Magnitudes, ContactTimeAtEveryMagnitudeMatchesLongDoub
 TEST(CollisionsValidation_Magnitudes, ContactTimeHeadOnWithRadiiFarBelowTheDistance) {
   // Head-on along x (wedge exactly 0): t = (|dx| - R)/|dv| exactly. Radii down to 1e-250 of the
   // distance: b^2 - a c = a R^2 underflows when formed as a product, yet it is a collision.
-  std::mt19937_64 rng(1213);
+  core::Rng rng(1213);
   for (int px = -300; px <= 300; px += 100)
     for (int pr = -250; pr <= 0; pr += 50)
       for (int rep = 0; rep < 5; ++rep) {
@@ -486,7 +486,7 @@ TEST(CollisionsValidation_Magnitudes, ContactTimeIssueExampleAndNeighbours) {
 // ---- seed 004 and Garwin, literally, in long double ----
 
 TEST(CollisionsValidation_Magnitudes, Seed004AndGarwinAtEveryMagnitudeMatchLongDouble) {
-  std::mt19937_64 rng(1211);
+  core::Rng rng(1211);
   for (int pv = -300; pv <= 300; pv += 50)
     for (int pr = -100; pr <= 100; pr += 50)
       for (int rep = 0; rep < 20; ++rep) {

@@ -14,7 +14,7 @@ namespace {
 constexpr double kRel = 1e-12;  // O(1) inputs, O(10) flops: 1e3 margin over rounding
 double ke(const RigidBody2& b) { return 0.5 * (b.mass * b.velocity.squaredNorm() + b.inertia * b.omega * b.omega); }
 double ke(const RigidBody3& b) { return 0.5 * (b.mass * b.velocity.squaredNorm() + b.omega.dot(b.inertia * b.omega)); }
-Eigen::Matrix3d random_tensor(std::mt19937_64& rng) {
+Eigen::Matrix3d random_tensor(core::Rng& rng) {
   Eigen::Matrix3d A;
   for (int i = 0; i < 9; ++i) A(i / 3, i % 3) = uniform(rng, -1, 1);
   return A * A.transpose() + 0.1 * Eigen::Matrix3d::Identity();
@@ -22,7 +22,7 @@ Eigen::Matrix3d random_tensor(std::mt19937_64& rng) {
 }  // namespace
 
 TEST(CollisionsValidation_Seed002, TwoDimensionsConservesMomentaAndAppliesRestitution) {
-  std::mt19937_64 rng(501);
+  core::Rng rng(501);
   for (int i = 0; i < kCases; ++i) {
     const RigidBody2 b1{uniform(rng, 0.1, 10), uniform(rng, 0.1, 10), random_vec<2>(rng), uniform(rng, -1, 1)};
     const RigidBody2 b2{uniform(rng, 0.1, 10), uniform(rng, 0.1, 10), random_vec<2>(rng), uniform(rng, -1, 1)};
@@ -64,7 +64,7 @@ TEST(CollisionsValidation_Seed002, SeedsLiteralEquationFourWouldBreakAngularMome
 }
 
 TEST(CollisionsValidation_Seed002, ThreeDimensionsWithInertiaTensor) {
-  std::mt19937_64 rng(502);
+  core::Rng rng(502);
   for (int i = 0; i < kCases; ++i) {
     const RigidBody3 b1{uniform(rng, 0.1, 10), random_tensor(rng), random_vec<3>(rng), random_vec<3>(rng)};
     const RigidBody3 b2{uniform(rng, 0.1, 10), random_tensor(rng), random_vec<3>(rng), random_vec<3>(rng)};

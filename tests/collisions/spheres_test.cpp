@@ -25,7 +25,7 @@ struct Pair {
   core::Vec3 v1, v2, n;
   CoulombParams p;
 };
-Pair random_pair(std::mt19937_64& rng) {
+Pair random_pair(core::Rng& rng) {
   Pair c{uniform(rng, 0.1, 10), uniform(rng, 0.1, 10), random_vec<3>(rng), random_vec<3>(rng), random_unit<3>(rng),
          {uniform(rng, 0, 1), uniform(rng, 0, 1)}};
   if ((c.v2 - c.v1).dot(c.n) < 0) c.n = -c.n;  // approaching: v* > 0
@@ -38,7 +38,7 @@ double sphere_ke(const SpinningSphere& s) {
 }  // namespace
 
 TEST(CollisionsValidation_Seed001E1, MomentumRestitutionEnergyAndBranches) {
-  std::mt19937_64 rng(401);
+  core::Rng rng(401);
   int sticks = 0, slips = 0;
   for (int i = 0; i < kCases; ++i) {
     const Pair c = random_pair(rng);
@@ -69,7 +69,7 @@ TEST(CollisionsValidation_Seed001E1, MomentumRestitutionEnergyAndBranches) {
 }
 
 TEST(CollisionsValidation_Seed001E1, StepOneReactionCancelsInwardForcesAndKeepsTheirSum) {
-  std::mt19937_64 rng(402);
+  core::Rng rng(402);
   for (int i = 0; i < kCases; ++i) {
     const core::Vec3 f1 = random_vec<3>(rng), f2 = random_vec<3>(rng), n = random_unit<3>(rng);
     const auto [g1, g2] = normal_reaction(f1, f2, n);
@@ -82,7 +82,7 @@ TEST(CollisionsValidation_Seed001E1, StepOneReactionCancelsInwardForcesAndKeepsT
 }
 
 TEST(CollisionsValidation_Seed001E1, TwoBodyTendsToObstacleAsM2GrowsLikeM1OverM2) {
-  std::mt19937_64 rng(403);
+  core::Rng rng(403);
   for (double ratio : {1e3, 1e6, 1e9, 1e12}) {
     double worst = 0;
     for (int i = 0; i < kCases; ++i) {
@@ -98,7 +98,7 @@ TEST(CollisionsValidation_Seed001E1, TwoBodyTendsToObstacleAsM2GrowsLikeM1OverM2
 }
 
 TEST(CollisionsValidation_Seed001E1, ObstaclesOfEveryShapeUseTheirClosestPoint) {
-  std::mt19937_64 rng(404);
+  core::Rng rng(404);
   for (int i = 0; i < kCases; ++i) {
     const core::Vec3 n0 = random_unit<3>(rng), e0 = random_orthogonal(rng, n0);
     const core::Vec3 x1 = random_vec<3>(rng, 3);
@@ -126,7 +126,7 @@ TEST(CollisionsValidation_Seed001E1, ObstaclesOfEveryShapeUseTheirClosestPoint) 
 }
 
 TEST(CollisionsValidation_Seed001F, TwoBodyConservesMomentumAngularMomentumAboutContactAndNeverGainsEnergy) {
-  std::mt19937_64 rng(411);
+  core::Rng rng(411);
   int sticks = 0, slips = 0;
   for (int i = 0; i < kCases; ++i) {
     const Pair c = random_pair(rng);
@@ -164,7 +164,7 @@ TEST(CollisionsValidation_Seed001F, TwoBodyConservesMomentumAngularMomentumAbout
 }
 
 TEST(CollisionsValidation_Seed001F, ObstacleConservesAngularMomentumAboutContactPoint) {
-  std::mt19937_64 rng(412);
+  core::Rng rng(412);
   for (int i = 0; i < kCases; ++i) {
     const Pair c = random_pair(rng);
     const double R = uniform(rng, 0.1, 2);

@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <numbers>
-#include <random>
 
 #include "reference/analytic/damped_contact.hpp"
 #include "toolkit/contact/cohesion.hpp"
@@ -48,7 +47,7 @@ TEST(ContactLaws, FrictionOpposesTheContactPointSlidingAndIsCapped) {
   // The sliding velocity of the contact point includes the spins (seed 003 "Base au contact"):
   // v_ij = v_i + ω_i × (−n R_i) − (v_j + ω_j × n R_j). Checked against that formula literally,
   // for random states, and the torques are (−R_i n) × F_t and (R_j n) × (−F_t).
-  std::mt19937_64 rng(1301);
+  core::Rng rng(1301);
   for (int c = 0; c < 1000; ++c) {
     const core::Vec3 n = random_unit<3>(rng);
     const core::Vec3 vi = random_vec<3>(rng), vj = random_vec<3>(rng), wi = random_vec<3>(rng), wj = random_vec<3>(rng);
@@ -76,7 +75,7 @@ TEST(ContactLaws, FrictionOpposesTheContactPointSlidingAndIsCapped) {
 
 TEST(ContactLaws, TwoDimensionalFrictionMatchesTheThreeDimensionalOneInThePlane) {
   // A disc is a sphere moving in z = 0 with spin along z: same force, torque = z component.
-  std::mt19937_64 rng(1302);
+  core::Rng rng(1302);
   for (int c = 0; c < 1000; ++c) {
     const core::Vec2 n = random_unit<2>(rng), dv = random_vec<2>(rng);
     const double wi = uniform(rng, -1, 1), wj = uniform(rng, -1, 1);
@@ -120,7 +119,7 @@ void check_dipole_gradient(std::uint64_t seed) {
   // seed 003's force on i equals −∇_{r_i} U (Jackson eq. (5.98)) by central differences, random
   // orientations. h = 1e-5 r: truncation O(h²) ~ 1e-10 relative, round-off ~ ε/h ~ 1e-11: 1e-6
   // (the tolerance) is a wide margin.
-  std::mt19937_64 rng(seed);
+  core::Rng rng(seed);
   const double mu0 = 4e-7 * std::numbers::pi;
   for (int c = 0; c < 500; ++c) {
     const core::Vec<D> Mi = random_vec<D>(rng), Mj = random_vec<D>(rng);
@@ -144,7 +143,7 @@ TEST(ContactLaws, DipoleForceIsMinusTheGradientOfTheDipoleEnergy2D) { check_dipo
 
 TEST(ContactLaws, DipoleTorqueIsMinusTheAngleDerivativeOfTheEnergy) {
   // 2D: turning M_i by φ changes U by −T_i φ to first order. 3D: about any axis a, −dU/dφ = a·T_i.
-  std::mt19937_64 rng(1305);
+  core::Rng rng(1305);
   const double mu0 = 1.0;
   for (int c = 0; c < 500; ++c) {
     const core::Vec2 Mi = random_vec<2>(rng), Mj = random_vec<2>(rng);

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
-#include <random>
 #include <vector>
 
 #include "reference/analytic/kepler.hpp"
@@ -26,7 +25,7 @@ template <int D>
 class Cloud {
  public:
   Cloud(std::size_t n, std::uint64_t seed) : ps_(n), exact_(n, core::Vec<D>::Zero()) {
-    std::mt19937_64 rng(seed);
+    core::Rng rng(seed);
     for (auto& p : ps_) {
       for (int k = 0; k < D; ++k) p.x[k] = core::uniform(rng, 0.0, 1.0);
       p.radius = 1e-7, p.mass = 1.0;

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <random>
 #include <utility>
 #include <vector>
 
@@ -23,7 +22,7 @@ using Pairs = std::vector<std::pair<std::uint32_t, std::uint32_t>>;
 /// n particles uniform in a cube (square) of side L, radii uniform in [0.5, 1.5] (size ratio 3).
 template <int D>
 std::vector<Particle<D>> cloud(std::size_t n, double L, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
+  core::Rng rng(seed);
   std::vector<Particle<D>> ps(n);
   for (auto& p : ps) {
     for (int k = 0; k < D; ++k) p.x[k] = uniform(rng, 0.0, L);
@@ -58,7 +57,7 @@ void check_against_all_pairs(const WorldParams<D>& prm, double scale, double add
   EXPECT_GT(want.size(), n);  // not a vacuous comparison
   EXPECT_EQ(got, want);
   // move every particle by less than skin/2: the list is kept, and is still exact
-  std::mt19937_64 rng(seed + 1);
+  core::Rng rng(seed + 1);
   const std::size_t builds = ws.rebuilds();
   for (std::size_t i = 0; i < n; ++i)
     for (int k = 0; k < D; ++k) s.q[static_cast<Eigen::Index>(D * i + k)] += uniform(rng, -1, 1) * 0.49 * world.skin() / std::sqrt(D);
@@ -112,7 +111,7 @@ TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) {
   // walls through the skin lists) equal a plain double loop over all pairs and all walls calling the
   // same laws. Sums in a different order: 1e-12 of the largest acceleration.
   const std::size_t n = 1500;
-  std::mt19937_64 rng(1406);
+  core::Rng rng(1406);
   auto ps = cloud<3>(n, 14.0, 1407);
   for (auto& p : ps) {
     p.x += core::Vec3(1, 1, 1);

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdio>
 #include <numbers>
-#include <random>
 #include <vector>
 
 #include "toolkit/contact/integrate.hpp"
@@ -37,7 +36,7 @@ TEST(ContactValidation_WorldLaws, TurningDipolesConserveTotalAngularMomentumExac
   // common rotation of positions and angles, so J = Σ m x × v + Σ I ω (bilinear in q and p) is a
   // first integral that velocity Verlet, a symplectic partitioned method, conserves exactly (Hairer,
   // Lubich & Wanner, GNI Thm IV.2.4): to round-off, 1e-12 of Σ|terms|.
-  std::mt19937_64 rng(1601);
+  core::Rng rng(1601);
   std::vector<Particle<2>> ps(4);
   for (std::size_t i = 0; i < ps.size(); ++i) {
     ps[i].x = core::Vec2(2.6 * static_cast<double>(i % 2), 2.6 * static_cast<double>(i / 2)) + 0.2 * core::random_vec<2>(rng);

@@ -8,7 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
-#include <random>
+#include "toolkit/core/random.hpp"
 
 #include "reference/problems/driven_pendulum.hpp"
 #include "reference/problems/first_order_form.hpp"
@@ -35,11 +35,10 @@ static_assert(core::kScaleSumPath<core::Vec2> == core::ScaleSumPath::coefficient
 // Seeded inputs with every bit of the mantissa in use (so that a different rounding shows).
 template <class V>
 V filled(Eigen::Index n, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::uniform_real_distribution<double> u(-2.0, 2.0);
+  core::Rng rng(seed);
   V x;
   if constexpr (V::SizeAtCompileTime == Eigen::Dynamic) x.resize(n);
-  for (Eigen::Index i = 0; i < n; ++i) x[i] = u(rng);
+  for (Eigen::Index i = 0; i < n; ++i) x[i] = core::uniform(rng, -2.0, 2.0);
   return x;
 }
 

@@ -39,7 +39,6 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
-#include <random>
 #include <type_traits>
 #include <vector>
 
@@ -115,7 +114,7 @@ int exact_degree(const Quadrature& r) {
 }
 
 /// c₀ … c_degree uniform in [−1, 1].
-PolynomialMotion random_polynomial(std::mt19937_64& rng, int degree) {
+PolynomialMotion random_polynomial(core::Rng& rng, int degree) {
   PolynomialMotion p;
   for (int j = 0; j <= degree; ++j) p.c[static_cast<std::size_t>(j)] = core::uniform(rng, -1.0, 1.0);
   return p;
@@ -170,7 +169,7 @@ TYPED_TEST(Integrators_PolynomialExactness, ExactForPolynomialsUpToItsDegree) {
   // theory: order p ⇒ exact for degree ≤ p
   EXPECT_GE(D, TypeParam::info.order) << TypeParam::info.name;
 
-  std::mt19937_64 rng(20240611);
+  core::Rng rng(20240611);
   Errors worst;
   for (int trial = 0; trial < 20; ++trial) {
     const auto e = second_order_errors<TypeParam>(random_polynomial(rng, D));
@@ -217,7 +216,7 @@ Errors first_order_errors(const PolynomialMotion& p) {
 }
 
 TEST(Integrators_PolynomialExactness, FirstOrderFormsAreExactToTheirOrder) {
-  std::mt19937_64 rng(20240612);
+  core::Rng rng(20240612);
   for (int trial = 0; trial < 20; ++trial) {
     for (const auto& e : {first_order_errors<integrators::Euler<core::Vec2>>(random_polynomial(rng, 1)),
                           first_order_errors<integrators::EulerCromer<core::Vec2>>(random_polynomial(rng, 1)),
@@ -239,7 +238,7 @@ struct ConstantForce {
 };
 
 TEST(Integrators_PolynomialExactness, ImplicitSymplecticEulerIsExactForDegreeOne) {
-  std::mt19937_64 rng(20240613);
+  core::Rng rng(20240613);
   for (int trial = 0; trial < 20; ++trial) {
     const double q0 = core::uniform(rng, -1.0, 1.0), p0 = core::uniform(rng, -1.0, 1.0);
     integrators::ImplicitSymplecticEuler<core::Vec1> ise;

@@ -2,7 +2,6 @@
 // or sphere, the total force is m·ẍ and its non-external part is a pure tension (seed 001 §B.2,
 // §B.3), and the seed's u_φ / total-force slips of §B.3 (see toolkit/models/sphere_surface.hpp).
 #include <cmath>
-#include <random>
 
 #include <gtest/gtest.h>
 
@@ -37,7 +36,7 @@ struct Frame {
   core::Vec3 O, d, k;
 };
 /// A random pivot and a random orthonormal pair (d, k).
-Frame random_frame(std::mt19937_64& rng) {
+Frame random_frame(core::Rng& rng) {
   const core::Vec3 k = random_vec<3>(rng, 1).normalized();
   const core::Vec3 d = random_vec<3>(rng, 1).cross(k).normalized();
   return {random_vec<3>(rng, 5), d, k};
@@ -58,7 +57,7 @@ constexpr double kVelocityTolerance = 1e-7;  // the issue's bound (see velocity_
 }  // namespace
 
 TEST(Models_Constraints, WorldVelocityIsTheDerivativeOfWorldPosition) {
-  std::mt19937_64 rng(321);
+  core::Rng rng(321);
   for (int n = 0; n < 50; ++n) {
     const Frame f = random_frame(rng);
     const double L = uniform(rng, 0.2, 3.0);
@@ -74,7 +73,7 @@ TEST(Models_Constraints, WorldVelocityIsTheDerivativeOfWorldPosition) {
 }
 
 TEST(Models_Constraints, SphereUnitVectorsAreTheDerivativesOfURho) {
-  std::mt19937_64 rng(322);
+  core::Rng rng(322);
   // Seed 001 §B.3 prints u_φ as a second "u_θ"; the one consistent reading is u_φ = (1/sin θ) ∂u_ρ/∂φ
   // and u_θ = ∂u_ρ/∂θ. Centred differences, h = 1e-6: error ~ h² + ε/h ~ 1e-10.
   constexpr double h = 1e-6;
@@ -93,7 +92,7 @@ TEST(Models_Constraints, SphereUnitVectorsAreTheDerivativesOfURho) {
 }
 
 TEST(Models_Constraints, TotalForceIsMassTimesAccelerationAndTensionIsRadial) {
-  std::mt19937_64 rng(323);
+  core::Rng rng(323);
   // m ẍ by a centred difference of the world velocity along the flow: ẋ(E ± hĖ, Ė ± h f), h = 1e-5
   // (error ~ h²‖x⁽⁴⁾‖ + ε‖v‖/h ~ 1e-9). F − F_ext must be along the rod (u_ρ): a pure tension.
   // With the seed's printed "f₂ sin θ − 2θ̇φ̇ cos θ" the first check fails by 4 m L |θ̇φ̇ cos θ|.
@@ -145,7 +144,7 @@ TEST(Models_Constraints, PendulumBobsStayAtDistanceLFromThePivot) {
 }
 
 TEST(Models_Constraints, VelocityIndependenceFlagMatchesTheAcceleration) {
-  std::mt19937_64 rng(324);
+  core::Rng rng(324);
   // Objects declaring velocity_independent give the same f for any Ė (bit for bit); the others
   // (friction b, drag, the sphere's centrifugal terms) do change with Ė.
   const auto spring = vm::make_spring({.k = 3.0});

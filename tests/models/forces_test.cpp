@@ -1,7 +1,6 @@
 // Forces of toolkit/models: each against its formula, potentials against −∇V, and the sum.
 #include <gtest/gtest.h>
 
-#include <random>
 
 #include "toolkit/core/random.hpp"
 #include "toolkit/models/central_gravity.hpp"
@@ -49,7 +48,7 @@ TEST(Models_Forces, EachForceIsItsFormula) {
 }
 
 TEST(Models_Forces, ConservativeForcesAreMinusTheGradientOfTheirPotential) {
-  std::mt19937_64 rng(301);
+  core::Rng rng(301);
   const double m = 1.3, q = 0.7;
   for (int n = 0; n < 20; ++n) {
     const core::Vec3 x = random_vec<3>(rng, 3.0) + core::Vec3(0, 0, 5.0);  // away from the centre below

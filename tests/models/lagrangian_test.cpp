@@ -3,7 +3,6 @@
 // mechanics (Goldstein, Classical Mechanics, §1.4–1.5; Rayleigh dissipation §1.5) and
 // differentiated numerically (model_test_support.hpp). Agreement to 1e-6 relative at random states.
 #include <cmath>
-#include <random>
 
 #include <gtest/gtest.h>
 
@@ -41,7 +40,7 @@ void expect_close(const core::Vec<N>& model, const core::Vec<N>& lagrange) {
 }  // namespace
 
 TEST(Models_LagrangianValidation, SpringOnAnAxis) {
-  std::mt19937_64 rng(311);
+  core::Rng rng(311);
   for (int n = 0; n < 20; ++n) {
     const double k = uniform(rng, 0.5, 10), m = uniform(rng, 0.2, 3), b = uniform(rng, 0, 2);
     const core::Vec3 g = random_vec<3>(rng, 10), d = core::random_unit<3>(rng), O = random_vec<3>(rng, 1);
@@ -57,7 +56,7 @@ TEST(Models_LagrangianValidation, SpringOnAnAxis) {
 }
 
 TEST(Models_LagrangianValidation, PlanePendulumWithAxisFrictionAndAnExtraForce) {
-  std::mt19937_64 rng(312);
+  core::Rng rng(312);
   for (int n = 0; n < 20; ++n) {
     const double m = uniform(rng, 0.2, 3), len = uniform(rng, 0.3, 3), b = uniform(rng, 0, 2);
     const core::Vec3 g = 9.81 * core::random_unit<3>(rng), d = random_vec<3>(rng, 1).cross(g).normalized();
@@ -79,7 +78,7 @@ TEST(Models_LagrangianValidation, PlanePendulumWithAxisFrictionAndAnExtraForce) 
 }
 
 TEST(Models_LagrangianValidation, SphericalPendulumWithAForceAcrossTheVertical) {
-  std::mt19937_64 rng(313);
+  core::Rng rng(313);
   // A constant force with a component along j makes F·u_φ ≠ 0: this checks the seed's φ̈ equation
   // with u_φ = −sin φ d + cos φ j (the vector printed as a second "u_θ" in seed 001 §B.3).
   for (int n = 0; n < 20; ++n) {
@@ -102,7 +101,7 @@ TEST(Models_LagrangianValidation, SphericalPendulumWithAForceAcrossTheVertical) 
 }
 
 TEST(Models_LagrangianValidation, MassPointUnderEveryForce) {
-  std::mt19937_64 rng(314);
+  core::Rng rng(314);
   for (int n = 0; n < 20; ++n) {
     const double m = uniform(rng, 0.2, 3), charge = uniform(rng, -2, 2), b = uniform(rng, 0, 1);
     const core::Vec3 g = random_vec<3>(rng, 10), Fc = random_vec<3>(rng, 3);

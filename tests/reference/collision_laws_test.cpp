@@ -5,7 +5,7 @@
 
 #include <cmath>
 #include <numbers>
-#include <random>
+#include "toolkit/core/random.hpp"
 
 #include <Eigen/Dense>
 
@@ -100,8 +100,9 @@ TEST(Reference_Validation, ZeroForceRestitutionExceedsZeroOverlapRestitutionTabl
 }
 
 TEST(Reference_Validation, RollingTransitionSlipAndStickAgreeAtMuE) {
-  std::mt19937_64 rng(2024);
-  std::uniform_real_distribution<double> u(-1.0, 1.0), pos(0.05, 1.0);
+  core::Rng rng(2024);
+  auto u = [](core::Rng& g) { return core::uniform(g, -1.0, 1.0); };
+  auto pos = [](core::Rng& g) { return core::uniform(g, 0.05, 1.0); };
   int positive = 0, negative = 0;
   for (int i = 0; i < 2000; ++i) {
     RollingImpact law{.R = pos(rng) * 0.3, .alpha = pos(rng) * 1.2, .gamma = pos(rng), .mu = 0.0};
@@ -125,8 +126,9 @@ TEST(Reference_Validation, RollingTransitionSlipAndStickAgreeAtMuE) {
 }
 
 TEST(Reference_Validation, RollingTransitionConservesAngularMomentumAboutContactAndNeverGainsEnergy) {
-  std::mt19937_64 rng(7);
-  std::uniform_real_distribution<double> u(-1.0, 1.0), pos(0.05, 1.0);
+  core::Rng rng(7);
+  auto u = [](core::Rng& g) { return core::uniform(g, -1.0, 1.0); };
+  auto pos = [](core::Rng& g) { return core::uniform(g, 0.05, 1.0); };
   for (double alpha : {0.4, 2.0 / 3.0, 1.0, 0.25}) {
     for (int i = 0; i < 500; ++i) {
       const RollingImpact law{.R = 0.1, .alpha = alpha, .gamma = pos(rng), .mu = 2.0 * pos(rng)};
@@ -165,8 +167,9 @@ TEST(Reference_Validation, InclinedPlaneIsTheHorizontalLawInTheRotatedFrame) {
 }
 
 TEST(Reference_Validation, FrictionlessCollisionSolvesSeed000LinearSystem) {
-  std::mt19937_64 rng(99);
-  std::uniform_real_distribution<double> u(-1.0, 1.0), pos(0.1, 2.0);
+  core::Rng rng(99);
+  auto u = [](core::Rng& g) { return core::uniform(g, -1.0, 1.0); };
+  auto pos = [](core::Rng& g) { return core::uniform(g, 0.1, 2.0); };
   for (int i = 0; i < 200; ++i) {
     const double m1 = pos(rng), m2 = pos(rng), e = 0.5 * (u(rng) + 1.0);
     const core::Vec2 x1(u(rng), u(rng)), x2(u(rng), u(rng)), v1(u(rng), u(rng)), v2(u(rng), u(rng));

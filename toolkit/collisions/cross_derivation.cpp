@@ -27,7 +27,7 @@ double inf_norm(const auto& v) { return v.cwiseAbs().maxCoeff(); }
 struct Frame {
   core::Vec3 t, n, k;
 };
-Frame random_frame(std::mt19937_64& rng) {
+Frame random_frame(core::Rng& rng) {
   const core::Vec3 n = random_unit<3>(rng);
   core::Vec3 t = random_vec<3>(rng);
   t = (t - t.dot(n) * n).normalized();
@@ -39,7 +39,7 @@ struct BallCase {
   BallState s;
   double mu, gamma, R;
 };
-BallCase random_ball(std::mt19937_64& rng, bool spin) {
+BallCase random_ball(core::Rng& rng, bool spin) {
   BallCase c;
   c.R = uniform(rng, 0.1, 2.0);
   c.s = {uniform(rng, -1.0, 1.0), -uniform(rng, 0.01, 1.0), spin ? uniform(rng, -1.0, 1.0) / c.R : 0.0};
@@ -49,7 +49,7 @@ BallCase random_ball(std::mt19937_64& rng, bool spin) {
 }
 
 template <int N>
-double seed000_system_vs_closed_form_n(std::mt19937_64& rng) {
+double seed000_system_vs_closed_form_n(core::Rng& rng) {
   const double m1 = uniform(rng, 0.1, 10.0), m2 = uniform(rng, 0.1, 10.0), e = uniform(rng, 0.0, 1.0);
   const core::Vec<N> v1 = random_vec<N>(rng), v2 = random_vec<N>(rng);
   core::Vec<N> c1c2 = random_unit<N>(rng);
@@ -59,13 +59,13 @@ double seed000_system_vs_closed_form_n(std::mt19937_64& rng) {
   const double scale = std::max(inf_norm(v1), inf_norm(v2));
   return std::max(inf_norm(a.v1 - b.v1), inf_norm(a.v2 - b.v2)) / scale;
 }
-double seed000_system_vs_closed_form(std::mt19937_64& rng) {
+double seed000_system_vs_closed_form(core::Rng& rng) {
   return std::max(seed000_system_vs_closed_form_n<2>(rng), seed000_system_vs_closed_form_n<3>(rng));
 }
 
 // seed 002 with the contact point on the line of centres (r_i parallel to n, so r ^ n = 0) against
 // seed 000's linear system. seed 000's N = C1C2 points from 1 to 2, seed 002's n from 2 into 1: n = -N.
-double seed002_vs_seed000(std::mt19937_64& rng) {
+double seed002_vs_seed000(core::Rng& rng) {
   const double e = uniform(rng, 0.0, 1.0);
   double worst = 0.0;
   {  // 2D
@@ -101,7 +101,7 @@ double seed002_vs_seed000(std::mt19937_64& rng) {
 }
 
 // seed 001 §E.1 obstacle (plane of normal n into the ball) against seed 004 with alpha = 2/5, omega = 0.
-double e1_obstacle_vs_seed004(std::mt19937_64& rng) {
+double e1_obstacle_vs_seed004(core::Rng& rng) {
   const BallCase c = random_ball(rng, false);
   const Frame f = random_frame(rng);
   const core::Vec3 v = c.s.vx * f.t + c.s.vy * f.n;
@@ -113,7 +113,7 @@ double e1_obstacle_vs_seed004(std::mt19937_64& rng) {
 
 // seed 001 §F obstacle against seed 004 with alpha = 2/5 and any omega. Seed 004's omega is
 // clockwise in the (t, n) page, i.e. omega_3D = -omega k with k = t ^ n.
-double f_obstacle_vs_seed004(std::mt19937_64& rng) {
+double f_obstacle_vs_seed004(core::Rng& rng) {
   const BallCase c = random_ball(rng, true);
   const Frame f = random_frame(rng);
   const SpinningSphere s{1.0, c.R, c.s.vx * f.t + c.s.vy * f.n, -c.s.omega * f.k};
@@ -127,7 +127,7 @@ double f_obstacle_vs_seed004(std::mt19937_64& rng) {
 
 // seed 001 §E.1 two bodies with m2 = 1e15 m1, v2 = 0 against the obstacle formulas: the exact
 // difference is of order m1/m2 = 1e-15, below the 1e-12 target.
-double e1_two_body_vs_obstacle(std::mt19937_64& rng) {
+double e1_two_body_vs_obstacle(core::Rng& rng) {
   const double m1 = uniform(rng, 0.1, 10.0);
   const CoulombParams p{uniform(rng, 0.0, 1.0), uniform(rng, 0.0, 1.0)};
   const core::Vec3 n = random_unit<3>(rng);
@@ -139,7 +139,7 @@ double e1_two_body_vs_obstacle(std::mt19937_64& rng) {
 }
 
 // seed 004: slip branch (eqs. (5), 7) evaluated at mu = mu_e (eq. (10)) against the stick branch (eq. (8)).
-double seed004_slip_at_mu_e_vs_stick(std::mt19937_64& rng) {
+double seed004_slip_at_mu_e_vs_stick(core::Rng& rng) {
   BallCase c = random_ball(rng, true);
   BallParams p{0.0, c.gamma, uniform(rng, 0.1, 1.0), c.R};
   p.mu = mu_e(c.s, p);
@@ -149,7 +149,7 @@ double seed004_slip_at_mu_e_vs_stick(std::mt19937_64& rng) {
 }
 
 // Garwin's tangential restitution with e_x = 0 against seed 004's stick branch.
-double garwin_zero_vs_stick(std::mt19937_64& rng) {
+double garwin_zero_vs_stick(core::Rng& rng) {
   const BallCase c = random_ball(rng, true);
   const double alpha = uniform(rng, 0.1, 1.0);
   const BallState a = garwin_bounce(c.s, GarwinParams{0.0, c.gamma, alpha, c.R}).after;
@@ -160,7 +160,7 @@ double garwin_zero_vs_stick(std::mt19937_64& rng) {
 
 // seed 004 on a plane inclined by phi (eq. (12), T P T^-1) against the same bounce computed by
 // seed 001 §F on a 3D plane of normal (-sin phi, cos phi, 0).
-double seed004_inclined_vs_f_obstacle(std::mt19937_64& rng) {
+double seed004_inclined_vs_f_obstacle(core::Rng& rng) {
   const double phi = uniform(rng, -std::numbers::pi / 2.0, std::numbers::pi / 2.0);
   const core::Vec3 t(std::cos(phi), std::sin(phi), 0.0), n(-std::sin(phi), std::cos(phi), 0.0);
   BallCase c = random_ball(rng, true);
@@ -194,7 +194,7 @@ constexpr std::array<CrossCheck, 8> kChecks{{
 std::span<const CrossCheck> cross_checks() { return kChecks; }
 
 double max_discrepancy(const CrossCheck& check, std::size_t cases, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
+  core::Rng rng(seed);
   double worst = 0.0;
   for (std::size_t i = 0; i < cases; ++i) worst = std::max(worst, check.discrepancy(rng));
   return worst;

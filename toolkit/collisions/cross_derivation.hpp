@@ -3,9 +3,10 @@
 // are evaluated, and the discrepancy between them. Used by tests/collisions and by the
 // `collisions` study (experiments/collisions_study.*), so both measure the same thing.
 #include <cstdint>
-#include <random>
 #include <span>
 #include <string_view>
+
+#include "toolkit/core/random.hpp"
 
 namespace verisim::collisions {
 
@@ -16,7 +17,7 @@ struct CrossCheck {
   std::string_view name;
   std::string_view left;
   std::string_view right;
-  double (*discrepancy)(std::mt19937_64& rng);
+  double (*discrepancy)(core::Rng& rng);
 };
 
 /// All pairs of issue 5, in a fixed order.

@@ -2,6 +2,12 @@
 // rows of trajectory.csv and energy.csv.
 #include "toolkit/scene/impulse_world.hpp"
 
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "toolkit/scene/object_kinds.hpp"
+
 namespace verisim::scene {
 
 double ImpulseWorld::kinetic_energy(const State& x, ImpulseWorkspace& ws) const {
@@ -57,30 +63,13 @@ core::Vec3 ImpulseWorld::spherical_momentum(std::size_t j, const State& x, const
 
 std::vector<std::string> ImpulseWorld::trajectory_header() const {
   std::vector<std::string> h;
-  auto world = [&](const std::string& n) {
-    for (const char* c : {"x", "y", "z", "vx", "vy", "vz"}) h.push_back(n + "." + c);
-  };
-  for (std::size_t i = 0; i < scene_.objects.size(); ++i) {
-    const ObjectSpec& o = scene_.objects[i];
-    const std::string& n = o.name;
-    switch (o.type) {
-      case ObjectType::point: world(n); break;
-      case ObjectType::spring: h.push_back(n + ".E"); h.push_back(n + ".Edot"); world(n); break;
-      case ObjectType::pendulum: h.push_back(n + ".theta"); h.push_back(n + ".theta_dot"); world(n); break;
-      case ObjectType::spherical_pendulum:
-        for (const char* c : {"theta", "phi", "theta_dot", "phi_dot"}) h.push_back(n + "." + c);
-        world(n);
-        break;
-      case ObjectType::sphere:
-        world(n);
-        for (const char* c : {"wx", "wy", "wz"}) h.push_back(n + "." + c);
-        break;
-      case ObjectType::disc:
-      case ObjectType::box:
-        for (const char* c : {"x", "y", "angle", "vx", "vy", "omega"}) h.push_back(n + "." + c);
-        break;
-      case ObjectType::particle: break;  // the soft-contact world's (soft_world.hpp)
-    }
+  for (const ObjectSpec& o : scene_.objects) {  // the kind's columns (object_kinds.hpp)
+    const ObjectKind& k = kind_of(o.type);
+    if (o.type == ObjectType::particle) continue;  // the soft-contact world's (soft_world.hpp)
+    for (const auto c : k.lead) h.push_back(o.name + "." + std::string(c));
+    if (k.world)
+      for (const char* c : {"x", "y", "z", "vx", "vy", "vz"}) h.push_back(o.name + "." + c);
+    for (const auto c : k.trail) h.push_back(o.name + "." + std::string(c));
   }
   return h;
 }
@@ -89,47 +78,42 @@ void ImpulseWorld::trajectory_row(const State& x, std::vector<double>& row, Impu
   row.clear();
   world_kinematics(x.q, x.v, ws);
   const auto &x_ = ws.x, &w_ = ws.w;
-  auto world = [&](std::size_t i) {
-    for (int c = 0; c < 3; ++c) row.push_back(x_[i][c]);
-    for (int c = 0; c < 3; ++c) row.push_back(w_[i][c]);
-  };
-  // the objects in scene order: find each one's entry (few objects; out of the hot path)
-  for (std::size_t i = 0; i < scene_.objects.size(); ++i) {
-    switch (scene_.objects[i].type) {
-      case ObjectType::point: world(i); break;
-      case ObjectType::spring:
-        for (const auto& s : springs_)
-          if (s.index == i) row.insert(row.end(), {x.q[s.off], x.v[s.off]});
-        world(i);
-        break;
-      case ObjectType::pendulum:
-        for (const auto& s : pendulums_)
-          if (s.index == i) row.insert(row.end(), {x.q[s.off], x.v[s.off]});
-        world(i);
-        break;
-      case ObjectType::spherical_pendulum:
-        for (const auto& s : sphericals_)
-          if (s.index == i) {
-            const core::PhaseState<core::Vec2> e = s.seed_chart.coordinates(x_[i], w_[i]);  // in the seed's chart
-            row.insert(row.end(), {e.q[0], e.q[1], e.v[0], e.v[1]});
-          }
-        world(i);
-        break;
-      case ObjectType::sphere:
-        world(i);
-        for (const auto& r : rounds_)
-          if (r.index == i) row.insert(row.end(), {x.v[r.off + 3], x.v[r.off + 4], x.v[r.off + 5]});
-        break;
-      case ObjectType::disc:
-      case ObjectType::box:
-        for (Eigen::Index k = 0; k < static_cast<Eigen::Index>(owner_.size()); ++k)
-          if (owner_[static_cast<std::size_t>(k)] == i) {
-            row.insert(row.end(), {x.q[k], x.q[k + 1], x.q[k + 2], x.v[k], x.v[k + 1], x.v[k + 2]});
-            break;
-          }
-        break;
-      case ObjectType::particle: break;
+  // object i's own coordinates (its kind's lead, then trail, columns), found in the vector that steps
+  // it (few objects; out of the hot path)
+  auto own = [&](std::size_t i, std::array<double, 6>& out) -> std::size_t {
+    if (scene_.objects[i].planar()) {  // x, y, θ and their rates
+      for (Eigen::Index k = 0; k < static_cast<Eigen::Index>(owner_.size()); ++k)
+        if (owner_[static_cast<std::size_t>(k)] == i) {
+          out = {x.q[k], x.q[k + 1], x.q[k + 2], x.v[k], x.v[k + 1], x.v[k + 2]};
+          return 6;
+        }
+      return 0;
     }
+    for (const auto& s : springs_)
+      if (s.index == i) return out[0] = x.q[s.off], out[1] = x.v[s.off], 2;
+    for (const auto& s : pendulums_)
+      if (s.index == i) return out[0] = x.q[s.off], out[1] = x.v[s.off], 2;
+    for (const auto& s : sphericals_)
+      if (s.index == i) {
+        const core::PhaseState<core::Vec2> e = s.seed_chart.coordinates(x_[i], w_[i]);  // in the seed's chart
+        out[0] = e.q[0], out[1] = e.q[1], out[2] = e.v[0], out[3] = e.v[1];
+        return 4;
+      }
+    for (const auto& r : rounds_)
+      if (r.index == i) return out[0] = x.v[r.off + 3], out[1] = x.v[r.off + 4], out[2] = x.v[r.off + 5], 3;  // spin
+    return 0;
+  };
+  std::array<double, 6> values{};
+  for (std::size_t i = 0; i < scene_.objects.size(); ++i) {  // laid out as the kind's columns (object_kinds.hpp)
+    const ObjectKind& kind = kind_of(scene_.objects[i].type);
+    if (scene_.objects[i].type == ObjectType::particle) continue;
+    const std::size_t count = own(i, values), lead = std::min(kind.lead.size(), count);
+    row.insert(row.end(), values.begin(), values.begin() + static_cast<std::ptrdiff_t>(lead));
+    if (kind.world) {
+      for (int c = 0; c < 3; ++c) row.push_back(x_[i][c]);
+      for (int c = 0; c < 3; ++c) row.push_back(w_[i][c]);
+    }
+    row.insert(row.end(), values.begin() + static_cast<std::ptrdiff_t>(lead), values.begin() + static_cast<std::ptrdiff_t>(count));
   }
 }
 

@@ -78,9 +78,10 @@ struct ObjectSpec {
   double phi0 = 0.0, phi_dot0 = 0.0;  ///< spherical pendulum φ, φ̇ (θ, θ̇ in theta0, omega0)
 
   std::string group;            ///< particle: the name of the [[object]] of type `particles` that generated it
-  bool collides() const { return type == ObjectType::sphere || type == ObjectType::disc || type == ObjectType::box; }
-  bool round() const { return type == ObjectType::sphere || type == ObjectType::disc; }
-  bool planar() const { return type == ObjectType::disc || type == ObjectType::box; }
+  // the kind's flags (object_kinds.hpp)
+  bool collides() const;
+  bool round() const;
+  bool planar() const;
 };
 
 // ----------------------------------------------------------------------------------------- forces

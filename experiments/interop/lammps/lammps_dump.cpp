@@ -190,7 +190,7 @@ TrajectorySet read_verisim_trajectory(const fs::path& file) {
   // objects in column order: every column "<name>.x" starts one
   std::vector<std::string> names;
   for (const auto& h : csv.header)
-    if (h.size() > 2 && h.compare(h.size() - 2, 2, ".x") == 0) names.push_back(h.substr(0, h.size() - 2));
+    if (h.size() > 2 && h.ends_with(".x")) names.push_back(h.substr(0, h.size() - 2));
   if (names.empty()) throw std::invalid_argument(fmt::format("{}:1: no '<name>.x' column", set.source));
   struct Cols {
     std::size_t x[3], v[3], w[3];
@@ -233,7 +233,7 @@ TrajectorySet read_verisim_trajectory(const fs::path& file) {
   // the energy file beside it: <integrator>_energy.csv, same rows
   std::string stem = file.filename().string();
   const std::string suffix = "_trajectory.csv";
-  if (stem.size() > suffix.size() && stem.compare(stem.size() - suffix.size(), suffix.size(), suffix) == 0) {
+  if (stem.size() > suffix.size() && stem.ends_with(suffix)) {
     const fs::path energy = file.parent_path() / (stem.substr(0, stem.size() - suffix.size()) + "_energy.csv");
     if (fs::exists(energy)) {
       const Csv e = read_csv(energy);
@@ -258,7 +258,7 @@ TrajectorySet read_trajectory_folder(const fs::path& dir) {
     if (fs::is_directory(d, ec))
       for (const auto& e : fs::directory_iterator(d, ec)) {
         const std::string name = e.path().filename().string();
-        if (name.size() > 15 && name.compare(name.size() - 15, 15, "_trajectory.csv") == 0) csvs.push_back(e.path());
+        if (name.size() > 15 && name.ends_with("_trajectory.csv")) csvs.push_back(e.path());
       }
   if (csvs.empty())
     throw std::invalid_argument(fmt::format("'{}': neither a LAMMPS dump ({}/data/{}: run the exported deck there first) nor a "

@@ -1,0 +1,311 @@
+// The schemas of a scene file's tables: [simulation], [contact], [[object]] (each kind's keys in
+// object_kinds.cpp), [[force]], [[obstacle]]. docs/scenes.md lists every key.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+#include <unordered_set>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "toolkit/contact/validate.hpp"
+#include "toolkit/contact/dem_verlet.hpp"
+#include "toolkit/contact/stiffness.hpp"
+#include "toolkit/integrators/registry.hpp"
+#include "toolkit/models/central_gravity.hpp"
+#include "toolkit/scene/load_detail.hpp"
+#include "toolkit/scene/object_kinds.hpp"
+#include "toolkit/scene/toml_reader.hpp"
+
+namespace verisim::scene {
+
+std::string_view to_string(Law l) {
+  switch (l) {
+    case Law::frictionless: return "frictionless";
+    case Law::coulomb: return "coulomb";
+    case Law::spinning: return "spinning";
+    case Law::ball_bounce: return "ball-bounce";
+    case Law::soft: return "soft";
+  }
+  return "?";
+}
+std::string_view to_string(EventMode m) { return m == EventMode::located ? "located" : "after-penetration"; }
+
+namespace detail {
+
+namespace {
+constexpr double kCoulombConstant = 8.9875517923e9;  ///< 1/(4π ε₀), CODATA 2018 (N m² C⁻²)
+}  // namespace
+
+/// The integrators a scene takes: the registry's second-order steppers; a soft-contact scene also the
+/// one-evaluation DEM steppers of toolkit/contact/dem_verlet.hpp (`dem-verlet` is LAMMPS's fix
+/// nve/sphere: a scene run with it matches an exported deck to round-off, docs/lammps.md).
+bool scene_integrator_known(const std::string& name, Law law) {
+  for (const auto& i : integrators::kSecondOrderSteppers)
+    if (i.name == name) return true;
+  if (law == Law::soft)
+    for (const auto& i : contact::kDemSteppers)
+      if (i.name == name) return true;
+  return false;
+}
+
+std::string scene_integrator_names(Law law) {
+  std::string out = integrators::stepper_names();
+  if (law == Law::soft)
+    for (const auto& i : contact::kDemSteppers) out += fmt::format(", {}", i.name);
+  return out;
+}
+
+void check_name(const std::string& name, const Source& where, const std::string& context) {
+  const bool ok = !name.empty() && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+  });
+  if (!ok)
+    throw SceneError(where, fmt::format("{}: the name '{}' must be 1 to 64 letters, digits, '_' or '-' (it names "
+                                        "columns and files)", context, name));
+}
+
+void read_simulation(const toml::table& t, const std::string& file, Scene& scene) {
+  Reader r(t, file, "[simulation]");
+  Simulation& s = scene.simulation;
+  s.where = r.at();
+  s.integrator = r.string("integrator", "verlet");
+  s.dt = r.required_positive("dt");
+  s.dt_at = r.at("dt");
+  const bool has_t_end = r.has("t_end"), has_steps = r.has("steps");
+  if (has_t_end == has_steps) r.fail("give exactly one of 't_end' (s) and 'steps'");
+  if (has_t_end) {
+    const double t_end = r.required_positive("t_end");
+    const auto n = steps_for(t_end, s.dt);
+    if (!n) r.fail("t_end", fmt::format("t_end/dt = {:.6g} steps is more than {}", t_end / s.dt, kMaxSteps));
+    s.steps = *n;
+  } else {
+    const double n = r.required_positive("steps");
+    if (n != std::floor(n) || n > static_cast<double>(kMaxSteps))
+      r.fail("steps", fmt::format("'steps' must be a whole number between 1 and {}", kMaxSteps));
+    s.steps = static_cast<std::size_t>(n);
+  }
+  if (!std::isfinite(s.t_end()))  // steps·dt overflows: dt near the largest double
+    r.fail("dt", fmt::format("'dt' = {} s over {} steps gives a duration beyond the largest number", s.dt, s.steps));
+  const double every = r.number("sample_every", std::ceil(static_cast<double>(s.steps) / 2000.0));
+  if (!(every >= 1.0) || every != std::floor(every)) r.fail("sample_every", "'sample_every' must be a whole number ≥ 1");
+  s.sample_every = static_cast<std::size_t>(every);
+  s.sample_every_given = r.has("sample_every");
+  s.law = pick<Law, 5>(r, "law", "frictionless",
+                       {{{"frictionless", Law::frictionless}, {"coulomb", Law::coulomb}, {"spinning", Law::spinning},
+                         {"ball-bounce", Law::ball_bounce}, {"soft", Law::soft}}},
+                       "law");
+  if (!scene_integrator_known(s.integrator, s.law))  // checked once the law is known (soft scenes take more)
+    r.fail("integrator", fmt::format("unknown integrator '{}'; valid: {}", s.integrator, scene_integrator_names(s.law)));
+  s.restitution = r.non_negative("restitution", 1.0);
+  if (s.law == Law::soft)  // seed 003: ε ∈ (0, 1] (contact::restitution_rule)
+    if (const auto d = contact::restitution_rule(s.restitution)) r.fail("restitution", "law 'soft': " + d->message);
+  s.friction = r.non_negative("friction", 0.0);
+  if (s.law == Law::frictionless && s.friction != 0.0)
+    r.fail("friction", "law 'frictionless' has no friction; choose law 'coulomb', 'spinning' or 'ball-bounce'");
+  s.events = pick<EventMode, 2>(r, "events", "located",
+                                {{{"located", EventMode::located}, {"after-penetration", EventMode::after_penetration}}},
+                                "event mode");
+  r.finish();
+}
+
+ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_t index, const Scene& scene) {
+  Reader r(t, file, fmt::format("[[object]] #{}", index + 1));
+  ObjectSpec o;
+  o.where = r.at();
+  const std::string type = r.string("type", "");
+  std::vector<std::string> valid;
+  const ObjectKind* kind = nullptr;
+  for (const auto& k : kObjectKinds) {
+    if (k.name == type) kind = &k;
+    valid.emplace_back(k.name);
+  }
+  if (!kind)
+    r.fail("type", fmt::format("unknown object type (or 'particles', a generated set) '{}'; valid: {}", type, join(valid)));
+  o.type = kind->type;
+  o.name = r.string("name", fmt::format("{}{}", kind->name, index + 1));
+  check_name(o.name, r.at("name"), fmt::format("[[object]] #{}", index + 1));
+  o.mass = r.positive("mass", 1.0);
+  kind->read(r, o, scene);
+  r.finish();
+  return o;
+}
+
+StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scene& scene) {
+  Reader r(t, file, "[contact]");
+  ContactSpec& c = scene.contact;
+  c.where = r.at();
+  const double dim = r.number("dimension", 3.0);
+  if (dim != 2.0 && dim != 3.0) r.fail("dimension", fmt::format("'dimension' must be 2 (discs in z = 0) or 3 (spheres), not {}", dim));
+  c.dimension = static_cast<int>(dim);
+  StiffnessRegime reg;
+  reg.where = r.at("stiffness");
+  const bool has_kn = r.has("kn"), has_regime = r.has("stiffness");
+  if (has_kn == has_regime) r.fail("give exactly one of 'kn' (N/m) and 'stiffness' (a regime of seed 003: forced, free-fall, stacking)");
+  if (has_kn) c.kn = r.required_positive("kn");
+  if (has_regime) {
+    reg.kind = pick<StiffnessRegime::Kind, 3>(r, "stiffness", "",
+                                              {{{"forced", StiffnessRegime::Kind::forced},
+                                                {"free-fall", StiffnessRegime::Kind::free_fall},
+                                                {"stacking", StiffnessRegime::Kind::stacking}}},
+                                              "stiffness regime");
+    if (r.has("delta_max")) reg.delta_max = r.required_positive("delta_max");
+    if (reg.kind == StiffnessRegime::Kind::forced) reg.speed = r.required_positive("speed");
+    else reg.height = r.required_positive("height");
+  }
+  c.end = pick<SoftEnd, 2>(r, "end", "overlap", {{{"overlap", SoftEnd::overlap}, {"force", SoftEnd::force}}}, "end of contact");
+  c.kt = r.non_negative("kt", 0.0);
+  c.step_factor = r.positive("step_factor", 0.05);
+  if (const auto d = contact::step_factor_rule(c.step_factor)) r.fail("step_factor", d->message);
+  if (r.has("skin")) c.skin = r.non_negative("skin", 0.0);
+  r.finish();
+  return reg;
+}
+
+/// seed 003 "Choix de la raideur" (toolkit/contact/stiffness.hpp), δ_max default R_min/100, m the
+/// heaviest particle (forced, free fall), R and ρ_2d = m/(πR²) of the largest one (stacking).
+void resolve_stiffness(const StiffnessRegime& reg, Scene& s) {
+  if (reg.kind == StiffnessRegime::Kind::given) return;
+  double m = 0.0, Rmin = INFINITY, Rbig = 0.0, mbig = 0.0;
+  for (const auto& o : s.objects) {
+    m = std::max(m, o.mass), Rmin = std::min(Rmin, o.radius);
+    if (o.radius > Rbig) Rbig = o.radius, mbig = o.mass;
+  }
+  const double dmax = std::isnan(reg.delta_max) ? Rmin / 100.0 : reg.delta_max;
+  double g = 0.0;
+  for (const auto& f : s.forces)
+    if (f.type == ForceType::gravity) g = std::max(g, f.vector.norm());
+  if (reg.kind != StiffnessRegime::Kind::forced && !(g > 0.0))
+    throw SceneError(reg.where, "[contact]: the stiffness regimes 'free-fall' and 'stacking' need a [[force]] of type 'gravity'");
+  switch (reg.kind) {
+    case StiffnessRegime::Kind::forced: s.contact.kn = contact::stiffness_forced(m, reg.speed, dmax); break;
+    case StiffnessRegime::Kind::free_fall: s.contact.kn = contact::stiffness_free_fall(m, g, reg.height, dmax); break;
+    case StiffnessRegime::Kind::stacking:
+      s.contact.kn = contact::stiffness_stacking(Rbig, reg.height, mbig / (std::numbers::pi * Rbig * Rbig), g, dmax);
+      break;
+    case StiffnessRegime::Kind::given: break;
+  }
+}
+
+namespace {
+
+std::size_t object_index(const Scene& scene, const std::string& name, const Source& where, const std::string& context) {
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < scene.objects.size(); ++i) {
+    if (scene.objects[i].name == name) return i;
+    names.push_back(scene.objects[i].name);
+  }
+  throw SceneError(where, fmt::format("{}: no object named '{}'; objects: {}", context, name, join(names)));
+}
+
+}  // namespace
+
+ForceSpec read_force(const toml::table& t, const std::string& file, std::size_t index, const Scene& scene) {
+  const std::string context = fmt::format("[[force]] #{}", index + 1);
+  Reader r(t, file, context);
+  ForceSpec f;
+  f.where = r.at();
+  f.type = pick<ForceType, 7>(r, "type", "",
+                              {{{"gravity", ForceType::gravity}, {"drag", ForceType::drag},
+                                {"constant", ForceType::constant}, {"central", ForceType::central},
+                                {"lorentz", ForceType::lorentz}, {"mutual-gravity", ForceType::mutual_gravity},
+                                {"coulomb", ForceType::coulomb}}},
+                              "force type");
+  switch (f.type) {
+    case ForceType::gravity: f.vector = r.vec3("g", core::Vec3(0.0, 0.0, -9.81)); break;
+    case ForceType::drag: f.coefficient = r.non_negative("b", 0.0); break;
+    case ForceType::constant: f.vector = r.vec3("F", core::Vec3::Zero()); break;
+    case ForceType::central:
+      f.center = r.vec3("center", core::Vec3::Zero());
+      f.coefficient = r.required_positive("M");
+      f.constant = r.positive("G", models::kGravitationalConstant);
+      break;
+    case ForceType::lorentz:
+      f.vector = r.vec3("E", core::Vec3::Zero());
+      f.B = r.vec3("B", core::Vec3::Zero());
+      break;
+    case ForceType::mutual_gravity: f.constant = r.positive("G", models::kGravitationalConstant); break;
+    case ForceType::coulomb: f.constant = r.positive("k", kCoulombConstant); break;
+  }
+  const auto on = r.strings("on");
+  r.finish();
+  if (t.contains("on")) {
+    std::unordered_set<std::size_t> seen;
+    for (const auto& [name, where] : on) {
+      const std::size_t i = object_index(scene, name, where, context);
+      if (!seen.insert(i).second)  // listed twice, the force would act twice
+        throw SceneError(where, fmt::format("{}: '{}' is listed twice in 'on'", context, name));
+      f.on.push_back(i);
+    }
+  } else {
+    for (std::size_t i = 0; i < scene.objects.size(); ++i) f.on.push_back(i);
+  }
+  return f;
+}
+
+ObstacleSpec read_obstacle(const toml::table& t, const std::string& file, std::size_t index, const Simulation& sim) {
+  Reader r(t, file, fmt::format("[[obstacle]] #{}", index + 1));
+  ObstacleSpec o;
+  o.where = r.at();
+  enum class Kind { plane, portion, brick, sphere, cylinder };
+  const Kind kind = pick<Kind, 5>(r, "type", "",
+                                  {{{"plane", Kind::plane}, {"plane-portion", Kind::portion}, {"brick", Kind::brick},
+                                    {"sphere", Kind::sphere}, {"cylinder", Kind::cylinder}}},
+                                  "obstacle type");
+  o.name = r.string("name", fmt::format("obstacle{}", index + 1));
+  check_name(o.name, r.at("name"), fmt::format("[[obstacle]] #{}", index + 1));
+  if (r.has("restitution")) o.restitution = r.non_negative("restitution", 1.0);
+  if (r.has("friction")) {
+    o.friction = r.non_negative("friction", 0.0);
+    if (sim.law == Law::frictionless && o.friction != 0.0)
+      r.fail("friction", "law 'frictionless' has no friction; choose law 'coulomb', 'spinning' or 'ball-bounce'");
+  }
+  auto axis_across = [&](const core::Vec3& n) {
+    const core::Vec3 a = r.unit("axis", geometry::detail::any_orthogonal(n));
+    if (std::abs(a.dot(n)) > kDirectionTolerance) r.fail("axis", "'axis' (e_L) must be orthogonal to 'normal'");
+    return a;
+  };
+  switch (kind) {
+    case Kind::plane: {
+      const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
+      const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
+      o.shape = geometry::Plane{O, n};
+      break;
+    }
+    case Kind::portion: {
+      const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
+      const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
+      const core::Vec3 eL = axis_across(n);
+      o.shape = geometry::make_plane_portion(O, n, eL, r.required_positive("length"), r.required_positive("width"));
+      break;
+    }
+    case Kind::brick: {
+      const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
+      const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
+      const core::Vec3 eL = axis_across(n);
+      o.shape = geometry::Brick{O, n, eL, r.required_positive("length"), r.required_positive("width"),
+                                r.required_positive("height")};
+      break;
+    }
+    case Kind::sphere:
+      o.shape = geometry::Sphere{r.vec3("center", core::Vec3::Zero()), r.required_positive("radius")};
+      break;
+    case Kind::cylinder:
+      o.shape = geometry::Cylinder{r.vec3("center", core::Vec3::Zero()), r.unit("axis", core::Vec3(0.0, 0.0, 1.0)),
+                                   r.required_positive("radius"), r.required_positive("length")};
+      break;
+  }
+  if (r.has("inside")) {
+    o.inside = r.boolean("inside", false);
+    if (o.inside && (kind == Kind::plane || kind == Kind::portion))
+      r.fail("inside", "'inside' is for a brick, a sphere or a cylinder (a plane has no inside)");
+    if (o.inside && sim.law != Law::soft)
+      r.fail("inside", "'inside' (a container) is a wall of the soft-contact world: law = \"soft\"");
+  }
+  r.finish();
+  return o;
+}
+
+}  // namespace detail
+}  // namespace verisim::scene
