@@ -110,7 +110,7 @@ class World {
     };
 
     /// Neighbour-list builds so far, the list's length (pairs within range + skin), the cells.
-    std::size_t rebuilds() const { return rebuilds_; }
+    std::size_t rebuilds() const { return build_count; }
     std::size_t list_length() const { return cells.list().size(); }
     std::size_t cell_count() const { return cells.cell_count(); }
     /// Bytes held (capacities of every buffer).
@@ -139,7 +139,7 @@ class World {
     std::array<std::vector<WallPair>, Walls::kKinds> wall_lists;
     std::uint64_t world_id = 0;  // the world the caches describe (0: none yet)
     bool built = false;
-    std::size_t rebuilds_ = 0;
+    std::size_t build_count = 0;
   };
 
   /// The second-order system the integrators call: a const World and the run's Workspace.
@@ -374,7 +374,7 @@ class World {
     // (particle, wall) pairs within the skin: a particle moves at most skin/2 before the next build
     for_each_kind(ws, [&](const auto& shapes, auto& list, std::size_t) { fill_wall_list(shapes, list, ws); });
     ws.built = true;
-    ++ws.rebuilds_;
+    ++ws.build_count;
   }
 
   template <class Shapes>
@@ -447,6 +447,12 @@ class World {
   // unpredictable in/out-of-range branch, whose iterations the CPU overlaps (each is a long latency
   // chain: √, division, the friction cap). Measured: docs/contact.md.
   void compute_forces(Workspace& ws) const {  // the accumulators were zeroed by gather()
+    pair_forces(ws);
+    wall_and_far_forces(ws);
+  }
+
+  /// The forces of the listed pairs in reach, added to the accumulators (both passes).
+  void pair_forces(Workspace& ws) const {
     const std::uint32_t* first = ws.cells.first().data();
     const std::uint32_t* list = ws.cells.list().data();
     const XR* xr = ws.xr.data();
@@ -504,7 +510,14 @@ class World {
       ft[s].t += tis;
       ft[t].t += tjs;
     }
-    // walls
+  }
+
+  /// The walls' and the long-range forces, added to the accumulators.
+  void wall_and_far_forces(Workspace& ws) const {
+    const XR* xr = ws.xr.data();
+    const VW* vw = ws.vw.data();
+    FT* ft = ws.ft.data();
+    const ContactLaw law = law_;
     const double* wall_eta = ws.wall_eta.data();
     for_each_wall_contact(ws, [&](std::uint32_t s, double delta, const core::Vec<D>& n) {
       core::Vec<D> f;
