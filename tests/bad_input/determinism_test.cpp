@@ -15,7 +15,7 @@
 
 #include "experiments/support/process.hpp"
 #include "tests/bad_input/snapshot.hpp"
-#include "tests/child.hpp"
+#include "tests/support/child.hpp"
 
 
 namespace verisim::bad_input::test {

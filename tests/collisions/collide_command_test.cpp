@@ -1,14 +1,8 @@
 // `verisim collide` (experiments/collide_command.*): the table of laws, the one number parser,
 // the one output path. Physics through evaluate_collide (in process) against closed forms; the
 // command-line contract (exit code 2 and a message naming the option, valid JSON, nothing printed
-// but a finite result) by running the verisim binary without a shell (posix_spawn).
+// but a finite result) by running the verisim binary without a shell (tests/support/child.hpp).
 #include <gtest/gtest.h>
-
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <fcntl.h>
 
 #include <algorithm>
 #include <cmath>
@@ -27,8 +21,7 @@
 #include <fmt/format.h>
 
 #include "experiments/laws/collide_laws.hpp"
-
-extern char** environ;  // POSIX: the environment passed to posix_spawn
+#include "tests/support/child.hpp"
 
 namespace verisim::collisions::test {
 
@@ -39,47 +32,11 @@ namespace {
 
 // ---- running the binary ----
 
-struct Outcome {
-  int code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-/// verisim <args...>, no shell; stdout to a temporary file (or to `stdout_path`), stderr to another.
-Outcome run_verisim(const std::vector<std::string>& args, const char* stdout_path = nullptr) {
-  char out_name[] = "/tmp/verisim_collide_outXXXXXX", err_name[] = "/tmp/verisim_collide_errXXXXXX";
-  const int out_fd = mkstemp(out_name), err_fd = mkstemp(err_name);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  if (stdout_path) posix_spawn_file_actions_addopen(&fa, 1, stdout_path, O_WRONLY, 0);
-  else posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
-  posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
+/// verisim <args...>, no shell (tests/support/child.hpp); stdout captured, or written to `stdout_path`.
+verisim::test::ChildOutcome run_verisim(const std::vector<std::string>& args, const char* stdout_path = nullptr) {
   std::vector<std::string> all{VERISIM_BINARY};
   all.insert(all.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : all) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  Outcome r;
-  if (posix_spawn(&pid, VERISIM_BINARY, &fa, nullptr, argv.data(), environ) == 0) {
-    int status = 0;
-    waitpid(pid, &status, 0);
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  }
-  posix_spawn_file_actions_destroy(&fa);
-  close(out_fd);
-  close(err_fd);
-  r.out = slurp(out_name);
-  r.err = slurp(err_name);
-  std::remove(out_name);
-  std::remove(err_name);
-  return r;
+  return verisim::test::run_child(std::move(all), stdout_path ? std::filesystem::path(stdout_path) : std::filesystem::path());
 }
 
 std::vector<std::string> words(const std::string& line) {
@@ -231,7 +188,7 @@ TEST(CollisionsValidation_CollideCommand, EveryLawIsNamedAfterItsHeaderAndDeclar
 
 TEST(CollisionsValidation_CollideCommand, HelpOfEveryLawListsItsOptionsWithRanges) {
   for (const CollideLaw& law : collide_laws()) {
-    const Outcome r = run_verisim({"collide", std::string(law.name), "--help"});
+    const auto r = run_verisim({"collide", std::string(law.name), "--help"});
     EXPECT_EQ(r.code, 0) << law.name;
     for (const CollideOption& o : law.options) EXPECT_NE(r.out.find(std::string(o.name) + " "), std::string::npos) << law.name << " " << o.name;
     EXPECT_NE(r.out.find(std::string(law.source)), std::string::npos);
@@ -282,7 +239,7 @@ TEST(CollisionsValidation_CollideCommand, EmptyValuesAndBadVectorsExitTwoNamingT
                         Case{"spinning-spheres --m1 1 --m2 1 --R1 1 --R2 1 --v1 0,0,0 --v2 1,0,0 --w1 '' --w2 0,0,0 --normal 1,0,0 --mu 0.3 --alpha 0.5", "--w1"},
                         Case{"coulomb-spheres --m1 1 --m2 1 --v1 0,0,0 --v2 1,0,0 --normal 1,0,0 --mu '' --alpha 0.5", "--mu"},
                         Case{"contact-time --x1 0,0 --v1 1,0 --x2 3,0 --v2 0,0 --r1 0 --r2 1", "--r1"}}) {
-    const Outcome r = run_verisim(words(c.line));
+    const auto r = run_verisim(words(c.line));
     EXPECT_EQ(r.code, 2) << c.line;
     EXPECT_NE(r.err.find(c.option), std::string::npos) << c.line << "\n" << r.err;
     EXPECT_TRUE(r.out.empty()) << c.line << "\n" << r.out;
@@ -291,7 +248,7 @@ TEST(CollisionsValidation_CollideCommand, EmptyValuesAndBadVectorsExitTwoNamingT
 
 TEST(CollisionsValidation_CollideCommand, UnknownMissingOrOldLawNamesExitTwoListingTheLaws) {
   for (const char* law : {"spheres", "spin-spheres", "rigid2d", "ball", "nonsense"}) {
-    const Outcome r = run_verisim({"collide", law, "--json"});
+    const auto r = run_verisim({"collide", law, "--json"});
     EXPECT_EQ(r.code, 2) << law;
     EXPECT_NE(r.err.find("coulomb-spheres"), std::string::npos) << r.err;
   }
@@ -339,7 +296,7 @@ TEST(CollisionsValidation_CollideCommand, EveryIssueCommandGivesFiniteValidJson)
         "ball-bounce --vx 1 --vy -1 --omega 0 --gamma 0.5 --mu 1 --phi 0.5 --json",
         "ball-bounce --vx 1e150 --vy -1e150 --omega 1e150 --gamma 0.5 --mu 0.1 --json",
         "garwin --vx 1 --vy -1 --omega 0 --gamma 0.5 --ex 1 --json"}) {
-    const Outcome r = run_verisim(words(line));
+    const auto r = run_verisim(words(line));
     EXPECT_EQ(r.code, 0) << line << "\n" << r.err;
     EXPECT_TRUE(valid_json(r.out)) << line << "\n" << r.out;
     EXPECT_EQ(r.out.find("null"), std::string::npos) << line;  // no NaN/inf written as null
@@ -357,7 +314,7 @@ TEST(CollisionsValidation_CollideCommand, ResultsThatOverflowExitTwoNamingTheQua
     for (const bool json : {false, true}) {
       auto w = words(c.line);
       if (json) w.push_back("--json");
-      const Outcome r = run_verisim(w);
+      const auto r = run_verisim(w);
       EXPECT_EQ(r.code, 2) << c.line;
       EXPECT_NE(r.err.find(c.quantity), std::string::npos) << r.err;
       EXPECT_TRUE(r.out.empty()) << r.out;
@@ -367,7 +324,7 @@ TEST(CollisionsValidation_CollideCommand, ResultsThatOverflowExitTwoNamingTheQua
 
 TEST(CollisionsValidation_CollideCommand, AWriteErrorOnStandardOutputIsAnError) {
   if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
-  const Outcome r = run_verisim(words("frictionless --m1 1 --m2 1 --v1 1,0 --v2 0,0 --normal 1,0 --e 1"), "/dev/full");
+  const auto r = run_verisim(words("frictionless --m1 1 --m2 1 --v1 1,0 --v2 0,0 --normal 1,0 --e 1"), "/dev/full");
   EXPECT_NE(r.code, 0);
   EXPECT_NE(r.err.find("standard output"), std::string::npos) << r.err;
 }
@@ -434,8 +391,8 @@ TEST(CollisionsValidation_CollideCommand, TextAndJsonAreTheSameValue) {
     EXPECT_EQ(line.substr(line.find_first_not_of(' ', key.size())), str ? *str : r.members()->values[n].dump());
   }
   EXPECT_EQ(n, r.size());
-  const Outcome bin_text = run_verisim(words("frictionless --m1 0.1 --m2 5.97e24 --v1 0,-10 --v2 0,0 --normal 0,-1 --e 0.9"));
-  const Outcome bin_json = run_verisim(words("frictionless --m1 0.1 --m2 5.97e24 --v1 0,-10 --v2 0,0 --normal 0,-1 --e 0.9 --json"));
+  const auto bin_text = run_verisim(words("frictionless --m1 0.1 --m2 5.97e24 --v1 0,-10 --v2 0,0 --normal 0,-1 --e 0.9"));
+  const auto bin_json = run_verisim(words("frictionless --m1 0.1 --m2 5.97e24 --v1 0,-10 --v2 0,0 --normal 0,-1 --e 0.9 --json"));
   EXPECT_EQ(bin_text.out, text);
   EXPECT_EQ(bin_json.out, r.dump() + "\n");
 }

@@ -13,13 +13,13 @@
 #include "experiments/studies/drift.hpp"
 #include "experiments/studies/studies.hpp"
 #include "reference/order_fit.hpp"
-#include "tests/experiments/files.hpp"
+#include "tests/support/files.hpp"
 
 namespace verisim::experiments::test {
 
 namespace fs = std::filesystem;
 using verisim::reference::fit_order;
-using verisim::experiments::test::slurp;
+using verisim::test::slurp;
 
 namespace {
 
@@ -101,8 +101,7 @@ TEST(Experiments_Fit, OrderFitExcludesRoundOffPlateau) {
 }
 
 TEST(Experiments_StudyValidation, StudyAllQuickPassesIsWellFormedAndDeterministic) {
-  const fs::path base = fs::temp_directory_path() / ("verisim_test_study_" + std::to_string(::getpid()));
-  fs::remove_all(base);
+  const fs::path base = verisim::test::scratch("study");
   StudyOptions o;
   o.quick = true;
   const auto results = run_studies("all", o, base / "a").studies;

@@ -1,7 +1,7 @@
 // The report as its readers see it (issue 15): one look per method in every plot, at most 8 curves
 // per panel, the summary matrix at the top agreeing with summary.json and with the tables it links
 // to, tables folded (the failing ones open), every section opening with its picture, and the page
-// opened in headless Chromium (tests/browser.hpp) with no broken image, no script error and the
+// opened in headless Chromium (tests/support/browser.hpp) with no broken image, no script error and the
 // matrix's verdict count equal to summary.json's — and a planted broken page failing that check.
 #include <filesystem>
 #include <map>
@@ -16,8 +16,8 @@
 #include "experiments/report/plot_style.hpp"
 #include "experiments/studies/studies.hpp"
 #include "experiments/report/summary_matrix.hpp"
-#include "tests/browser.hpp"
-#include "tests/experiments/files.hpp"
+#include "tests/support/browser.hpp"
+#include "tests/support/files.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 namespace verisim::experiments::test {
@@ -29,11 +29,9 @@ using verisim::test::open_in_chromium;
 
 namespace {
 
-fs::path scratch(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("verisim_test_page_" + std::to_string(::getpid())) / name;
-  fs::remove_all(p);
-  return p;
-}
+using verisim::test::scratch;
+using verisim::test::put;
+using verisim::test::slurp;
 
 int count(const std::string& s, const std::regex& re) {
   return static_cast<int>(std::distance(std::sregex_iterator(s.begin(), s.end(), re), std::sregex_iterator()));

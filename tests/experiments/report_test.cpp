@@ -23,8 +23,8 @@
 #include "experiments/report/report.hpp"
 #include "experiments/support/report_folder.hpp"
 #include "experiments/studies/studies.hpp"
-#include "tests/child.hpp"
-#include "tests/experiments/files.hpp"
+#include "tests/support/child.hpp"
+#include "tests/support/files.hpp"
 
 
 namespace verisim::experiments::test {
@@ -34,20 +34,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// Everything under `dir`, links not followed: relative path → file bytes, "-> target" or "<dir>".
-std::map<std::string, std::string> snapshot(const fs::path& dir) {
-  std::map<std::string, std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(dir)) {
-    const std::string rel = e.path().lexically_relative(dir).string();  // fs::relative would follow links
-    if (e.is_symlink())
-      out[rel] = "-> " + fs::read_symlink(e.path()).string();
-    else if (e.is_directory())
-      out[rel] = "<dir>";
-    else
-      out[rel] = slurp(e.path());
-  }
-  return out;
-}
+using verisim::test::put;
+using verisim::test::slurp;
+using verisim::test::snapshot;
 
 /// Entries of `parent` whose name starts with "." + name + ".verisim" (staging folders).
 std::vector<std::string> leftovers(const fs::path& parent, const std::string& name) {
@@ -60,12 +49,7 @@ std::vector<std::string> leftovers(const fs::path& parent, const std::string& na
 }
 
 /// A fresh folder for one test.
-fs::path fresh_base(const std::string& test) {
-  const fs::path base = fs::temp_directory_path() / ("verisim_" + test + "_" + std::to_string(::getpid()));
-  fs::remove_all(base);
-  fs::create_directories(base);
-  return base;
-}
+fs::path fresh_base(const std::string& test) { return verisim::test::fresh_folder(test); }
 
 /// What the old report of a test looks like: a previous report's own files and the user's files.
 void plant_old_report(const fs::path& dir) {

@@ -25,7 +25,9 @@
 #include "toolkit/contact/dem_verlet.hpp"
 #include "toolkit/contact/stiffness.hpp"
 #include "toolkit/scene/load.hpp"
-#include "toolkit/scene/soft_world.hpp"
+#include "toolkit/scene/simulate.hpp"
+#include "tests/support/approx.hpp"
+#include "tests/support/files.hpp"
 
 namespace verisim::peer::test {
 namespace {
@@ -56,23 +58,9 @@ bool on_path(const std::string& name) {
   return false;
 }
 
-/// This process's temporary folder, removed when the tests end.
-fs::path scratch() { return fs::temp_directory_path() / ("verisim_peer_" + std::to_string(::getpid())); }
-struct RemoveScratch : ::testing::Environment {
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(scratch(), ec);
-  }
-};
-[[maybe_unused]] ::testing::Environment* const kScratch = ::testing::AddGlobalTestEnvironment(new RemoveScratch);
-
-/// A fresh folder under the test's temporary folder.
-fs::path fresh(const std::string& name) {
-  const fs::path d = scratch() / name;
-  fs::remove_all(d);
-  fs::create_directories(d.parent_path());
-  return d;
-}
+/// A fresh folder under the test's scratch folder (tests/support/files.hpp).
+fs::path fresh(const std::string& name) { return verisim::test::scratch(name); }
+using verisim::test::scratch_root;
 
 /// Export the scene and run its deck with `procs` MPI ranks (1: lmp alone); the dump read back.
 TrajectorySet run_lammps(const fs::path& scene_file, const std::string& name, int procs) {
@@ -89,37 +77,13 @@ TrajectorySet run_lammps(const fs::path& scene_file, const std::string& name, in
   return experiments::read_lammps_dump(out / "data" / experiments::kLammpsDump);
 }
 
-/// verisim's side: the scene's contact::World (scene/soft_world.hpp) stepped by dem-verlet, sampled as
-/// the deck's dump (every sample_every steps, from step 0).
-template <int D>
-TrajectorySet run_verisim(const scene::Scene& sc) {
-  const scene::SoftWorld<D, contact::Laws{}> soft(sc);
-  const auto& world = soft.world();
-  auto x = soft.initial_state();
-  contact::DemVerletHalfStep<core::VecX> stepper;
-  TrajectorySet set;
-  set.source = "verisim dem-verlet";
-  set.particles = world.size();
-  set.has_spin = true;
-  const std::size_t every = sc.simulation.sample_every;
-  auto observe = [&](const auto& s, double t, std::size_t k) {
-    if (k % every != 0) return;
-    std::vector<double> px(3 * set.particles, 0.0), pv(3 * set.particles, 0.0), pw(3 * set.particles, 0.0);
-    for (std::size_t i = 0; i < set.particles; ++i) {
-      const auto p = world.position(s.q, i), v = world.velocity(s.v, i);
-      for (int c = 0; c < D; ++c) px[3 * i + static_cast<std::size_t>(c)] = p[c], pv[3 * i + static_cast<std::size_t>(c)] = v[c];
-      const auto w = world.spin(s.v, i);
-      if constexpr (D == 2) pw[3 * i + 2] = w;
-      else for (int c = 0; c < 3; ++c) pw[3 * i + static_cast<std::size_t>(c)] = w[c];
-    }
-    set.t.push_back(t);
-    set.x.push_back(std::move(px));
-    set.v.push_back(std::move(pv));
-    set.w.push_back(std::move(pw));
-    set.kinetic.push_back(world.kinetic_energy(s));
-  };
-  contact::integrate(stepper, world, x, 0.0, sc.simulation.dt, sc.simulation.steps, observe);
-  return set;
+/// verisim's side: `verisim run --integrator dem-verlet` on the scene — scene::simulate, the world and
+/// laws it picks (the conservative laws where ε = 1 and μ = 0), its recorder (every sample_every
+/// steps, from step 0) — read as the dump is (experiments::trajectory_set).
+TrajectorySet run_verisim(scene::Scene sc) {
+  scene::override_integrator(sc, std::string(contact::methods::DemVerletHalfStep::info.name), "--integrator");
+  const scene::RunResult run = scene::simulate(sc);
+  return experiments::trajectory_set(run.trajectory, &run.energy, "verisim dem-verlet");
 }
 
 /// Largest |a − b| over the particles' 3-vectors of one frame, and the largest |a|.
@@ -194,8 +158,8 @@ TEST(PeerExport, AtMost31DistinctMassesLammpsHas32Groups) {
   // n spheres of n distinct masses (density, radii ± 20 %): 31 export (31 types, 31·32/2 = 496
   // gran/hooke instances); 32 are refused naming the object whose mass is the 32nd distinct one.
   const auto scene_of = [](int n) {
-    fs::create_directories(scratch());
-    const fs::path file = scratch() / ("masses_" + std::to_string(n) + ".toml");
+    fs::create_directories(scratch_root());
+    const fs::path file = scratch_root() / ("masses_" + std::to_string(n) + ".toml");
     std::FILE* f = std::fopen(file.c_str(), "w");
     EXPECT_NE(f, nullptr);
     std::fprintf(f,
@@ -271,7 +235,7 @@ TEST(PeerExport, UnequalMassesGetOneTypeEachAndOneGranHookePerTypePair) {
 TrajectorySet expect_same_impact(const std::string& name) {
   const auto sc = scene::load_scene(peer_file(name + ".toml"));
   const auto lmp = run_lammps(peer_file(name + ".toml"), name, 1);
-  const auto ver = sc.contact.dimension == 2 ? run_verisim<2>(sc) : run_verisim<3>(sc);
+  const auto ver = run_verisim(sc);
   if (lmp.frames() != ver.frames() || lmp.particles != 2u) {
     ADD_FAILURE() << "frames " << lmp.frames() << " vs " << ver.frames() << ", particles " << lmp.particles;
     return lmp;
@@ -353,8 +317,8 @@ TEST(PeerValidation, ForceEndOfContactMapsToLimitDamping) {
   const std::string key = "kn = 1.0e5\n";
   ASSERT_NE(text.find(key), std::string::npos);
   text.replace(text.find(key), key.size(), key + "end = \"force\"\n");
-  fs::create_directories(scratch());
-  const fs::path file = scratch() / "head_on_force.toml";
+  fs::create_directories(scratch_root());
+  const fs::path file = scratch_root() / "head_on_force.toml";
   {
     std::FILE* f = std::fopen(file.c_str(), "w");
     ASSERT_NE(f, nullptr);
@@ -365,7 +329,7 @@ TEST(PeerValidation, ForceEndOfContactMapsToLimitDamping) {
   EXPECT_NE(deck.input.find(" limit_damping\n"), std::string::npos);
   const auto sc = scene::load_scene(file);
   const auto lmp = run_lammps(file, "head_on_force", 1);
-  const auto ver = run_verisim<3>(sc);
+  const auto ver = run_verisim(sc);
   ASSERT_EQ(lmp.frames(), ver.frames());
   const Diff dv = frame_diff(ver.v.back(), lmp.v.back());
   EXPECT_LE(dv.diff, 1e-6 * dv.scale);
@@ -383,7 +347,7 @@ TEST(PeerValidation, BundledBilliardRollsAsInLammps) {
   const fs::path file = fs::path(VERISIM_SOURCE_DIR) / "scenes" / "billiard.toml";
   const auto sc = scene::load_scene(file);
   const auto lmp = run_lammps(file, "billiard", 1);
-  const auto ver = run_verisim<3>(sc);
+  const auto ver = run_verisim(sc);
   ASSERT_EQ(lmp.frames(), ver.frames());
   double worst_v = 0.0, worst_w = 0.0, vmax = 0.0, wmax = 0.0;
   for (std::size_t f = 0; f < lmp.frames(); ++f) {
@@ -429,7 +393,7 @@ double packing_fraction(const TrajectorySet& s, const std::vector<double>& radiu
 void expect_same_pile(const std::string& name, double W, double horizon_min) {
   const auto sc = scene::load_scene(peer_file(name + ".toml"));
   const auto lmp = run_lammps(peer_file(name + ".toml"), name, 1);
-  const auto ver = run_verisim<3>(sc);
+  const auto ver = run_verisim(sc);
   const auto c = experiments::compare_trajectories(ver, lmp);
   ASSERT_EQ(c.rows.size(), sc.simulation.steps / sc.simulation.sample_every + 1);
   double first_contact = 0.0;  // the first frame where the positions differ by more than 1e-12
@@ -443,7 +407,7 @@ void expect_same_pile(const std::string& name, double W, double horizon_min) {
   std::vector<double> radius;
   for (const auto& o : sc.objects) radius.push_back(o.radius);
   const double phi_v = packing_fraction(ver, radius, W), phi_l = packing_fraction(lmp, radius, W);
-  EXPECT_NEAR(phi_v / phi_l, 1.0, 0.01);
+  EXPECT_TRUE(verisim::test::approx(phi_v, phi_l, 0.01));
   double peak = 0.0;
   for (const auto& r : c.rows) peak = std::max({peak, r.ke_a, r.ke_b});
   EXPECT_LT(c.rows.back().ke_a, 1e-3 * peak);

@@ -10,7 +10,8 @@
 #include <unistd.h>
 
 #include "experiments/support/process.hpp"
-#include "tests/browser.hpp"
+#include "tests/support/browser.hpp"
+#include "tests/support/files.hpp"
 #include "experiments/report/report.hpp"
 #include "experiments/studies/scene_run.hpp"
 #include "experiments/studies/studies.hpp"
@@ -24,30 +25,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using verisim::test::scratch;
+using verisim::test::scratch_root;
+using verisim::test::slurp;
 
-fs::path scratch_root() { return fs::temp_directory_path() / ("verisim_scene_test_" + std::to_string(getpid())); }
-
-fs::path scratch(const std::string& name) {
-  const fs::path p = scratch_root() / name;
-  fs::remove_all(p);
-  return p;
-}
-
-/// Removes the scratch folder when the tests end.
-class ScratchCleanup : public ::testing::Environment {
- public:
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(scratch_root(), ec);
-  }
-};
-const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new ScratchCleanup);
-
-// ---- the page in headless Chromium (tests/browser.hpp) ------------------------------------------
+// ---- the page in headless Chromium (tests/support/browser.hpp) ------------------------------------------
 using verisim::test::chromium_runs;
 
 std::string browser_check(const fs::path& page, bool animated) {

@@ -179,19 +179,16 @@ Csv read_csv(const fs::path& file) {
 
 }  // namespace
 
-TrajectorySet read_verisim_trajectory(const fs::path& file) {
-  const Csv csv = read_csv(file);
+TrajectorySet trajectory_set(const scene::Samples& trajectory, const scene::Samples* energy, const std::string& source) {
   TrajectorySet set;
-  set.source = file.string();
-  if (csv.header.empty() || csv.header[0] != "t")
-    throw std::invalid_argument(fmt::format("{}:1: the first column is not 't'", set.source));
-  std::map<std::string, std::size_t> at;
-  for (std::size_t c = 0; c < csv.header.size(); ++c) at[csv.header[c]] = c;
+  set.source = source;
+  const auto& header = trajectory.header();
+  if (header.empty() || header[0] != "t") throw std::invalid_argument(fmt::format("{}:1: the first column is not 't'", source));
   // objects in column order: every column "<name>.x" starts one
   std::vector<std::string> names;
-  for (const auto& h : csv.header)
+  for (const auto& h : header)
     if (h.size() > 2 && h.ends_with(".x")) names.push_back(h.substr(0, h.size() - 2));
-  if (names.empty()) throw std::invalid_argument(fmt::format("{}:1: no '<name>.x' column", set.source));
+  if (names.empty()) throw std::invalid_argument(fmt::format("{}:1: no '<name>.x' column", source));
   struct Cols {
     std::size_t x[3], v[3], w[3];
     bool spin3, spinz;
@@ -203,48 +200,73 @@ TrajectorySet read_verisim_trajectory(const fs::path& file) {
     const char* vs[] = {"vx", "vy", "vz"};
     for (std::size_t k = 0; k < 3; ++k) {
       for (auto [suffix, dst] : {std::pair{xs[k], &c.x[k]}, std::pair{vs[k], &c.v[k]}}) {
-        const auto it = at.find(nm + "." + suffix);
-        if (it == at.end()) throw std::invalid_argument(fmt::format("{}:1: the column '{}.{}' is missing", set.source, nm, suffix));
-        *dst = it->second;
+        const auto at = trajectory.find(nm + "." + suffix);
+        if (!at) throw std::invalid_argument(fmt::format("{}:1: the column '{}.{}' is missing", source, nm, suffix));
+        *dst = *at;
       }
     }
-    c.spin3 = at.count(nm + ".wx") && at.count(nm + ".wy") && at.count(nm + ".wz");
-    c.spinz = !c.spin3 && at.count(nm + ".wz");
-    if (c.spin3) c.w[0] = at[nm + ".wx"], c.w[1] = at[nm + ".wy"], c.w[2] = at[nm + ".wz"];
-    if (c.spinz) c.w[2] = at[nm + ".wz"];
+    const auto wx = trajectory.find(nm + ".wx"), wy = trajectory.find(nm + ".wy"), wz = trajectory.find(nm + ".wz");
+    c.spin3 = wx && wy && wz;
+    c.spinz = !c.spin3 && wz;
+    if (c.spin3) c.w[0] = *wx, c.w[1] = *wy;
+    if (wz) c.w[2] = *wz;
     cols.push_back(c);
   }
   set.particles = names.size();
   set.has_spin = std::all_of(cols.begin(), cols.end(), [](const Cols& c) { return c.spin3 || c.spinz; });
-  for (const auto& row : csv.rows) {
-    set.t.push_back(row[0]);
+  for (std::size_t r = 0; r < trajectory.rows(); ++r) {
+    set.t.push_back(trajectory.at(r, 0));
     std::vector<double> x(3 * set.particles), v(3 * set.particles), w(3 * set.particles, 0.0);
     for (std::size_t i = 0; i < set.particles; ++i)
       for (std::size_t k = 0; k < 3; ++k) {
-        x[3 * i + k] = row[cols[i].x[k]];
-        v[3 * i + k] = row[cols[i].v[k]];
-        if (cols[i].spin3 || (cols[i].spinz && k == 2)) w[3 * i + k] = row[cols[i].w[k]];
+        x[3 * i + k] = trajectory.at(r, cols[i].x[k]);
+        v[3 * i + k] = trajectory.at(r, cols[i].v[k]);
+        if (cols[i].spin3 || (cols[i].spinz && k == 2)) w[3 * i + k] = trajectory.at(r, cols[i].w[k]);
       }
     set.x.push_back(std::move(x));
     set.v.push_back(std::move(v));
     set.w.push_back(std::move(w));
   }
   set.kinetic.assign(set.t.size(), std::numeric_limits<double>::quiet_NaN());
+  if (energy) {
+    const auto k = energy->find("kinetic");
+    if (!k) throw std::invalid_argument(fmt::format("{}:1: no 'kinetic' column", source));
+    if (energy->rows() != set.t.size())
+      throw std::invalid_argument(fmt::format("{}: {} energy rows where the trajectory has {}", source, energy->rows(), set.t.size()));
+    for (std::size_t r = 0; r < energy->rows(); ++r) set.kinetic[r] = energy->at(r, *k);
+  }
+  return set;
+}
+
+TrajectorySet read_verisim_trajectory(const fs::path& file) {
+  const auto samples = [](const fs::path& f) {
+    Csv csv = read_csv(f);
+    scene::Samples s;
+    try {
+      s.set_header(std::move(csv.header));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(fmt::format("{}:1: {}", f.string(), e.what()));
+    }
+    s.values.reserve(csv.rows.size() * s.header().size());
+    for (const auto& row : csv.rows) s.values.insert(s.values.end(), row.begin(), row.end());
+    return s;
+  };
+  const scene::Samples trajectory = samples(file);
   // the energy file beside it: <integrator>_energy.csv, same rows
   std::string stem = file.filename().string();
   const std::string suffix = "_trajectory.csv";
   if (stem.size() > suffix.size() && stem.ends_with(suffix)) {
-    const fs::path energy = file.parent_path() / (stem.substr(0, stem.size() - suffix.size()) + "_energy.csv");
-    if (fs::exists(energy)) {
-      const Csv e = read_csv(energy);
-      const auto k = std::find(e.header.begin(), e.header.end(), "kinetic");
-      if (k == e.header.end()) throw std::invalid_argument(fmt::format("{}:1: no 'kinetic' column", energy.string()));
-      if (e.rows.size() != set.t.size())
-        throw std::invalid_argument(fmt::format("{}: {} rows where {} has {}", energy.string(), e.rows.size(), set.source, set.t.size()));
-      for (std::size_t r = 0; r < e.rows.size(); ++r) set.kinetic[r] = e.rows[r][static_cast<std::size_t>(k - e.header.begin())];
+    const fs::path energy_file = file.parent_path() / (stem.substr(0, stem.size() - suffix.size()) + "_energy.csv");
+    if (fs::exists(energy_file)) {
+      const scene::Samples energy = samples(energy_file);
+      if (!energy.find("kinetic")) throw std::invalid_argument(fmt::format("{}:1: no 'kinetic' column", energy_file.string()));
+      if (energy.rows() != trajectory.rows())
+        throw std::invalid_argument(
+            fmt::format("{}: {} rows where {} has {}", energy_file.string(), energy.rows(), file.string(), trajectory.rows()));
+      return trajectory_set(trajectory, &energy, file.string());
     }
   }
-  return set;
+  return trajectory_set(trajectory, nullptr, file.string());
 }
 
 TrajectorySet read_trajectory_folder(const fs::path& dir) {

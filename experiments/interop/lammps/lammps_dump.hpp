@@ -1,14 +1,16 @@
 #pragma once
 // Trajectory sets read back for `verisim compare` (issue 18, docs/lammps.md): a LAMMPS custom dump
 // (the one `verisim export lammps` asks for: doc/src/dump.rst, `dump custom` with `dump_modify sort
-// id time yes`) and the CSV of `verisim run` (docs/scenes.md "Output"). Both become one
-// TrajectorySet: frames of positions, velocities and spins of N particles in the same order (the
+// id time yes`) and the samples of `verisim run` (scene::Samples, in memory or its CSV read back:
+// docs/scenes.md "Output"). Both become one TrajectorySet: frames of positions, velocities and spins of N particles in the same order (the
 // scene's object order = LAMMPS atom id − 1), and the total kinetic energy per frame.
 // Malformed input: std::invalid_argument "file:line: what" (exit code 2 at the command line).
 #include <cstddef>
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "toolkit/scene/simulate.hpp"
 
 namespace verisim::experiments {
 
@@ -26,6 +28,11 @@ struct TrajectorySet {
 /// A LAMMPS custom dump with columns id x y z vx vy vz (omegax omegay omegaz, v_ke, radius optional)
 /// and ITEM: TIME (dump_modify time yes).
 TrajectorySet read_lammps_dump(const std::filesystem::path& file);
+
+/// A scene run's samples (scene::simulate's RunResult, or its CSV read back): the columns
+/// "<name>.x … <name>.vz" (and "<name>.wx/wy/wz" or "<name>.wz") per object, in column order, and
+/// the `kinetic` column of `energy` when given (NaN otherwise). `source` names them in messages.
+TrajectorySet trajectory_set(const scene::Samples& trajectory, const scene::Samples* energy, const std::string& source);
 
 /// `verisim run`'s data/<integrator>_trajectory.csv, with the `kinetic` column of the matching
 /// data/<integrator>_energy.csv when it exists.

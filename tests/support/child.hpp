@@ -1,8 +1,9 @@
 #pragma once
 // A child process a test signals midway or waits for by itself (the SIGINT / SIGTERM tests of `run`
 // and `study`, a full stdout): started without a shell (posix_spawn, an argument vector), stdin from
-// /dev/null, stdout and stderr into files. experiments/support/process.hpp's run_process is the synchronous
-// form (it waits and captures the output); this one returns at once with the child's pid.
+// /dev/null, stdout and stderr into files; and run_child, which waits for it and returns its exit code
+// and output (a test's own binary run as a user runs it). experiments/support/process.hpp's
+// run_process is the project's synchronous form (PATH lookup, stop signals, time limit).
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -17,6 +18,8 @@
 #include <unistd.h>
 
 #include <gtest/gtest.h>
+
+#include "tests/support/files.hpp"
 
 extern char** environ;  // POSIX: the environment passed to posix_spawn
 
@@ -60,6 +63,25 @@ inline int wait_exit(const Child& c, std::chrono::seconds limit = std::chrono::s
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
+}
+
+struct ChildOutcome {
+  int code = -1;         ///< wait_exit's code
+  std::string out, err;  ///< what it wrote on stdout (empty when `stdout_file` was given) and stderr
+};
+
+/// Runs argv[0] (a path) with argv and waits for it (wait_exit); stdout into `stdout_file` when given
+/// (e.g. /dev/full), else captured like stderr through files of the scratch folder.
+inline ChildOutcome run_child(std::vector<std::string> argv, const std::filesystem::path& stdout_file = {}) {
+  static int n = 0;
+  const std::filesystem::path dir = fresh_folder("child_" + std::to_string(n++));
+  const std::filesystem::path out = stdout_file.empty() ? dir / "stdout" : stdout_file;
+  ChildOutcome r;
+  r.code = wait_exit(spawn_child(std::move(argv), {}, out, dir / "stderr"));
+  if (stdout_file.empty()) r.out = slurp(out);
+  r.err = slurp(dir / "stderr");
+  std::filesystem::remove_all(dir);
+  return r;
 }
 
 }  // namespace verisim::test
