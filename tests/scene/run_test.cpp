@@ -13,6 +13,7 @@
 #include "tests/browser.hpp"
 #include "experiments/report/report.hpp"
 #include "experiments/app/run_command.hpp"
+#include "experiments/studies/scene_run.hpp"
 #include "experiments/studies/studies.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/core/step_error.hpp"

@@ -37,16 +37,6 @@ std::string_view to_string(ObjectType t) {
   }
   return "?";
 }
-std::string_view to_string(Law l) {
-  switch (l) {
-    case Law::frictionless: return "frictionless";
-    case Law::coulomb: return "coulomb";
-    case Law::spinning: return "spinning";
-    case Law::ball_bounce: return "ball-bounce";
-    case Law::soft: return "soft";
-  }
-  return "?";
-}
 std::string_view to_string(EventMode m) { return m == EventMode::located ? "located" : "after-penetration"; }
 
 namespace {
@@ -223,6 +213,16 @@ Enum pick(Reader& r, std::string_view key, const std::string& fallback,
   r.fail(key, fmt::format("unknown {} '{}'; valid: {}", what, s, join(valid)));
 }
 
+/// [simulation] law: a name or alias of toolkit/collisions/laws.hpp's table, among its scene laws.
+Law scene_law(Reader& r) {
+  const std::string s = r.string("law", "frictionless");
+  if (const auto* l = collisions::find_law(s); l != nullptr && l->scene) return l->law;
+  std::vector<std::string> valid;
+  for (const auto& l : collisions::kLaws)
+    if (l.scene) valid.emplace_back(l.name);
+  r.fail("law", fmt::format("unknown law '{}'; valid: {} (docs/scenes.md lists their aliases)", s, join(valid)));
+}
+
 /// The integrators a scene takes: the registry's second-order steppers; a soft-contact scene also the
 /// one-evaluation DEM steppers of toolkit/contact/dem_verlet.hpp (`dem-verlet` is LAMMPS's fix
 /// nve/sphere: a scene run with it matches an exported deck to round-off, docs/lammps.md).
@@ -266,10 +266,7 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
   if (!(every >= 1.0) || every != std::floor(every)) r.fail("sample_every", "'sample_every' must be a whole number ≥ 1");
   s.sample_every = static_cast<std::size_t>(every);
   s.sample_every_given = r.has("sample_every");
-  s.law = pick<Law, 5>(r, "law", "frictionless",
-                       {{{"frictionless", Law::frictionless}, {"coulomb", Law::coulomb}, {"spinning", Law::spinning},
-                         {"ball-bounce", Law::ball_bounce}, {"soft", Law::soft}}},
-                       "law");
+  s.law = scene_law(r);
   if (!scene_integrator_known(s.integrator, s.law))  // checked once the law is known (soft scenes take more)
     r.fail("integrator", fmt::format("unknown integrator '{}'; valid: {}", s.integrator, scene_integrator_names(s.law)));
   s.restitution = r.non_negative("restitution", 1.0);
