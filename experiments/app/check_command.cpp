@@ -39,10 +39,12 @@ void add_check_collision_command(CLI::App& check, int& exit_code) {
   auto o = std::make_shared<CollisionCheckOptions>();
   auto* cmd = check.add_subcommand("collision", "Check your collision law against the laws of physics and verisim's own law");
   cmd->add_option("--cmd", o->cmd, "the command running your law: JSON lines in, JSON lines out (docs/check.md)")->required();
-  const std::string laws = collision_check_laws();
-  cmd->add_option("--law", o->law, "the family to compare with: " + laws + " (aliases: ball, rigid2d, spheres)")->required();
+  cmd->add_option("--law", o->law, "the law to compare with (a name or alias of verisim collide's): " + collision_check_laws())
+      ->required();
   cmd->add_option("--cases", o->cases, "random cases, besides the edge cases")->capture_default_str()->check(CLI::Range(0, 1000000));
-  cmd->add_option("--seed", o->seed, "seed of the random cases (same seed, same cases)")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "seed of the random cases (same seed, same cases)")
+      ->capture_default_str()
+      ->check(whole_number_u64());
   cmd->add_option("--timeout", o->timeout, "seconds allowed to each run of your program")->capture_default_str()->check(finite_range(0.1, 3600.0));
   cmd->footer("Exit status: 0 every check passed; 1 a check failed (its first failing case is shrunk and printed); 2 bad input "
               "or your program failed (crash, timeout, unreadable answer: the message names the case).");

@@ -35,8 +35,7 @@ void add_collide_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("collide", "Evaluate one collision law of toolkit/collisions/ on given pre-impact values");
   cmd->require_subcommand(0, 1);
   cmd->allow_extras();  // so that an unknown law reaches the check below instead of a generic message
-  std::string names;
-  for (const auto& law : collide_laws()) names += (names.empty() ? "" : ", ") + std::string(law.name);
+  const std::string names = collide_law_names();
   cmd->callback([cmd, st, names] {
     const auto extra = cmd->remaining();
     if (st->law == nullptr) {
@@ -49,6 +48,8 @@ void add_collide_command(CLI::App& app) {
   });
   for (const auto& law : collide_laws()) {
     auto* sub = cmd->add_subcommand(std::string(law.name), fmt::format("{} ({})", law.summary, law.source));
+    for (const auto a : collisions::info(law.law).aliases)  // the one alias table: toolkit/collisions/laws.hpp
+      if (!a.empty()) sub->alias(std::string(a));
     sub->allow_extras(false);  // not inherited from `collide`: a stray argument after a law is an error
     sub->footer(std::string(law.conventions));
     sub->add_flag("--json", st->json, "Print one JSON object instead of text");

@@ -3,7 +3,7 @@
 // user's collision law, a program reading pre-impact cases as JSON lines on stdin and answering one
 // JSON line of post-impact values per case (the field names of `verisim collide --json`), checked on
 // seeded random and edge cases against the laws of physics and against verisim's own law of that
-// family (collide_command.hpp's table); the first failing case is shrunk and printed.
+// family (experiments/laws/collide_laws.hpp's table; the laws and their specs: collision_specs.hpp); the first failing case is shrunk and printed.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -14,7 +14,7 @@ namespace verisim::experiments {
 
 struct CollisionCheckOptions {
   std::string cmd;
-  std::string law;          ///< a name of the collide table, or an alias (docs/check.md)
+  std::string law;          ///< a name or alias of toolkit/collisions/laws.hpp
   int cases = 200;          ///< random cases (the edge cases come on top)
   std::uint64_t seed = 1;
   double timeout = 30.0;    ///< seconds per run of the program
@@ -34,14 +34,13 @@ struct CollisionCheckResult {
   std::vector<CollisionFailure> failures;  ///< per failing check, its first failing case, shrunk
 };
 
-/// The laws `check collision` knows, table names (aliases in docs/check.md).
+/// The laws `check collision` knows, by canonical name (toolkit/collisions/laws.hpp).
 std::vector<std::string> check_collision_laws();
 
 /// Runs the check; ProgramError (exit 2) when the program fails or answers unreadably, std::invalid_argument for a bad option.
 CollisionCheckResult run_collision_check(const CollisionCheckOptions& options);
 
-/// Registers `check collision` on the `check` command.
-/// The law families a user's law can be compared with, comma-separated (for --law's help).
+/// The laws a user's law can be compared with, with their aliases (for --law's help and messages).
 std::string collision_check_laws();
 
 }  // namespace verisim::experiments

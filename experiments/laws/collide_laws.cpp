@@ -449,9 +449,16 @@ std::vector<CollideOption> ball_options(bool friction) {
   return o;
 }
 
+/// A row: the law's names, source and summary from toolkit/collisions/laws.hpp, the rest collide's own.
+CollideLaw row(collisions::Law law, std::string_view conventions, std::vector<int> dims, std::vector<CollideOption> options,
+               void (*evaluate)(const CollideValues&, Json&)) {
+  const auto& i = collisions::info(law);
+  return {law, i.name, i.source, i.summary, conventions, std::move(dims), std::move(options), evaluate};
+}
+
 const std::vector<CollideLaw>& table() {
   static const std::vector<CollideLaw> laws{
-      {"contact-time", "seed 000 eqs. (1)–(5)", "time of contact of two disks or spheres in uniform motion",
+      row(collisions::Law::contact_time,
        "x_i are the centres at t = 0, moving with v_i. status: collision (at t, the smaller root, >= 0), "
        "no-collision, grazing (a double root), no-relative-motion, overlapping (already interpenetrating).",
        {2, 3},
@@ -461,8 +468,8 @@ const std::vector<CollideLaw>& table() {
         kV2,
         {"--r1", "radius of body 1", "m", ValueShape::scalar, kPositive},
         {"--r2", "radius of body 2", "m", ValueShape::scalar, kPositive}},
-       by_dimension<contact_time_law<2>, contact_time_law<3>>},
-      {"frictionless", "seed 000 eqs. (8)–(15), A U = B", "frictionless collision of two disks or spheres, restitution e",
+       by_dimension<contact_time_law<2>, contact_time_law<3>>),
+      row(collisions::Law::frictionless,
        "--normal is C1C2, from the centre of body 1 to that of body 2 (any non-zero length). The bodies "
        "approach when (v1 - v2).normal > 0; otherwise branch 'separating' and nothing changes. --m2 inf: a "
        "fixed obstacle (--v2 0). e = 1 is elastic (seed 000 §2.b).",
@@ -473,15 +480,15 @@ const std::vector<CollideLaw>& table() {
         kV2,
         {"--normal", "C1C2, centre of 1 to centre of 2", "", ValueShape::vector, kDirection},
         {"--e", "restitution coefficient", "", ValueShape::scalar, kUnitInterval}},
-       by_dimension<frictionless_law<2>, frictionless_law<3>>},
-      {"coulomb-spheres", "seed 001 §E.1", "spheres with Coulomb friction, spin not tracked",
+       by_dimension<frictionless_law<2>, frictionless_law<3>>),
+      row(collisions::Law::coulomb,
        "--normal points INTO body 1 ({x1 - x2}_1). Solid spheres (the seed's 2/7). --m2 inf: an obstacle "
        "(--v2 0), the seed's reduced formulas. --alpha > 1 is the seed's trampoline: it adds energy "
        "(energy_added).",
        {3},
        {kM1, kObstacleM2, kV1, kV2, kNormalInto1, kMu, kAlpha},
-       coulomb_spheres_law},
-      {"spinning-spheres", "seed 001 §F", "solid spheres with spin and Coulomb friction",
+       coulomb_spheres_law),
+      row(collisions::Law::spinning,
        "--normal points INTO body 1 ({x1 - x2}_1); w by the right-hand rule; solid spheres I = 2/5 m R^2. "
        "--m2 inf: an obstacle (--v2 0 --w2 0, no --R2). --alpha > 1 is the seed's trampoline: it adds "
        "energy (energy_added). Each sphere's angular momentum about the contact point is conserved.",
@@ -497,8 +504,8 @@ const std::vector<CollideLaw>& table() {
         kNormalInto1,
         kMu,
         kAlpha},
-       spinning_spheres_law},
-      {"rigid-body", "seed 002 §4", "rigid bodies with inertia, frictionless impulse, restitution C_R",
+       spinning_spheres_law),
+      row(collisions::Law::rigid_body,
        "2D: 2-component vectors, scalar spins (counter-clockwise) and inertias; 3D: 3-component vectors and "
        "spins, inertia as 1 (isotropic), 3 (diagonal) or 9 (row-major) numbers in world axes. r_i goes from "
        "body i's centre of mass to the contact point; --normal points into body 1. --m2 inf: body 2's centre "
@@ -517,20 +524,20 @@ const std::vector<CollideLaw>& table() {
         {"--r2", "centre of mass of 2 -> contact point", "m", ValueShape::vector},
         kNormalInto1,
         {"--e", "restitution coefficient C_R", "", ValueShape::scalar, kUnitInterval}},
-       by_dimension<rigid_body_law<2>, rigid_body_law<3>>},
-      {"ball-bounce", "seed 004", "ball bouncing on a plane with friction: slip or stick, switch at mu_e",
+       by_dimension<rigid_body_law<2>, rigid_body_law<3>>),
+      row(collisions::Law::ball_bounce,
        "Seed 004's frame: the plane y = 0 (normal +y), inclined by --phi (eq. (11): tangent (cos phi, sin phi), "
        "normal (-sin phi, cos phi)); omega is CLOCKWISE positive. vx, vy: world axes; vt, vn and "
        "contact_velocity = vt - omega R: the plane's axes. Per unit mass.",
        {},
        ball_options(true),
-       ball_bounce_law},
-      {"garwin", "Garwin, Am. J. Phys. 37 (1969) 88", "ball with tangential restitution e_x on a horizontal plane",
+       ball_bounce_law),
+      row(collisions::Law::garwin,
        "As ball-bounce on a horizontal plane: omega CLOCKWISE positive, per unit mass. e_x = 0 is seed 004's "
        "stick, 1 the superball, -1 a frictionless bounce.",
        {},
        ball_options(false),
-       garwin_law},
+       garwin_law),
   };
   return laws;
 }
@@ -562,10 +569,26 @@ std::string type_of(const CollideLaw& law, const CollideOption& o) {
 
 std::span<const CollideLaw> collide_laws() { return table(); }
 
-const CollideLaw* find_collide_law(std::string_view name) {
+const CollideLaw* find_collide_law(collisions::Law l) {
   for (const auto& law : table())
-    if (law.name == name) return &law;
+    if (law.law == l) return &law;
   return nullptr;
+}
+
+std::string collide_law_names() {
+  std::string out;
+  for (const auto& law : table()) {
+    std::string aliases;
+    for (const auto a : collisions::info(law.law).aliases)
+      if (!a.empty()) aliases += (aliases.empty() ? "" : ", ") + std::string(a);
+    out += (out.empty() ? "" : ", ") + std::string(law.name) + (aliases.empty() ? "" : " (" + aliases + ")");
+  }
+  return out;
+}
+
+const CollideLaw* find_collide_law(std::string_view name) {
+  const auto* l = collisions::find_law(name);
+  return l ? find_collide_law(l->law) : nullptr;
 }
 
 Json evaluate_collide(const CollideLaw& law, const std::map<std::string, std::vector<std::string>>& raw) {

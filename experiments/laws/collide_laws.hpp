@@ -3,9 +3,9 @@
 // evaluating one law on checked numbers, so a student can check a hand calculation.
 //
 // The laws are a table (`collide_laws()`), as toolkit/integrators/registry.hpp is for the
-// integrators: one row per law, named after its header (toolkit/collisions/<name>.hpp with '-' for
-// '_'), with what it computes, its source, the options it takes (unit, range, default) and the
-// function evaluating it. The table makes the CLI11 subcommands and their --help; every value goes
+// integrators: one row per law of toolkit/collisions/laws.hpp that collide evaluates (its name,
+// aliases, source and summary come from there), with the options it takes (unit, range, default)
+// and the function evaluating it. The table makes the CLI11 subcommands and their --help; every value goes
 // through one parser (`parse_numbers`); every result is one Json value (experiments/io/json.hpp)
 // printed either as JSON or as aligned text built from that same value.
 #include <limits>
@@ -20,6 +20,7 @@
 #include <Eigen/Core>
 
 #include "experiments/io/json.hpp"
+#include "toolkit/collisions/laws.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::experiments {
@@ -75,7 +76,8 @@ class CollideValues {
 };
 
 struct CollideLaw {
-  std::string_view name;     ///< = toolkit/collisions/<name>.hpp with '-' for '_'
+  collisions::Law law;       ///< its row of toolkit/collisions/laws.hpp, which gives the three below
+  std::string_view name;     ///< canonical, = toolkit/collisions/<name>.hpp with '-' for '_'
   std::string_view source;   ///< "seed 000 eqs. (8)–(15)"
   std::string_view summary;  ///< what it computes, one line
   std::string_view conventions;  ///< frames, normals, signs; ends the law's --help
@@ -88,7 +90,11 @@ struct CollideLaw {
 
 /// The laws, in a fixed order.
 std::span<const CollideLaw> collide_laws();
+/// The law a name or alias of toolkit/collisions/laws.hpp names; nullptr when unknown or not evaluated here.
 const CollideLaw* find_collide_law(std::string_view name);
+const CollideLaw* find_collide_law(collisions::Law law);
+/// "contact-time, frictionless, coulomb-spheres (spheres, coulomb), …": the laws with their aliases, for messages.
+std::string collide_law_names();
 
 /// The one number parser of `verisim collide`: each argument is split at commas ("1,0" or "1 0"
 /// as two arguments); every item must be one whole decimal number (a leading '+' and surrounding

@@ -246,8 +246,10 @@ TEST(CollisionsValidation_CollideCommand, EmptyValuesAndBadVectorsExitTwoNamingT
   }
 }
 
-TEST(CollisionsValidation_CollideCommand, UnknownMissingOrOldLawNamesExitTwoListingTheLaws) {
-  for (const char* law : {"spheres", "spin-spheres", "rigid2d", "ball", "nonsense"}) {
+// (the aliases `spheres`, `spin-spheres`, `rigid2d`, `ball` are names of the law table since issue 24.24:
+// law_names_test.cpp)
+TEST(CollisionsValidation_CollideCommand, UnknownOrMissingLawNamesExitTwoListingTheLaws) {
+  for (const char* law : {"sphere", "spin_spheres", "rigid-2d", "Ball", "nonsense"}) {
     const auto r = run_verisim({"collide", law, "--json"});
     EXPECT_EQ(r.code, 2) << law;
     EXPECT_NE(r.err.find("coulomb-spheres"), std::string::npos) << r.err;

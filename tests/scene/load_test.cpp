@@ -61,7 +61,7 @@ TEST(SceneLoad, UnknownIntegratorAndLawListTheValidNames) {
   EXPECT_EQ(e.rfind("t.toml:2:14:", 0), 0u) << e;
   EXPECT_NE(e.find("euler-cromer"), std::string::npos) << e;
   const std::string l = error_of(kSim + "law = \"sticky\"\n[[object]]\ntype = \"point\"\n");
-  EXPECT_NE(l.find("t.toml:5:7: [simulation]: unknown law 'sticky'; valid: frictionless, coulomb, spinning, ball-bounce, soft"),
+  EXPECT_NE(l.find("t.toml:5:7: [simulation]: unknown law 'sticky'; valid: frictionless, coulomb-spheres, spinning-spheres, ball-bounce, soft"),
             std::string::npos) << l;
 }
 

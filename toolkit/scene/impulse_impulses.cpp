@@ -156,6 +156,7 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
             break;
           }
           case Law::soft: break;  // never here: law = "soft" runs on the soft-contact world
+          case Law::contact_time: case Law::rigid_body: case Law::garwin: break;  // not scene laws (laws.hpp)
           case Law::ball_bounce: {
             // seed 004 eqs. (11)–(12): the plane's normal (−sin φ, cos φ), ω clockwise positive
             const double phi = std::atan2(-n.x(), n.y());

@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "toolkit/collisions/laws.hpp"
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/shape.hpp"
 
@@ -119,14 +120,10 @@ struct ObstacleSpec {
 };
 
 // ------------------------------------------------------------------------------------- simulation
-/// The impulse law for collisions of spheres and discs (boxes always take seed 002's).
-enum class Law {
-  frictionless,  ///< seed 000's linear system (body–body), its closed form with m₂ = ∞ (obstacles)
-  coulomb,       ///< seed 001 §E.1: friction μ, restitution α, spin not tracked
-  spinning,      ///< seed 001 §F: friction, spin (solid spheres, α = 2/5)
-  ball_bounce,   ///< seed 004: a disc on planes, slip / stick by μₑ (no body–body form)
-  soft,          ///< seed 003: soft contact (spring-dashpot, regularised friction), contact::World; particles only
-};
+/// The law of collisions of spheres and discs (boxes always take seed 002's): the entries of
+/// toolkit/collisions/laws.hpp's table with `scene` (frictionless, coulomb-spheres, spinning-spheres,
+/// ball-bounce, soft), named in files by its names and aliases.
+using Law = collisions::Law;
 
 /// End of a soft contact (contact::ContactEnd): δ back to 0 (seed 003) or F_n back to 0 (Schwager & Pöschel 2007).
 enum class SoftEnd { overlap, force };
@@ -178,7 +175,7 @@ struct Scene {
 };
 
 std::string_view to_string(ObjectType t);
-std::string_view to_string(Law l);
+using collisions::to_string;  // a law's canonical name
 std::string_view to_string(EventMode m);
 
 }  // namespace verisim::scene

@@ -20,16 +20,6 @@
 
 namespace verisim::scene {
 
-std::string_view to_string(Law l) {
-  switch (l) {
-    case Law::frictionless: return "frictionless";
-    case Law::coulomb: return "coulomb";
-    case Law::spinning: return "spinning";
-    case Law::ball_bounce: return "ball-bounce";
-    case Law::soft: return "soft";
-  }
-  return "?";
-}
 std::string_view to_string(EventMode m) { return m == EventMode::located ? "located" : "after-penetration"; }
 
 namespace detail {
@@ -66,6 +56,16 @@ void check_name(const std::string& name, const Source& where, const std::string&
                                         "columns and files)", context, name));
 }
 
+/// [simulation] law: a name or alias of toolkit/collisions/laws.hpp's table, among its scene laws.
+Law scene_law(Reader& r) {
+  const std::string s = r.string("law", "frictionless");
+  if (const auto* l = collisions::find_law(s); l != nullptr && l->scene) return l->law;
+  std::vector<std::string> valid;
+  for (const auto& l : collisions::kLaws)
+    if (l.scene) valid.emplace_back(l.name);
+  r.fail("law", fmt::format("unknown law '{}'; valid: {} (docs/scenes.md lists their aliases)", s, join(valid)));
+}
+
 void read_simulation(const toml::table& t, const std::string& file, Scene& scene) {
   Reader r(t, file, "[simulation]");
   Simulation& s = scene.simulation;
@@ -92,10 +92,7 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
   if (!(every >= 1.0) || every != std::floor(every)) r.fail("sample_every", "'sample_every' must be a whole number ≥ 1");
   s.sample_every = static_cast<std::size_t>(every);
   s.sample_every_given = r.has("sample_every");
-  s.law = pick<Law, 5>(r, "law", "frictionless",
-                       {{{"frictionless", Law::frictionless}, {"coulomb", Law::coulomb}, {"spinning", Law::spinning},
-                         {"ball-bounce", Law::ball_bounce}, {"soft", Law::soft}}},
-                       "law");
+  s.law = scene_law(r);
   if (!scene_integrator_known(s.integrator, s.law))  // checked once the law is known (soft scenes take more)
     r.fail("integrator", fmt::format("unknown integrator '{}'; valid: {}", s.integrator, scene_integrator_names(s.law)));
   s.restitution = r.non_negative("restitution", 1.0);
