@@ -20,13 +20,13 @@
 #include "experiments/support/finite_range.hpp"
 #include "experiments/support/interrupt.hpp"
 #include "experiments/io/json.hpp"
+#include "experiments/io/number.hpp"
 #include "toolkit/core/random.hpp"
 
 namespace verisim::experiments {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
 // agreement and conservation to 1e-9 relative: a law evaluated in double precision by a few dozen
 // operations errs by ~1e-15 relative times the conditioning of its 3×3 solve at most ~1e3 here
 constexpr double kTol = 1e-9;
@@ -559,7 +559,7 @@ std::optional<Record> ours(const LawSpec& L, const Case& c) {
     raw[option_name(k)] = {s};
   }
   try {
-    Record r = read_json_record(evaluate_collide(*find_collide_law(L.table_name), raw).dump());
+    Record r = json_record(evaluate_collide(*find_collide_law(L.table_name), raw));
     for (const auto& key : L.answer)  // left out for an obstacle (coulomb-spheres' v2_after): it does not move
       if (!r.count(key) && key.ends_with("_after")) r[key].numbers = get(c, key.substr(0, key.size() - 6));
     return r;

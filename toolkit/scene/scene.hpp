@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "toolkit/core/numbers.hpp"
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/brick.hpp"
 #include "toolkit/geometry/cylinder.hpp"
@@ -43,7 +44,7 @@ class SceneError : public std::invalid_argument {
   Source where_;
 };
 
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using core::kNaN;  // toolkit/core/numbers.hpp
 
 // ---------------------------------------------------------------------------------------- objects
 enum class ObjectType {
