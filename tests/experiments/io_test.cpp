@@ -186,6 +186,7 @@ position = [0, 0]
   ASSERT_FALSE(run.events.empty()) << "the discs collide at t = 8.167 s (seed 000)";
   const fs::path dir = fs::temp_directory_path() / ("verisim_io_test_" + std::to_string(::getpid()));
   fs::remove_all(dir);
+  fs::create_directories(dir);
   write_scene_page(dir, sc, {run}, false);
   const std::string page = slurp(dir / "index.html");
   // the only script element is ours: exactly one "<script" and one "</script" (HTML's end tag)
