@@ -68,7 +68,7 @@ void run_compare(const CompareOptions& o) {
   s.html_intro = "<p>A: " + html_escape(a.source) + "<br>B: " + html_escape(b.source) +
                  "</p><p>Frames matched at equal times; the differences are the largest over the particles (Euclidean per "
                  "particle). Kinetic energy: translation and rotation.</p>";
-  s.files.push_back({"compare.csv", csv_columns("t", t, "{:.10e}", cols)});
+  s.files.push_back({"compare.csv", csv_columns("t", t, cols)});
   s.figures.push_back({"kinetic_energy", "Kinetic energy", "t (s)", "T (J)", false, false,
                        {{"compare.csv", "1:2", "A", "lines"}, {"compare.csv", "1:3", "B", "lines"}}, "set key top right\n",
                        "The two kinetic-energy curves."});

@@ -19,6 +19,7 @@
 #include "experiments/support/interrupt.hpp"
 #include "experiments/io/json.hpp"
 #include "toolkit/collisions/laws.hpp"
+#include "experiments/io/number.hpp"
 #include "toolkit/core/random.hpp"
 
 namespace verisim::experiments {
@@ -72,7 +73,7 @@ std::optional<Record> ours(const LawSpec& L, const Case& c) {
     raw[option_name(k)] = {s};
   }
   try {
-    Record r = read_json_record(evaluate_collide(*find_collide_law(L.law), raw).dump());
+    Record r = json_record(evaluate_collide(*find_collide_law(L.law), raw));
     for (const auto& key : L.answer)  // left out for an obstacle (coulomb-spheres' v2_after): it does not move
       if (!r.count(key) && key.ends_with("_after")) r[key].numbers = get(c, key.substr(0, key.size() - 6));
     return r;

@@ -25,6 +25,7 @@
 #include "experiments/support/report_folder.hpp"
 #include "experiments/studies/stability_study.hpp"
 #include "experiments/studies/symplecticity_study.hpp"
+#include "experiments/io/number.hpp"
 #include "reference/order_fit.hpp"
 
 namespace verisim::experiments {
@@ -33,7 +34,6 @@ namespace pr = reference::problems;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 const long kDriftSteps = drift_steps(true);  // the drift study's --quick length
 constexpr long kDriftStride = 10;     // the program prints every 10th state: 10⁴ lines
 constexpr long kStabilityLines = 1000;

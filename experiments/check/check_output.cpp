@@ -2,7 +2,6 @@
 #include "experiments/check/check_output.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -10,22 +9,12 @@
 #include <fmt/format.h>
 
 #include "experiments/check/check_program.hpp"
+#include "experiments/io/number.hpp"
+#include "experiments/io/text.hpp"
 
 namespace verisim::experiments {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-/// One number of a CSV field (blanks around allowed, a leading '+' allowed); false when it is not one.
-bool parse_number(std::string_view f, double& x) {
-  while (!f.empty() && (f.front() == ' ' || f.front() == '\t')) f.remove_prefix(1);
-  while (!f.empty() && (f.back() == ' ' || f.back() == '\t' || f.back() == '\r')) f.remove_suffix(1);
-  if (!f.empty() && f.front() == '+') f.remove_prefix(1);
-  if (f.empty()) return false;
-  const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), x);
-  return ec == std::errc() && end == f.data() + f.size();
-}
 
 /// The next line of `out` from `pos` (without its '\n'); `pos` moves past it.
 std::string_view next_line(std::string_view out, std::size_t& pos) {
@@ -87,107 +76,42 @@ std::vector<std::vector<double>> read_state_lines(std::string_view out, const St
                                    command));
   return rows;
 }
-JsonRecord read_json_record(std::string_view s) {
-  std::size_t i = 0;
-  auto ws = [&] { while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')) ++i; };
-  auto bad = [&](const std::string& why) { return std::invalid_argument(fmt::format("{} at character {}", why, i + 1)); };
-  auto string = [&] {
-    if (i >= s.size() || s[i] != '"') throw bad("a string was expected");
-    std::string out;
-    for (++i; i < s.size() && s[i] != '"'; ++i) {
-      if (s[i] == '\\' && i + 1 < s.size()) ++i;
-      out += s[i];
-    }
-    if (i >= s.size()) throw bad("unterminated string");
-    ++i;
-    return out;
-  };
-  auto number = [&] {
-    for (std::string_view tok : {"NaN", "Infinity", "-Infinity"})
-      if (s.substr(i, tok.size()) == tok) {
-        i += tok.size();
-        return tok == "NaN" ? std::numeric_limits<double>::quiet_NaN() : tok == "Infinity" ? kInf : -kInf;
-      }
-    double x = 0;
-    const auto [end, ec] = std::from_chars(s.data() + i, s.data() + s.size(), x);
-    if (ec != std::errc()) throw bad("a number was expected");
-    i = static_cast<std::size_t>(end - s.data());
-    return x;
-  };
-  int depth = 0;
-  std::function<void()> skip = [&] {  // any JSON value (nested at most 64 deep: no unbounded recursion)
-    ws();
-    if (++depth > 64) throw bad("nested deeper than 64 levels");
-    struct Leave {
-      int& d;
-      ~Leave() { --d; }
-    } leave{depth};
-    if (i >= s.size()) throw bad("a value was expected");
-    if (s[i] == '"') (void)string();
-    else if (s[i] == '{' || s[i] == '[') {
-      const char close = s[i] == '{' ? '}' : ']';
-      ++i;
-      ws();
-      if (i < s.size() && s[i] == close) { ++i; return; }
-      for (;;) {
-        if (close == '}') { ws(); (void)string(); ws(); if (i >= s.size() || s[i] != ':') throw bad("':' expected"); ++i; }
-        skip();
-        ws();
-        if (i < s.size() && s[i] == ',') { ++i; continue; }
-        if (i < s.size() && s[i] == close) { ++i; return; }
-        throw bad("',' or a closing bracket expected");
-      }
-    } else if (s.substr(i, 4) == "true" || s.substr(i, 4) == "null") i += 4;
-    else if (s.substr(i, 5) == "false") i += 5;
-    else (void)number();
-  };
+JsonRecord json_record(const Json& j) {
+  const Json::Object* o = j.members();
+  if (!o) throw std::invalid_argument("a JSON object was expected at character 1");
   JsonRecord r;
-  ws();
-  if (i >= s.size() || s[i] != '{') throw bad("a JSON object was expected");
-  ++i;
-  ws();
-  if (i < s.size() && s[i] == '}') return r;
-  for (;;) {
-    ws();
-    const std::string key = string();
-    ws();
-    if (i >= s.size() || s[i] != ':') throw bad("':' expected");
-    ++i;
-    ws();
+  for (std::size_t k = 0; k < o->keys.size(); ++k) {
+    const Json& x = o->values[k];
     JsonValue v;
-    if (i < s.size() && s[i] == '"') {
-      v.text = string();
+    if (const std::string* t = x.text()) {
+      v.text = *t;
       v.is_text = true;
       if (v.text == "inf" || v.text == "-inf") v.numbers = {v.text == "inf" ? kInf : -kInf};
-    } else if (i < s.size() && s[i] == '[') {
+    } else if (const auto* items = x.items()) {
       v.is_array = true;
-      ++i;
-      ws();
-      if (i < s.size() && s[i] == ']') ++i;
-      else
-        for (;;) {
-          ws();
-          v.numbers.push_back(number());
-          ws();
-          if (i < s.size() && s[i] == ',') { ++i; continue; }
-          if (i < s.size() && s[i] == ']') { ++i; break; }
-          throw bad("',' or ']' expected in an array of numbers");
+      for (const Json& e : *items) {
+        if (!e.is_number()) {
+          v.is_text = true;  // not an array of numbers
+          v.numbers.clear();
+          break;
         }
-    } else if (i < s.size() && (s[i] == '-' || s[i] == 'N' || s[i] == 'I' || (s[i] >= '0' && s[i] <= '9'))) {
-      v.numbers = {number()};
+        v.numbers.push_back(e.number());
+      }
+    } else if (x.is_number()) {
+      v.numbers = {x.number()};
     } else {
-      skip();
       v.is_text = true;  // an object, a boolean or null: not a number
     }
-    r[key] = std::move(v);
-    ws();
-    if (i < s.size() && s[i] == ',') { ++i; continue; }
-    if (i < s.size() && s[i] == '}') { ++i; break; }
-    throw bad("',' or '}' expected");
+    r[o->keys[k]] = std::move(v);  // a repeated key: the last one holds
   }
-  ws();
-  if (i != s.size()) throw bad("text after the object");
   return r;
+}
+
+JsonRecord read_json_record(std::string_view s) {
+  // a line is one value: a line break inside it is not JSON's blank here
+  const std::size_t nl = s.find('\n');
+  if (nl != std::string_view::npos) throw std::invalid_argument(fmt::format("a line break at character {}", nl + 1));
+  return json_record(Json::parse(s));
 }
 
 std::vector<JsonRecord> read_answer_lines(std::string_view out, const std::vector<std::string>& fields,

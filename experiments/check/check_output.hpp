@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "experiments/io/json.hpp"
+
 namespace verisim::experiments {
 
 /// What a case of `check integrator` expects on stdout: `lines` rows "t,q₁…q_dim,v₁…v_dim"; row k has
@@ -38,10 +40,13 @@ struct JsonValue {
 };
 using JsonRecord = std::map<std::string, JsonValue, std::less<>>;
 
-/// Reads one JSON object of such values (the protocol's answer line, or verisim's own result); nested
-/// objects, booleans and null are skipped (nested at most 64 deep). std::invalid_argument("… at
-/// character N") on malformed text.
+/// Reads one JSON object of such values (the protocol's answer line) with io's Json::parse: escapes
+/// decoded in keys and strings; nested objects, booleans, null and arrays holding anything but numbers
+/// are kept as not numbers (nested at most 64 deep). std::invalid_argument("… at character N") on
+/// malformed text.
 JsonRecord read_json_record(std::string_view s);
+/// The same record from a Json object already in memory (verisim's own result: no text round trip).
+JsonRecord json_record(const Json& j);
 
 /// One answer line per case, each with every field of `fields`, answer K's field F holding count(K, F)
 /// numbers (K from 0); blank lines are skipped. ProgramError "<what>: case K (<case_text(K)>): …; read: '…'" for a line that is not

@@ -98,19 +98,6 @@ std::string quoted_command(std::span<const std::string> argv) {
   return s;
 }
 
-std::string shown(std::string_view text) {
-  std::string s;
-  for (unsigned char c : text.substr(0, 120)) {
-    if (c == '\n') s += "\\n";
-    else if (c == '\r') s += "\\r";
-    else if (c == '\t') s += "\\t";
-    else if (c < 0x20 || c == 0x7f) s += fmt::format("\\x{:02x}", c);
-    else s += static_cast<char>(c);
-  }
-  if (text.size() > 120) s += "…";
-  return s;
-}
-
 std::string UserProgram::run(const std::string& what, const std::map<std::string, std::string>& values,
                              const std::string& input) const {
   const auto argv = substitute(words_, values);

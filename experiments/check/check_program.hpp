@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "experiments/io/text.hpp"  // shown: a program's output quoted in a message
+
 namespace verisim::experiments {
 
 /// The user's program failed on one case; what() names the case, what happened and what was read.
@@ -32,8 +34,6 @@ std::vector<std::string> substitute(std::span<const std::string> words, const st
 /// The words of a command, quoted back for a message (a word with blanks or quotes in '…').
 std::string quoted_command(std::span<const std::string> argv);
 
-/// A line of the program's output for a message: at most 120 characters, control characters escaped.
-std::string shown(std::string_view text);
 
 class UserProgram {
  public:

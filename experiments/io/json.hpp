@@ -7,6 +7,9 @@
 //    Steele–White/Ryu), integers as integers;
 //  - a NaN or infinity, which JSON cannot represent, is written as null: a caller that must not
 //    print a non-finite result checks it before (`all_finite`), as `verisim collide` does.
+// Json::parse is the one JSON reader (the check protocol's answer lines, docs/check.md): RFC 8259
+// with its escapes decoded in keys and strings (\n, \u00e9, surrogate pairs \ud83d\ude00), plus
+// the tokens NaN, Infinity and -Infinity that Python's json module writes.
 #include <cstddef>
 #include <initializer_list>
 #include <limits>
@@ -83,6 +86,18 @@ class Json {
   /// The first key (in the dotted path form "a.b[2]") whose number is not finite, or "" when none.
   std::string first_non_finite(const std::string& prefix = "") const;
 
+  /// The items of an array (nullptr for any other value).
+  const std::vector<Json>* items() const {
+    const Array* a = std::get_if<Array>(&v_);
+    return a ? &a->items : nullptr;
+  }
+  bool is_number() const { return std::holds_alternative<double>(v_) || std::holds_alternative<long long>(v_); }
+
+  /// Reads one JSON value (the whole text, blanks around it allowed; nested at most 64 deep).
+  /// Invalid UTF-8 inside a string is replaced by U+FFFD. std::invalid_argument "<why> at character N"
+  /// on malformed text (an unpaired surrogate escape included).
+  static Json parse(std::string_view text);
+
   /// Render: indent < 0 gives one line; indent ≥ 0 gives one member per line at that indentation,
   /// except containers of scalars only (a record, a series), which stay on one line.
   std::string dump(int indent = -1) const;
@@ -93,7 +108,8 @@ class Json {
   std::variant<std::monostate, bool, double, long long, std::string, Array, Object> v_;
 };
 
-/// A JSON string literal (with quotes) for s: ", \ and control characters escaped; UTF-8 kept.
+/// A JSON string literal (with quotes) for s: ", \ and control characters escaped; valid UTF-8 kept,
+/// an invalid byte written as U+FFFD (the output is always valid JSON).
 std::string json_quote(std::string_view s);
 
 }  // namespace verisim::experiments

@@ -1,6 +1,7 @@
 // `verisim collide <law>`: the table of collision laws and its one input and output path
 // (collide_command.hpp). Conventions are those of the toolkit functions (docs/collisions.md).
 #include "experiments/laws/collide_laws.hpp"
+#include "experiments/io/number.hpp"
 
 #include <fmt/format.h>
 
@@ -94,7 +95,6 @@ std::vector<double> parse_numbers(std::string_view option, const std::vector<std
 namespace {
 
 using collisions::Branch;
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // ---- checks of counts and ranges --------------------------------------------------------------
 

@@ -23,6 +23,8 @@
 #include <vector>
 
 #include "experiments/io/json.hpp"
+#include "experiments/io/escape.hpp"  // html_escape
+#include "experiments/io/number.hpp"  // csv_number, fmt_g
 
 namespace verisim::experiments {
 
@@ -164,25 +166,15 @@ ReportOutcome write_report(const std::filesystem::path& dir, const std::vector<S
 /// std::runtime_error naming the file on any error (a full disk included).
 void write_new_file(const std::filesystem::path& path, std::string_view content);
 
-/// HTML-escape text.
-std::string html_escape(const std::string& s);
-
-/// A number for CSV files: 10 significant digits, "nan" for NaN and infinities (gnuplot's missing value).
-std::string csv_number(double x);
-
 /// One named column of numbers.
 struct CsvColumn {
   std::string name;
   std::vector<double> values;  ///< NaN (or ±∞) where there is no value: written "nan"
 };
 
-/// A CSV of columns over a common abscissa: the line "# <x_name>,<column names>", then one line per
-/// x — x in `x_format` (an fmt format, e.g. "{:.10e}"), each value by csv_number.
-std::string csv_columns(std::string_view x_name, const std::vector<double>& x, std::string_view x_format,
-                        const std::vector<CsvColumn>& columns);
-
-/// Numbers for tables: 4 significant digits, or "—" for NaN.
-std::string fmt_g(double x, int digits = 4);
+/// A CSV of columns over a common abscissa in io's convention (csv.hpp): the header
+/// "<x_name>,<column names>", then one row per x, every number by csv_number.
+std::string csv_columns(std::string_view x_name, const std::vector<double>& x, const std::vector<CsvColumn>& columns);
 
 /// "pass" / "FAIL" for a table cell, "pass" / "fail" for summary.json.
 inline std::string pass_fail(bool pass) { return pass ? "pass" : "FAIL"; }

@@ -7,7 +7,10 @@
 
 #include <fmt/format.h>
 
+#include "experiments/io/csv.hpp"
+#include "experiments/io/escape.hpp"
 #include "experiments/io/json.hpp"
+#include "experiments/io/number.hpp"
 #include "experiments/report/report.hpp"
 #include "experiments/report/scene_animation.hpp"
 #include "toolkit/scene/object_kinds.hpp"
@@ -20,12 +23,11 @@ using scene::ObjectType;
 namespace {
 // ---------------------------------------------------------------------------------------- CSV
 std::string samples_csv(const scene::Samples& s) {
-  std::string out;
-  for (std::size_t c = 0; c < s.header().size(); ++c) out += (c ? "," : "") + s.header()[c];
-  out += "\n";
+  std::string out = csv_header(s.header());
+  std::vector<double> row(s.header().size());
   for (std::size_t r = 0; r < s.rows(); ++r) {
-    for (std::size_t c = 0; c < s.header().size(); ++c) out += (c ? "," : "") + csv_number(s.at(r, c));
-    out += "\n";
+    for (std::size_t c = 0; c < row.size(); ++c) row[c] = s.at(r, c);
+    out += csv_row(row);
   }
   return out;
 }
@@ -34,7 +36,7 @@ std::string events_csv(const scene::Scene& sc, const scene::RunResult& r) {
   std::string out = "t,body,other,law,branch,normal_speed_before,normal_speed_after,energy_change,mu_e\n";
   for (const auto& e : r.events) {
     const bool box = sc.objects[e.a].type == ObjectType::box;
-    out += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_number(e.t), sc.objects[e.a].name, scene::other_name(sc, e),
+    out += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_number(e.t), csv_field(sc.objects[e.a].name), csv_field(scene::other_name(sc, e)),
                        box ? "rigid-body" : std::string(scene::to_string(sc.simulation.law)),
                        collisions::to_string(e.branch), csv_number(e.normal_speed), csv_number(e.normal_speed_after),
                        csv_number(e.energy_change), csv_number(e.mu_e));
@@ -73,7 +75,7 @@ std::array<int, 2> view_axes(const scene::Scene& sc, const scene::Samples& s) {
 }
 
 // --------------------------------------------------------------------------------- animation
-std::string num(double x) { return std::isfinite(x) ? fmt::format("{:.6g}", x) : "0"; }
+std::string num(double x) { return script_number(x); }
 
 /// The scene's frames and shapes as a JS object literal, projected on the view axes (i, j).
 std::string animation_data(const scene::Scene& sc, const scene::Samples& s, std::array<int, 2> ax) {
@@ -104,8 +106,8 @@ std::string animation_data(const scene::Scene& sc, const scene::Samples& s, std:
                                                                 : "null";
     const std::string angle = how.turns ? series(o.name + ".angle") : "null";
     const double r = how.size == Size::radius ? o.radius : how.size == Size::bob ? 0.05 * o.length : 0.0;
-    d += fmt::format("{}{{name:'{}',kind:'{}',r:{},w:{},h:{},x:{},y:{},a:{},anchor:{}}}", i ? "," : "",
-                     o.name, scene::to_string(o.type), num(r), num(o.width), num(o.height),
+    d += fmt::format("{}{{name:{},kind:'{}',r:{},w:{},h:{},x:{},y:{},a:{},anchor:{}}}", i ? "," : "",
+                     js_string(o.name), scene::to_string(o.type), num(r), num(o.width), num(o.height),
                      series(world_col(o, I)), series(world_col(o, J)), angle, anchor);
   }
   d += "],obstacles:[";
@@ -202,7 +204,7 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
     Figure f = figure("energy_error", "Energy error E(t) − E(0)", "t (s)", "E − E(0) (J)");
     for (const auto& r : runs) {
       const double E0 = r.energy.at(0, 3);
-      f.series.push_back({r.integrator + "_energy.csv", fmt::format("1:($4-({:.17g}))", E0), r.integrator, "lines lw 2"});
+      f.series.push_back({r.integrator + "_energy.csv", fmt::format("1:($4-({}))", exact_number(E0)), r.integrator, "lines lw 2"});
     }
     f.caption = "The drift of the total energy: it grows with Euler, stays bounded with the symplectic methods, drifts slowly with RK4.";
     out.push_back(f);
@@ -230,7 +232,9 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
     if (o.type == ObjectType::spring) q = o.name + ".E", v = o.name + ".Edot", unit = "m";
     else if (o.type == ObjectType::pendulum) q = o.name + ".theta", v = o.name + ".theta_dot", unit = "rad";
     else continue;
-    Figure f = figure("phase_" + o.name, "Phase portrait of " + o.name, q + " (" + unit + ")", v + " (" + unit + "/s)");
+    // a name that is not a file name is made one, with the object's index keeping two such apart
+    const std::string stem = file_stem(o.name) == o.name ? o.name : file_stem(o.name) + "_" + std::to_string(&o - sc.objects.data());
+    Figure f = figure("phase_" + stem, "Phase portrait of " + o.name, q + " (" + unit + ")", v + " (" + unit + "/s)");
     for (const auto& r : runs)
       f.series.push_back({r.integrator + "_trajectory.csv", col(r.trajectory, q) + ":" + col(r.trajectory, v), r.integrator, "lines"});
     f.caption = "E₁ against Ė₁: a closed curve when the energy is conserved.";

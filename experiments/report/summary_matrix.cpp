@@ -1,4 +1,5 @@
 #include "experiments/report/summary_matrix.hpp"
+#include "experiments/io/number.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +13,6 @@ namespace verisim::experiments {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// The field of `r` whose summary.json key is `key`, or nullptr.
 const Field* find(const Row& r, std::string_view key) {

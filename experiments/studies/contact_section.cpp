@@ -62,7 +62,7 @@ void overlap_section(const ContactStudy& study, StudyResult& out) {
   f.ylabel = "overlap −δ [m]";
   for (const auto& c : study.overlap) {
     const std::string file = fmt::format("overlap_eps_{:g}.csv", c.eps);
-    out.files.push_back({file, csv_columns("t", c.t, "{:.10e}", {{"simulated", c.simulated}, {"exact", c.exact}})});
+    out.files.push_back({file, csv_columns("t", c.t, {{"simulated", c.simulated}, {"exact", c.exact}})});
     f.series.push_back({file, "1:2", fmt::format("ε = {:g}, simulated (c = {:g})", c.eps, c.step_factor), "points pt 7 ps 0.7"});
     f.series.push_back({file, "1:3", fmt::format("ε = {:g}, exact", c.eps), "lines lw 2"});
     Row row;
@@ -118,7 +118,7 @@ void impulse_section(const ContactStudy& study, StudyResult& out) {
   // the reference slope −1/2 through the first slip point
   std::vector<double> ref;
   for (double k : kn) ref.push_back(slip.front() * std::sqrt(kn.front() / k));
-  out.files.push_back({"impulse.csv", csv_columns("kn", kn, "{:.6e}", {{"slip", slip}, {"stick", stick}, {"slope_minus_half", ref}})});
+  out.files.push_back({"impulse.csv", csv_columns("kn", kn, {{"slip", slip}, {"stick", stick}, {"slope_minus_half", ref}})});
   Figure f;
   f.stem = "impulse";
   f.title = "Soft contact → impulse law (seed 001 §F) as k_n grows";
@@ -161,7 +161,7 @@ void cost_section(const ContactStudy& study, StudyResult& out) {
   out.tables.push_back(std::move(t));
   out.files.push_back({"cost_timing.csv",
                        "# CPU ns per particle-step (thread CPU time, best of 3: not deterministic)\n" +
-                           csv_columns("particles", n, "{:.0f}", {{"dem_verlet", dem}, {"verlet", vv}})});
+                           csv_columns("particles", n, {{"dem_verlet", dem}, {"verlet", vv}})});
   Figure f;
   f.stem = "cost_time";
   f.title = "Cost per particle-step against N (settled 3D box)";

@@ -13,7 +13,6 @@ namespace verisim::experiments {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 void seed_g21_section(const DriftStudy& d, StudyResult& out) {
   ResultTable t;
@@ -123,7 +122,7 @@ void problem_section(const DriftProblem& p, StudyResult& out) {
     columns.push_back(std::move(c));
   }
   const std::string name = fmt::format("drift_{}.csv", p.name);
-  out.files.push_back({name, csv_columns("window_end_time", p.window_end, "{:.10e}", columns)});
+  out.files.push_back({name, csv_columns("window_end_time", p.window_end, columns)});
   Figure fig;
   fig.stem = fmt::format("drift_{}", p.name);
   fig.title = fmt::format("Energy error envelope: {} (Δt = {:g} s)", p.title, p.dt);

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "experiments/studies/drift_study.hpp"
+#include "experiments/io/number.hpp"
 #include "toolkit/core/observe.hpp"
 #include "reference/order_fit.hpp"
 #include "reference/problems/kepler.hpp"
@@ -30,7 +31,6 @@ using reference::problems::PendulumProblem;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kEps = std::numeric_limits<double>::epsilon();
 template <class P>
 double ang_mom(const P& p, const core::PhaseState<typename P::V>& x) {

@@ -13,7 +13,6 @@ namespace verisim::experiments {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 std::string slopes_text(const reference::OrderFit& f) {
   std::string s;

@@ -12,6 +12,7 @@
 #include "experiments/studies/ladders.hpp"
 #include "experiments/studies/odeint_runs.hpp"
 #include "experiments/studies/order_study.hpp"
+#include "experiments/io/number.hpp"
 #include "reference/order_fit.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
@@ -24,7 +25,6 @@ using reference::OrderFit;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct Ladder {
   std::vector<double> h, err, floor, err_odeint;

@@ -10,6 +10,7 @@
 #include "experiments/report/report.hpp"
 #include "experiments/studies/scene_run.hpp"
 #include "experiments/studies/studies.hpp"
+#include "experiments/io/number.hpp"
 #include "toolkit/scene/load.hpp"
 
 namespace verisim::experiments {
@@ -37,7 +38,6 @@ StudyResult scenes_study(const StudyOptions& options) {
   // the section's picture: each scene's energy error (conservative) or energy lost (dissipative)
   std::string csv = "# index,scene,conservative_max_energy_error,dissipative_energy_lost,tolerance\n";
   int index = 0;
-  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
   constexpr double kZero = 1e-17;  // an exact zero, drawn on the log axis
   for (const auto& f : bundled_scenes()) {
     const std::string name = f.stem().string();

@@ -71,7 +71,7 @@ StudyResult stability_report(const StabilityStudy& study) {
   }
   std::vector<CsvColumn> columns;
   for (const auto& c : study.traces) columns.push_back({"tr_" + c.method, c.trace});
-  if (!study.traces.empty()) out.files.push_back({"trace.csv", csv_columns("theta", study.trace_theta, "{:.6f}", columns)});
+  if (!study.traces.empty()) out.files.push_back({"trace.csv", csv_columns("theta", study.trace_theta, columns)});
   Figure f;
   f.stem = "trace";
   f.title = "Trace of the one-step matrix on the oscillator";

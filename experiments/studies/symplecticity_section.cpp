@@ -41,7 +41,7 @@ void problem_section(const DefectProblem& p, StudyResult& out) {
     columns.push_back(std::move(c));
   }
   const std::string file = fmt::format("defect_{}.csv", p.name);
-  out.files.push_back({file, csv_columns("dt", p.dts, "{:.6e}", columns)});
+  out.files.push_back({file, csv_columns("dt", p.dts, columns)});
   Figure f;
   f.stem = fmt::format("defect_{}", p.name);
   f.title = fmt::format("Symplecticity defect: {}", p.title);

@@ -14,6 +14,7 @@
 #include "experiments/studies/odeint_runs.hpp"
 #include "experiments/studies/order_study.hpp"
 #include "experiments/studies/work_precision_study.hpp"
+#include "experiments/io/number.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
@@ -23,7 +24,6 @@ namespace verisim::experiments {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 /// Time `run` (seconds per call): repeated until `budget` seconds have passed, at least once.
 template <class F>

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "toolkit/collisions/laws.hpp"
+#include "toolkit/core/numbers.hpp"
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/shape.hpp"
 
@@ -40,7 +41,7 @@ class SceneError : public std::invalid_argument {
   Source where_;
 };
 
-inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using core::kNaN;  // toolkit/core/numbers.hpp
 
 // ---------------------------------------------------------------------------------------- objects
 enum class ObjectType {

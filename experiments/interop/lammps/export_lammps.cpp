@@ -12,6 +12,7 @@
 
 #include "experiments/report/report.hpp"
 #include "experiments/support/report_folder.hpp"
+#include "experiments/io/number.hpp"
 #include "toolkit/contact/stiffness.hpp"
 #include "toolkit/scene/load.hpp"
 
@@ -22,8 +23,8 @@ using scene::SceneError;
 
 namespace {
 
-/// Every number of the deck: the shortest form that reads back as the same double (17 significant digits).
-std::string num(double x) { return fmt::format("{:.17g}", x); }
+/// Every number of the deck: the shortest form that reads back as the same double (io's number policy).
+std::string num(double x) { return exact_number(x); }
 
 /// The axis (0, 1, 2) a unit vector lies along, and its sign; −1 when it is not along one.
 int axis_of(const core::Vec3& n, double& sign) {

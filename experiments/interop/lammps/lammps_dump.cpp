@@ -1,9 +1,7 @@
 #include "experiments/interop/lammps/lammps_dump.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -12,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "experiments/interop/lammps/export_lammps.hpp"
+#include "experiments/io/csv.hpp"
+#include "experiments/io/text.hpp"
 
 namespace verisim::experiments {
 
@@ -19,71 +19,17 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// Lines of a file with their 1-based numbers, and errors "file:line: what".
-class Lines {
- public:
-  explicit Lines(const fs::path& file) : file_(file.string()), in_(file) {
-    if (!in_) throw std::invalid_argument(fmt::format("{}: cannot be read", file_));
-  }
-  bool next(std::string& line) {
-    if (!std::getline(in_, line)) return false;
-    ++number_;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    return true;
-  }
-  /// The next line, which must exist.
-  std::string need(std::string_view what) {
-    std::string line;
-    if (!next(line)) throw fail(fmt::format("the file ends where {} was expected", what));
-    return line;
-  }
-  std::invalid_argument fail(const std::string& what) const {
-    return std::invalid_argument(fmt::format("{}:{}: {}", file_, number_, what));
-  }
-  const std::string& file() const { return file_; }
-
- private:
-  std::string file_;
-  std::ifstream in_;
-  int number_ = 0;
-};
-
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  if (sep == ' ') {
-    std::size_t i = 0;
-    while (i < s.size()) {
-      while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-      const std::size_t j = i;
-      while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
-      if (i > j) out.push_back(s.substr(j, i - j));
-    }
-    return out;
-  }
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t k = s.find(sep, start);
-    out.push_back(s.substr(start, k == std::string_view::npos ? std::string_view::npos : k - start));
-    if (k == std::string_view::npos) return out;
-    start = k + 1;
-  }
-}
-
-/// A finite number, the whole field.
+/// A finite number, the whole field (io's parse_number).
 double number(const Lines& in, std::string_view field, std::string_view what) {
   double x = 0.0;
-  const auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), x);
-  if (ec != std::errc() || ptr != field.data() + field.size())
-    throw in.fail(fmt::format("{}: '{}' is not a number", what, field));
-  if (!std::isfinite(x)) throw in.fail(fmt::format("{}: '{}' is not finite", what, field));
+  if (!parse_number(field, x)) throw in.fail(fmt::format("{}: '{}' is not a number", what, shown(field)));
+  if (!std::isfinite(x)) throw in.fail(fmt::format("{}: '{}' is not finite", what, shown(field)));
   return x;
 }
 
 std::size_t whole(const Lines& in, std::string_view field, std::string_view what) {
   std::size_t n = 0;
-  const auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), n);
-  if (ec != std::errc() || ptr != field.data() + field.size())
-    throw in.fail(fmt::format("{}: '{}' is not a whole number", what, field));
+  if (!parse_whole(field, n)) throw in.fail(fmt::format("{}: '{}' is not a whole number", what, shown(field)));
   return n;
 }
 
@@ -146,38 +92,9 @@ TrajectorySet read_lammps_dump(const fs::path& file) {
     set.w.push_back(std::move(w));
     set.kinetic.push_back(kinetic);
   }
-  if (set.t.empty()) throw std::invalid_argument(fmt::format("{}:1: no frame (an empty dump: did LAMMPS run?)", in.file()));
+  if (set.t.empty()) throw std::invalid_argument(fmt::format("{}:1: no frame (an empty dump: did LAMMPS run?)", in.source()));
   return set;
 }
-
-namespace {
-
-/// A CSV of numbers with a header line; rows of doubles. Errors "file:line: what".
-struct Csv {
-  std::vector<std::string> header;
-  std::vector<std::vector<double>> rows;
-};
-
-Csv read_csv(const fs::path& file) {
-  Lines in(file);
-  Csv csv;
-  const std::string head = in.need("the header line");
-  for (auto h : split(head, ',')) csv.header.emplace_back(h);
-  std::string line;
-  while (in.next(line)) {
-    if (line.empty()) continue;
-    const auto f = split(line, ',');
-    if (f.size() != csv.header.size())
-      throw in.fail(fmt::format("{} fields where the header names {}", f.size(), csv.header.size()));
-    std::vector<double> row(f.size());
-    for (std::size_t c = 0; c < f.size(); ++c) row[c] = number(in, f[c], csv.header[c]);
-    csv.rows.push_back(std::move(row));
-  }
-  if (csv.rows.empty()) throw std::invalid_argument(fmt::format("{}:1: no data row", file.string()));
-  return csv;
-}
-
-}  // namespace
 
 TrajectorySet trajectory_set(const scene::Samples& trajectory, const scene::Samples* energy, const std::string& source) {
   TrajectorySet set;

@@ -1,0 +1,25 @@
+#include "experiments/io/number.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+namespace verisim::experiments {
+
+std::string exact_number(double x) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x > 0 ? "inf" : "-inf";
+  return fmt::format("{}", x);
+}
+
+std::string csv_number(double x) { return std::isfinite(x) ? fmt::format("{}", x) : "nan"; }
+
+std::string fmt_g(double x, int digits) {
+  if (std::isnan(x)) return "—";
+  if (std::isinf(x)) return x > 0 ? "∞" : "−∞";
+  return fmt::format("{:.{}g}", x, digits);
+}
+
+std::string script_number(double x) { return std::isfinite(x) ? fmt::format("{:.6g}", x) : "null"; }
+
+}  // namespace verisim::experiments
