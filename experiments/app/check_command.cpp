@@ -1,6 +1,8 @@
 #include "experiments/app/check_command.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -13,6 +15,7 @@
 #include "experiments/check/check_integrator.hpp"
 #include "experiments/report/report.hpp"
 #include "experiments/studies/studies.hpp"
+#include "experiments/support/cli_checks.hpp"
 #include "experiments/support/finite_range.hpp"
 #include "experiments/support/interrupt.hpp"
 #include "experiments/support/report_folder.hpp"
@@ -20,6 +23,22 @@
 namespace verisim::experiments {
 
 namespace {
+
+/// The files the user's command names (its program, a script it is given) that exist: --out may not hold them.
+std::vector<std::filesystem::path> program_inputs(const std::string& cmd) {
+  std::vector<std::filesystem::path> out;
+  std::size_t at = 0;
+  while (at < cmd.size()) {
+    const auto start = cmd.find_first_not_of(" \t", at);
+    if (start == std::string::npos) break;
+    const auto end = std::min(cmd.find_first_of(" \t", start), cmd.size());
+    const std::string word = cmd.substr(start, end - start);
+    std::error_code ec;
+    if (word.find('{') == std::string::npos && std::filesystem::exists(word, ec)) out.emplace_back(word);
+    at = end;
+  }
+  return out;
+}
 
 /// The verdicts on stdout, the failed ones also on stderr; the exit code (0 all pass, 1 one fails).
 int print_verdicts(const std::vector<StudyResult>& studies, const std::vector<std::string>& not_drawn, const std::string& out) {
@@ -86,17 +105,18 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(finite_range(0.1, 3600.0));
   cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
-  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability (default: all)")->delimiter(',');
+  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability (default: all)");
   cmd->footer("Exit status: 0 every verdict passed; 1 a verdict failed (the report is written); 2 bad input or your program "
               "failed on a case (timeout, crash, unreadable output: the message names the case), nothing written.");
-  cmd->callback([args, &exit_code] {
+  cmd->callback([args, cmd, &exit_code] {
     const InterruptHandlers handlers;
     args->o.progress = isatty(fileno(stderr)) != 0;
     std::unique_ptr<ReportFolder> folder;
+    args->o.studies = split_names(args->o.studies, "--studies");
+    require_non_empty_path(args->out, cmd->count("--out") > 0, "--out");
     if (!args->out.empty()) {
-      if (!args->no_plots && !gnuplot_available())
-        throw std::invalid_argument("--no-plots: gnuplot cannot be run (not installed, or not in PATH); install it or pass --no-plots");
-      folder = std::make_unique<ReportFolder>(args->out, study_names());  // checks --out before anything runs
+      require_gnuplot(!args->no_plots);
+      folder = std::make_unique<ReportFolder>(args->out, program_inputs(args->o.cmd));  // checks --out before anything runs
     }
     const auto studies = run_integrator_check(args->o);
     std::vector<std::string> not_drawn;

@@ -10,6 +10,7 @@
 
 #include "experiments/interop/lammps/compare.hpp"
 #include "experiments/report/report.hpp"
+#include "experiments/support/cli_checks.hpp"
 #include "experiments/support/report_folder.hpp"
 
 namespace verisim::experiments {
@@ -28,7 +29,10 @@ struct CompareOptions {
 
 void run_compare(const CompareOptions& o) {
   std::unique_ptr<ReportFolder> folder;
-  if (!o.out.empty()) folder = std::make_unique<ReportFolder>(o.out);  // --out checked before reading
+  if (!o.out.empty()) {  // --out checked before reading: never an input, nor inside or around one
+    require_gnuplot(o.plots);
+    folder = std::make_unique<ReportFolder>(o.out, std::vector<std::filesystem::path>{o.a, o.b});
+  }
   const TrajectorySet a = read_trajectory_folder(o.a), b = read_trajectory_folder(o.b);
   const Comparison c = compare_trajectories(a, b);
   fmt::print("A: {} ({} particles, {} frames)\nB: {} ({} particles, {} frames)\n", a.source, a.particles, a.frames(), b.source,
@@ -101,7 +105,10 @@ void add_compare_command(CLI::App& app) {
   cmd->add_option("b", opts->b, "second folder")->required();
   cmd->add_option("--out", opts->out, "report folder (replaced as a whole)");
   cmd->add_flag("!--no-plots", opts->plots, "no gnuplot");
-  cmd->callback([opts] { run_compare(*opts); });
+  cmd->callback([opts, cmd] {
+    require_non_empty_path(opts->out, cmd->count("--out") > 0, "--out");
+    run_compare(*opts);
+  });
 }
 
 }  // namespace verisim::experiments

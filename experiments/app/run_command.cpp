@@ -10,6 +10,7 @@
 
 #include "experiments/report/report.hpp"
 #include "experiments/studies/scene_run.hpp"
+#include "experiments/support/cli_checks.hpp"
 #include "experiments/support/finite_range.hpp"
 #include "experiments/support/interrupt.hpp"
 #include "toolkit/scene/load.hpp"
@@ -28,12 +29,14 @@ void add_run_command(CLI::App& app) {
   auto args = std::make_shared<Args>();
   cmd->add_option("scene", args->scene, "the scene file (or the name of a bundled scene: verisim scenes)")->required();
   cmd->add_option("--out", args->out, "output directory (default: reports/scenes/<scene name>)");
-  cmd->add_option("--integrator", args->o.integrators, "integrator(s), comma-separated: each runs the scene, plots overlay")->delimiter(',');
+  cmd->add_option("--integrator", args->o.integrators, "integrator(s), comma-separated: each runs the scene, plots overlay");
   cmd->add_option("--dt", args->o.dt, "time step (s), instead of the scene's")->check(finite_range());
   cmd->add_option("--t-end", args->o.t_end, "duration (s), instead of the scene's")->check(finite_range());
   cmd->add_flag("--quiet", args->o.quiet, "print nothing on success");
   cmd->add_flag("--no-plots", args->no_plots, "do not run gnuplot (data, scripts and the page are still written)");
-  cmd->callback([args] {
+  cmd->callback([args, cmd] {
+    require_non_empty_path(args->out, cmd->count("--out") > 0, "--out");
+    args->o.integrators = split_names(args->o.integrators, "--integrator");
     fs::path path = args->scene;
     if (!fs::exists(path) && path.extension().empty() && fs::exists(scenes_dir() / (args->scene + ".toml")))
       path = scenes_dir() / (args->scene + ".toml");

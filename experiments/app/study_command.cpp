@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "experiments/support/cli_checks.hpp"
 #include "experiments/support/interrupt.hpp"
 #include "experiments/studies/studies.hpp"
 
@@ -27,18 +28,20 @@ void add_study_command(CLI::App& app, int& exit_code) {
                   "report folder: created, or replaced as a whole when it holds a previous report (files of yours in "
                   "it are kept)")
       ->capture_default_str();
-  cmd->add_option("--integrators", args->integrators, "comma-separated integrator names (default: all)")->delimiter(',');
+  cmd->add_option("--integrators", args->integrators, "comma-separated integrator names (default: all)");
   cmd->add_option("--problems", args->problems,
                   "comma-separated problems: oscillator, damped, pendulum, kepler, henon-heiles (default: all the "
-                  "study uses)")
-      ->delimiter(',');
+                  "study uses)");
   cmd->add_flag("--quick", args->quick, "fewer steps: every study in a few seconds (used by the tests)");
   cmd->add_flag("--no-plots", args->no_plots, "do not run gnuplot (data, scripts and HTML are still written)");
   cmd->footer(
       "Exit status: 0 every verdict passed; 1 a verdict failed or a plot was not drawn (the report is written); 2 bad "
       "input, nothing computed; 130 / 143 / 129 stopped by SIGINT / SIGTERM / SIGHUP, the previous report left as it "
       "was.");
-  cmd->callback([args, &exit_code] {
+  cmd->callback([args, cmd, &exit_code] {
+    require_non_empty_path(args->out, cmd->count("--out") > 0, "--out");
+    args->integrators = split_names(args->integrators, "--integrators");
+    args->problems = split_names(args->problems, "--problems");
     const InterruptHandlers handlers;
     StudyOptions o;
     o.quick = args->quick;

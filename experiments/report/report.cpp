@@ -102,8 +102,6 @@ std::vector<Panel> figure_panels(const Figure& f) {
 std::string table_anchor(const std::string& study, std::size_t k) { return fmt::format("{}-table-{}", study, k); }
 std::string figure_anchor(const std::string& study, const std::string& stem) { return study + "-" + stem; }
 
-bool gnuplot_available() { return run_process({"gnuplot", "--version"}, {}, 30.0).ok(); }
-
 namespace {
 
 // ---------------------------------------------------------------- gnuplot

@@ -25,6 +25,7 @@
 #include "experiments/io/json.hpp"
 #include "experiments/io/escape.hpp"  // html_escape
 #include "experiments/io/number.hpp"  // csv_number, fmt_g
+#include "experiments/support/process.hpp"  // gnuplot_available, require_gnuplot
 
 namespace verisim::experiments {
 
@@ -153,8 +154,6 @@ std::string table_anchor(const std::string& study, std::size_t k);
 /// The anchor of a study's figure in index.html.
 std::string figure_anchor(const std::string& study, const std::string& stem);
 
-/// True when `gnuplot --version` runs.
-bool gnuplot_available();
 
 /// Writes every study into `dir`, a new empty folder (ReportFolder::staging()). Throws on a write
 /// error (naming the file) and Interrupted on a stop signal (checked between gnuplot runs); a

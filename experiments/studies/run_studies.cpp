@@ -131,11 +131,8 @@ std::vector<std::string> study_names() {
 StudyRun run_studies(std::string_view name, const StudyOptions& options, const std::filesystem::path& out,
                      const ReportOptions& report) {
   const auto selected = select(name, options);
-  if (report.plots && !gnuplot_available())
-    throw std::invalid_argument(
-        "--no-plots: gnuplot cannot be run (not installed, or not in PATH); install it (scripts/install-deps) or "
-        "pass --no-plots to write the data, the scripts and the page without plots");
-  ReportFolder folder(out, study_names());  // checks --out before any computation
+  require_gnuplot(report.plots);
+  ReportFolder folder(out);  // checks --out before any computation
   StudyOptions with_pages = options;  // pages of their own (the scenes') are staged too, then moved below
   with_pages.plots = report.plots;
   with_pages.pages = folder.staging() / ".pages";

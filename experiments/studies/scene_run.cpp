@@ -81,7 +81,8 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
   }
   // --out checked, and the whole page built in a staging folder swapped in at the end (one
   // mechanism with the study reports: experiments/support/report_folder.hpp)
-  ReportFolder folder(out);
+  require_gnuplot(options.plots);
+  ReportFolder folder(out, {path});  // never the scene file's folder, nor one inside it
   std::vector<scene::RunResult> runs;
   for (const auto& n : names) {
     scene::Scene s = base;

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <stdexcept>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -181,6 +182,15 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::files
     if (!checkpoint()) return result;
     ::poll(nullptr, 0, wait_ms);
   }
+}
+
+bool gnuplot_available() { return run_process({"gnuplot", "--version"}, {}, 30.0).ok(); }
+
+void require_gnuplot(bool plots) {
+  if (plots && !gnuplot_available())
+    throw std::invalid_argument(
+        "--no-plots: gnuplot cannot be run (not installed, or not in PATH); install it (scripts/install-deps) or "
+        "pass --no-plots to write the data, the scripts and the page without plots");
 }
 
 }  // namespace verisim::experiments

@@ -40,4 +40,10 @@ struct ProcessOptions {
 ProcessResult run_process(const std::vector<std::string>& argv, const std::filesystem::path& cwd,
                           double timeout_seconds, const ProcessOptions& options = {});
 
+/// True when `gnuplot --version` runs.
+bool gnuplot_available();
+/// The one rule for every command that draws plots (issue 24 §14): with `plots` and no gnuplot,
+/// std::invalid_argument naming --no-plots (exit 2), before any work.
+void require_gnuplot(bool plots);
+
 }  // namespace verisim::experiments

@@ -4,6 +4,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
+#include <fstream>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -34,16 +37,33 @@ fs::path make_temp_dir(const fs::path& parent, const std::string& name, const ch
 
 std::string errno_text() { return std::strerror(errno); }
 
-}  // namespace
+bool plain_name(const std::string& n) { return !n.empty() && n != "." && n != ".." && n.find('/') == std::string::npos; }
 
-bool ReportFolder::is_report_entry(std::string_view name) const {
-  if (name == "index.html" || name == "summary.json" || name == "index.html.tmp" || name == "summary.json.tmp")
-    return true;
-  if (name == "data") return true;  // a scene's page (verisim run): its CSV, scripts and plots
-  return std::find(own_.begin(), own_.end(), name) != own_.end();
+/// Writes `names` as a manifest into `dir` (a folder of ours) and renames it onto `target`'s manifest.
+void install_manifest(const fs::path& dir, const fs::path& target, const std::set<std::string>& names) {
+  const fs::path tmp = dir / kManifestName;
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << "# the entries of this folder that verisim wrote; a later report replaces only these\n";
+    for (const auto& n : names) out << n << '\n';
+    if (!out.flush()) throw std::runtime_error(fmt::format("cannot write '{}'", tmp.string()));
+  }
+  if (::rename(tmp.c_str(), (target / kManifestName).c_str()) != 0)
+    throw std::runtime_error(fmt::format("cannot write '{}': {}", (target / kManifestName).string(), errno_text()));
 }
 
-ReportFolder::ReportFolder(const fs::path& out, std::vector<std::string> own_entries) : own_(std::move(own_entries)) {
+}  // namespace
+
+std::vector<std::string> read_manifest(const fs::path& folder) {
+  std::vector<std::string> out;
+  std::ifstream in(folder / kManifestName);
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.starts_with('#') && plain_name(line) && line != kManifestName) out.push_back(line);
+  return out;
+}
+
+ReportFolder::ReportFolder(const fs::path& out, const std::vector<fs::path>& inputs) {
   auto bad = [&](const std::string& why) { return std::invalid_argument(fmt::format("--out: '{}' {}", out.string(), why)); };
   if (out.empty()) throw std::invalid_argument("--out: the path is empty");
   std::error_code ec;
@@ -59,6 +79,16 @@ ReportFolder::ReportFolder(const fs::path& out, std::vector<std::string> own_ent
     abs = fs::canonical(abs, ec);
     if (ec) throw bad("cannot be resolved: " + ec.message());
   }
+  // inputs first: nothing is created for a refused --out
+  for (const auto& input : inputs) {
+    const fs::path in = fs::weakly_canonical(fs::absolute(input, ec), ec);
+    if (ec || in.empty()) continue;
+    const fs::path o = fs::weakly_canonical(abs, ec);
+    if (ec) continue;
+    if (contains(o, in) || contains(in, o))
+      throw bad(fmt::format("{} the input '{}': a report there would replace or mix with what is read; choose another --out",
+                            o == in ? "is" : contains(o, in) ? "contains" : "lies inside", input.string()));
+  }
   fs::path parent = abs.parent_path();
   fs::create_directories(parent, ec);
   if (ec || !fs::is_directory(parent, ec))
@@ -73,16 +103,31 @@ ReportFolder::ReportFolder(const fs::path& out, std::vector<std::string> own_ent
     if (!fs::is_directory(st)) throw bad("exists and is not a folder");
     const fs::path cwd = fs::current_path(ec);
     if (!ec && contains(target_, cwd))
-      throw bad("is the current folder or contains it: the report replaces its folder as a whole, which would leave "
-                "this shell in a removed folder; choose another --out or run from elsewhere");
+      throw bad("is the current folder or contains it: the report replaces its entries, which would leave this shell in a "
+                "changed folder; choose another --out or run from elsewhere");
     struct stat self {}, up {};
     if (::stat(target_.c_str(), &self) == 0 && ::stat(parent.c_str(), &up) == 0 && self.st_dev != up.st_dev)
-      throw bad("is a mount point: a report replaces its folder as a whole; give a folder inside it");
-    if (::access(target_.c_str(), W_OK | X_OK) != 0)
-      throw bad("is not writable (" + errno_text() + "): the files the user keeps in a report folder are moved into the new one");
+      throw bad("is a mount point: a report is staged beside its folder; give a folder inside it");
+    if (::access(target_.c_str(), W_OK | X_OK) != 0) throw bad("is not writable (" + errno_text() + ")");
   }
-  staging_ = make_temp_dir(parent, target_.filename().string(), "verisim");
+  // the staging folder's name starts with at most 200 bytes of the report's (a legal name of 255 bytes leaves no room
+  // for ".<name>.verisim-staging-XXXXXX"), cut at a UTF-8 character boundary
+  std::string stem = target_.filename().string();
+  if (stem.size() > 200) {
+    std::size_t cut = 200;
+    while (cut > 0 && (static_cast<unsigned char>(stem[cut]) & 0xC0) == 0x80) --cut;
+    stem.resize(cut);
+  }
+  staging_ = make_temp_dir(parent, stem, "verisim-staging");
   if (staging_.empty()) throw bad(fmt::format("cannot be written: creating a folder in '{}' failed: {}", parent.string(), errno_text()));
+  std::ofstream readme(staging_ / kStagingReadme);
+  readme << fmt::format(
+      "This folder was made by verisim (process {}) while writing the report '{}'.\n"
+      "It holds only files verisim wrote: the new report being written and, while it is installed, the\n"
+      "entries of the earlier report it replaces. No file of yours is ever moved here.\n"
+      "verisim removes it when it finishes or stops; if it is still here and no verisim is running\n"
+      "(the process was killed), it is safe to delete.\n",
+      ::getpid(), target_.string());
 }
 
 ReportFolder::~ReportFolder() {
@@ -93,20 +138,20 @@ ReportFolder::~ReportFolder() {
 
 void ReportFolder::commit() {
   if (committed_) throw std::logic_error("ReportFolder::commit called twice");
-  // the old folder's mode and owner, or the mode a plain mkdir would have given (mkdtemp's is 0700)
-  struct stat old_st {};
-  if (::lstat(target_.c_str(), &old_st) == 0 && S_ISDIR(old_st.st_mode)) {
-    ::chmod(staging_.c_str(), old_st.st_mode & 07777);
-    if (old_st.st_uid != ::geteuid() || old_st.st_gid != ::getegid())
-      [[maybe_unused]] const int ignored = ::chown(staging_.c_str(), old_st.st_uid, old_st.st_gid);  // when allowed
-  } else {
+  std::error_code ec;
+  std::set<std::string> fresh;
+  for (const auto& e : fs::directory_iterator(staging_, ec)) {
+    const std::string n = e.path().filename().string();
+    if (n != kStagingReadme && n != kManifestName) fresh.insert(n);
+  }
+  if (ec) throw std::runtime_error(fmt::format("cannot read '{}': {}", staging_.string(), ec.message()));
+
+  if (!fs::exists(fs::symlink_status(target_, ec))) {  // a new folder: the staging folder, renamed, in one step
     const mode_t mask = ::umask(0);
     ::umask(mask);
-    ::chmod(staging_.c_str(), 0777 & ~mask);
-  }
-
-  std::error_code ec;
-  if (!fs::exists(fs::symlink_status(target_, ec))) {
+    fs::remove(staging_ / kStagingReadme, ec);
+    install_manifest(staging_, staging_, fresh);
+    ::chmod(staging_.c_str(), 0777 & ~mask);  // the mode a plain mkdir gives (mkdtemp's is 0700)
     if (::rename(staging_.c_str(), target_.c_str()) != 0)
       throw std::runtime_error(fmt::format("cannot install the report as '{}': {}", target_.string(), errno_text()));
     committed_ = true;
@@ -115,46 +160,51 @@ void ReportFolder::commit() {
   if (!fs::is_directory(fs::symlink_status(target_, ec)))
     throw std::runtime_error(fmt::format("'{}' is no longer a folder: the new report was not installed", target_.string()));
 
-  // 1. swap: the old report ends up at `old`
-  fs::path old;
-  if (::renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) == 0) {
-    old = staging_;
-  } else {
-    if (errno != EINVAL && errno != ENOSYS && errno != ENOTSUP)
-      throw std::runtime_error(fmt::format("cannot install the report as '{}': {}", target_.string(), errno_text()));
-    old = make_temp_dir(target_.parent_path(), target_.filename().string(), "verisim-old");
-    if (old.empty() || ::rename(target_.c_str(), old.c_str()) != 0) {
-      const std::string why = errno_text();
-      if (!old.empty()) ::rmdir(old.c_str());
-      throw std::runtime_error(fmt::format("cannot move the old report '{}' aside: {}", target_.string(), why));
-    }
-    if (::rename(staging_.c_str(), target_.c_str()) != 0) {
-      const std::string why = errno_text();
-      ::rename(old.c_str(), target_.c_str());
-      throw std::runtime_error(fmt::format("cannot install the report as '{}': {}", target_.string(), why));
-    }
-  }
-  committed_ = true;  // from here on the staging path is not ours to remove blindly
+  // 0. only verisim's entries may be replaced
+  const auto listed = read_manifest(target_);
+  const std::set<std::string> old(listed.begin(), listed.end());
+  std::vector<std::string> theirs;
+  for (const auto& n : fresh)
+    if (!old.count(n) && fs::exists(fs::symlink_status(target_ / n, ec))) theirs.push_back(n);
+  if (!theirs.empty())
+    throw std::runtime_error(fmt::format(
+        "'{}' already holds {} that verisim did not write there (not listed in its {}); the report needs {} name{}: "
+        "move {} or choose another --out (nothing was changed)",
+        target_.string(), fmt::join(theirs, ", "), kManifestName, theirs.size() == 1 ? "that" : "those",
+        theirs.size() == 1 ? "" : "s", theirs.size() == 1 ? "it" : "them"));
 
-  // 2. carry the user's entries over (names first: the folder changes while they move)
-  std::vector<std::string> names;
-  for (const auto& e : fs::directory_iterator(old, ec)) {
-    std::string name = e.path().filename().string();
-    if (!is_report_entry(name)) names.push_back(std::move(name));
+  // 1. the manifest covers old and new while they move
+  std::set<std::string> both = old;
+  both.insert(fresh.begin(), fresh.end());
+  install_manifest(staging_, target_, both);
+
+  // 2. each new entry in; the old one of its name lands in the staging folder
+  for (const auto& n : fresh) {
+    const fs::path from = staging_ / n, to = target_ / n;
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) continue;
+    if (errno == EEXIST && ::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_EXCHANGE) == 0) continue;
+    if (errno == EINVAL || errno == ENOSYS || errno == ENOTSUP) {  // a file system without renameat2's flags
+      const fs::path aside = staging_ / (n + ".old");
+      if (fs::exists(fs::symlink_status(to, ec)) && ::rename(to.c_str(), aside.c_str()) != 0) {
+      } else if (::rename(from.c_str(), to.c_str()) == 0) {
+        continue;
+      }
+    }
+    throw std::runtime_error(fmt::format("cannot install '{}' into '{}': {}; the entries before it are installed, its "
+                                         "manifest names them",
+                                         n, target_.string(), errno_text()));
   }
-  std::vector<std::string> stuck;
-  for (const auto& name : names)
-    if (::rename((old / name).c_str(), (target_ / name).c_str()) != 0) stuck.push_back(name + " (" + errno_text() + ")");
-  if (ec || !stuck.empty())
-    throw std::runtime_error(fmt::format("the new report is installed in '{}', but entries of the old report that are not "
-                                         "the report's own could not be moved into it; they are still in '{}': {}",
-                                         target_.string(), old.string(),
-                                         ec ? ec.message() : fmt::format("{}", fmt::join(stuck, ", "))));
-  // 3. the old report goes
-  fs::remove_all(old, ec);
+  // 3. stale entries out, the manifest to the new report, the staging folder (verisim's files only) away
+  for (const auto& n : old)
+    if (!fresh.count(n) && fs::exists(fs::symlink_status(target_ / n, ec)))
+      ::rename((target_ / n).c_str(), (staging_ / (n + ".stale")).c_str());
+  install_manifest(staging_, target_, fresh);
+  committed_ = true;
+  fs::remove_all(staging_, ec);
   if (ec)
-    throw std::runtime_error(fmt::format("the new report is installed in '{}', but the old one could not be removed from '{}': {}",
-                                         target_.string(), old.string(), ec.message()));
+    throw std::runtime_error(fmt::format("the new report is installed in '{}', but the staging folder '{}' (verisim's files "
+                                         "only) could not be removed: {}",
+                                         target_.string(), staging_.string(), ec.message()));
 }
 
 }  // namespace verisim::experiments

@@ -59,6 +59,7 @@ void plant_old_report(const fs::path& dir) {
   put(dir / "drift" / "drift_kepler.csv", "stale section\n");
   put(dir / "notes.txt", "the user's notes\n");
   put(dir / "mine" / "draft.md", "the user's folder\n");
+  put(dir / ".verisim-manifest", "# written by the earlier run\nsummary.json\nindex.html\norder\ndrift\n");
 }
 
 // ---------------------------------------------------------------- a child `verisim` process
@@ -158,6 +159,8 @@ TEST(Experiments_ReportFolder, AFolderOfOtherFilesKeepsThemAndItsMode) {
   auto after = snapshot(target);
   EXPECT_EQ(after.at("summary.json"), "s\n");
   after.erase("summary.json");
+  EXPECT_NE(after.at(".verisim-manifest").find("\nsummary.json\n"), std::string::npos);
+  after.erase(".verisim-manifest");
   EXPECT_EQ(after, before);
   EXPECT_EQ(fs::status(target).permissions() & fs::perms::all,
             fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
@@ -194,9 +197,92 @@ TEST(Experiments_ReportFolder, CommitReplacesTheReportsOwnEntriesAndCarriesTheUs
   EXPECT_EQ(after.count("drift"), 0u);
   // everything else is carried over byte for byte, the link as a link
   for (const char* own : {"notes.txt", "mine", "mine/draft.md", "link-to-victim"}) EXPECT_EQ(after.at(own), before.at(own)) << own;
-  EXPECT_EQ(after.size(), 8u);  // index.html, summary.json, order, order/order_kepler.csv, notes.txt, mine, mine/draft.md, the link
+  EXPECT_EQ(after.size(), 9u);  // index.html, summary.json, order, order/order_kepler.csv, notes.txt, mine, mine/draft.md, the link, the manifest
+  EXPECT_EQ(read_manifest(target), (std::vector<std::string>{"index.html", "order", "summary.json"}));
   EXPECT_EQ(slurp(base / "victim.txt"), "outside\n");
   EXPECT_TRUE(leftovers(base, "reports").empty());
+  fs::remove_all(base);
+}
+
+// issue 24 §5: only entries a verisim run recorded in its manifest are replaced; a folder that never held a report keeps
+// the user's data/ (a name the scene page uses) and the install is refused with nothing changed.
+TEST(Experiments_ReportFolder, UsersEntriesNamedLikeReportPartsAreNeverReplacedOrMoved) {
+  const fs::path base = fresh_base("users_parts");
+  const fs::path target = base / "proj";
+  put(target / "data" / "thesis_results.csv", "the user's results\n");
+  put(target / "order" / "my_notes.txt", "the user's notes\n");
+  const auto before = snapshot(target);
+  {
+    ReportFolder folder(target);
+    put(folder.staging() / "data" / "x.csv", "new\n");
+    put(folder.staging() / "index.html", "new page\n");
+    try {
+      folder.commit();
+      ADD_FAILURE() << "the user's data/ was replaced";
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("data"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find(".verisim-manifest"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_EQ(snapshot(target), before);
+  EXPECT_TRUE(leftovers(base, "proj").empty());
+  // a report whose entries do not collide is installed beside the user's folders, which stay where they are
+  {
+    ReportFolder folder(target);
+    put(folder.staging() / "index.html", "new page\n");
+    folder.commit();
+  }
+  auto after = snapshot(target);
+  EXPECT_EQ(after.at("index.html"), "new page\n");
+  for (const auto& [k, v] : before) EXPECT_EQ(after.at(k), v) << k;
+  fs::remove_all(base);
+}
+
+// issue 24 §7: the staging folder holds only verisim's files and says so (a SIGKILL leaves it recognisable);
+// its README is not installed.
+TEST(Experiments_ReportFolder, StagingFolderSaysWhatItHoldsAndThatItIsSafeToDelete) {
+  const fs::path base = fresh_base("staging_readme");
+  ReportFolder folder(base / "r");
+  const std::string readme = slurp(folder.staging() / kStagingReadme);
+  EXPECT_NE(readme.find("verisim"), std::string::npos) << readme;
+  EXPECT_NE(readme.find("safe to delete"), std::string::npos) << readme;
+  EXPECT_NE(readme.find((base / "r").filename().string()), std::string::npos) << readme;
+  EXPECT_EQ(leftovers(base, "r").size(), 1u);
+  put(folder.staging() / "index.html", "p\n");
+  folder.commit();
+  EXPECT_FALSE(fs::exists(base / "r" / kStagingReadme));
+  EXPECT_TRUE(leftovers(base, "r").empty());
+  fs::remove_all(base);
+}
+
+// issue 24 §6: an output folder that is, contains or lies inside an input is refused naming --out, before anything is made
+TEST(Experiments_ReportFolder, OutThatIsContainsOrLiesInsideAnInputIsRefused) {
+  const fs::path base = fresh_base("overlap");
+  put(base / "in" / "scene.toml", "x\n");
+  for (const auto& [out, input] : std::vector<std::pair<fs::path, fs::path>>{
+           {base / "in", base / "in"}, {base / "in" / "sub", base / "in"}, {base / "in", base / "in" / "scene.toml"}}) {
+    try {
+      ReportFolder folder(out, {input});
+      ADD_FAILURE() << out << " over " << input << " accepted";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_TRUE(std::string(e.what()).starts_with("--out")) << e.what();
+    }
+  }
+  EXPECT_FALSE(fs::exists(base / "in" / "sub"));
+  EXPECT_NO_THROW(ReportFolder(base / "elsewhere", {base / "in"}));
+  fs::remove_all(base);
+}
+
+// issue 24 §20: a legal folder name of 255 bytes takes a report (its staging folder's name is cut)
+TEST(Experiments_ReportFolder, LongestLegalFolderNameTakesAReport) {
+  const fs::path base = fresh_base("long_name");
+  const fs::path target = base / std::string(255, 'a');
+  {
+    ReportFolder folder(target);
+    put(folder.staging() / "index.html", "p\n");
+    folder.commit();
+  }
+  EXPECT_EQ(slurp(target / "index.html"), "p\n");
   fs::remove_all(base);
 }
 
@@ -419,6 +505,19 @@ TEST(Experiments_StudyCommand, APlotGnuplotFailsToDrawIsNamedAndExitsOne) {
     EXPECT_FALSE(fs::exists(base / "r2"));
     EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--no-plots", "--out", (base / "r2").string()}, {}, base, &err), 0)
         << err;
+  }
+  // issue 24 §14: the same rule for every command that draws (run exited 0 with no plot and no word)
+  const std::string scene = std::string(VERISIM_SOURCE_DIR) + "/scenes/spring.toml";
+  {
+    const ScopedPath path((base / "nothing").string());
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"run", scene, "--quiet", "--out", (base / "r3").string()},
+             {"compare", (base / "r2").string(), (base / "r2").string(), "--out", (base / "r4").string()}}) {
+      EXPECT_EQ(run_verisim(args, {}, base, &err), 2) << args.front() << ": " << err;
+      EXPECT_NE(err.find("--no-plots"), std::string::npos) << args.front() << ": " << err;
+    }
+    EXPECT_FALSE(fs::exists(base / "r3"));
+    EXPECT_FALSE(fs::exists(base / "r4"));
   }
   fs::remove_all(base);
 }

@@ -8,6 +8,7 @@
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
+#include "toolkit/models/pole_singularity.hpp"
 #include "toolkit/scene/event_stepper.hpp"
 #include "toolkit/scene/recorder.hpp"
 
@@ -69,6 +70,14 @@ RunResult simulate(const Scene& scene, Progress progress) {
         stepper);
   } catch (const core::NonFiniteState& e) {
     throw non_finite_error(scene, world, x, e);
+  } catch (const models::PoleSingularity& e) {  // a user's message: the object, the step, the time, what to do
+    std::string who;
+    for (const auto& o : scene.objects)
+      if (o.type == ObjectType::spherical_pendulum) who += (who.empty() ? "'" : ", '") + o.name + "'";
+    throw core::StepError(fmt::format(
+        "{}: {}: spherical pendulum {} reached the pole of its (θ, φ) chart (θ = {:.17g}) in step {} at t = {:.17g} "
+        "(integrator {}, dt = {}): the step is too large for its motion (it is blowing up); choose a smaller dt",
+        scene.file, scene.name, who, e.theta(), static_cast<std::size_t>(e.t() / sim.dt) + 1, e.t(), sim.integrator, sim.dt));
   }
   if (progress.report) progress.report(progress.context, sim.steps, sim.steps);
   return result;

@@ -284,7 +284,7 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
 void export_lammps(const fs::path& scene_file, const fs::path& out) {
   const scene::Scene sc = scene::load_scene(scene_file);
   const LammpsDeck deck = make_lammps_deck(sc);
-  ReportFolder folder(out);
+  ReportFolder folder(out, {scene_file});
   fs::create_directory(folder.staging() / "data");
   write_new_file(folder.staging() / "data" / kLammpsInput, deck.input);
   write_new_file(folder.staging() / "data" / kLammpsData, deck.data);
