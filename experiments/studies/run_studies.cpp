@@ -122,12 +122,6 @@ std::vector<const StudyKind*> select(std::string_view name, const StudyOptions& 
 
 }  // namespace
 
-std::vector<std::string> study_names() {
-  std::vector<std::string> names;
-  for (const auto& s : kStudies) names.emplace_back(s.name);
-  return names;
-}
-
 StudyRun run_studies(std::string_view name, const StudyOptions& options, const std::filesystem::path& out,
                      const ReportOptions& report) {
   const auto selected = select(name, options);

@@ -86,9 +86,6 @@ struct StudyRun {
 StudyRun run_studies(std::string_view name, const StudyOptions& options, const std::filesystem::path& out,
                      const ReportOptions& report = {});
 
-/// The names of kStudies: the report folders a study report writes (report_folder.hpp's own entries).
-std::vector<std::string> study_names();
-
 /// True when `name` is in options.integrators (or that list is empty).
 bool wants_integrator(const StudyOptions& options, std::string_view name);
 /// True when `name` is in options.problems (or that list is empty).

@@ -152,7 +152,7 @@ TEST(Experiments_ReportFolder, AFolderOfOtherFilesKeepsThemAndItsMode) {
   fs::permissions(target, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);  // 0750
   const auto before = snapshot(target);
   {
-    ReportFolder folder(target, study_names());
+    ReportFolder folder(target);
     put(folder.staging() / "summary.json", "s\n");
     folder.commit();
   }
@@ -180,7 +180,7 @@ TEST(Experiments_ReportFolder, CommitReplacesTheReportsOwnEntriesAndCarriesTheUs
   fs::create_symlink(base / "victim.txt", target / "link-to-victim");
   const auto before = snapshot(target);
   {
-    ReportFolder folder(target, study_names());
+    ReportFolder folder(target);
     const fs::path s = folder.staging();
     EXPECT_EQ(s.parent_path(), fs::canonical(base));
     EXPECT_EQ(fs::status(s).permissions() & fs::perms::all, fs::perms::owner_all);  // mkdtemp: 0700
@@ -292,7 +292,7 @@ TEST(Experiments_ReportFolder, DestroyedBeforeCommitLeavesTheOldReportByteIdenti
   plant_old_report(target);
   const auto before = snapshot(target);
   {
-    ReportFolder folder(target, study_names());
+    ReportFolder folder(target);
     put(folder.staging() / "index.html", "half a report\n");
     put(folder.staging() / "order" / "x.csv", "1,2\n");
   }  // an exception or a stop signal unwinds here
@@ -334,7 +334,7 @@ TEST(Experiments_ReportFolder, OutThatIsALinkToAFolderGetsTheReportWhereItPoints
   fs::create_directories(base / "real");
   fs::create_directory_symlink(base / "real", base / "alias");
   {
-    ReportFolder folder(base / "alias", study_names());
+    ReportFolder folder(base / "alias");
     EXPECT_EQ(folder.target(), fs::canonical(base / "real"));
     put(folder.staging() / "summary.json", "s\n");
     folder.commit();
