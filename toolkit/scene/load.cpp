@@ -223,23 +223,11 @@ Enum pick(Reader& r, std::string_view key, const std::string& fallback,
   r.fail(key, fmt::format("unknown {} '{}'; valid: {}", what, s, join(valid)));
 }
 
-/// The integrators a scene takes: the registry's second-order steppers; a soft-contact scene also the
-/// one-evaluation DEM steppers of toolkit/contact/dem_verlet.hpp (`dem-verlet` is LAMMPS's fix
-/// nve/sphere: a scene run with it matches an exported deck to round-off, docs/lammps.md).
-bool scene_integrator_known(const std::string& name, Law law) {
-  for (const auto& i : integrators::kSecondOrderSteppers)
-    if (i.name == name) return true;
-  if (law == Law::soft)
-    for (const auto& i : contact::kDemSteppers)
-      if (i.name == name) return true;
-  return false;
-}
-
-std::string scene_integrator_names(Law law) {
-  std::string out = integrators::stepper_names();
-  if (law == Law::soft)
-    for (const auto& i : contact::kDemSteppers) out += fmt::format(", {}", i.name);
-  return out;
+/// Why a scene of `law` cannot take integrator `name`, or "": the registry's table says which systems
+/// each method steps (soft-contact scenes also take the one-evaluation DEM steppers; `dem-verlet` is
+/// LAMMPS's fix nve/sphere: a scene run with it matches an exported deck to round-off, docs/lammps.md).
+std::string scene_integrator_refusal(const std::string& name, Law law) {
+  return integrators::refusal(name, law == Law::soft ? integrators::soft_scenes : integrators::second_order);
 }
 
 void read_simulation(const toml::table& t, const std::string& file, Scene& scene) {
@@ -270,8 +258,8 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
                        {{{"frictionless", Law::frictionless}, {"coulomb", Law::coulomb}, {"spinning", Law::spinning},
                          {"ball-bounce", Law::ball_bounce}, {"soft", Law::soft}}},
                        "law");
-  if (!scene_integrator_known(s.integrator, s.law))  // checked once the law is known (soft scenes take more)
-    r.fail("integrator", fmt::format("unknown integrator '{}'; valid: {}", s.integrator, scene_integrator_names(s.law)));
+  if (const auto why = scene_integrator_refusal(s.integrator, s.law); !why.empty())  // once the law is known
+    r.fail("integrator", why);
   s.restitution = r.non_negative("restitution", 1.0);
   // seed 003: ε ∈ (0, 1] (ε = 1: Hooke's spring; η(ε) has ln ε)
   if (s.law == Law::soft && !(s.restitution > 0.0 && s.restitution <= 1.0))
@@ -897,9 +885,8 @@ Scene load_scene(const std::filesystem::path& path) {
 }
 
 void override_integrator(Scene& scene, const std::string& name, const std::string& what) {
-  if (!scene_integrator_known(name, scene.simulation.law))
-    throw std::invalid_argument(fmt::format("{}: unknown integrator '{}'; valid: {}", what, name,
-                                            scene_integrator_names(scene.simulation.law)));
+  if (const auto why = scene_integrator_refusal(name, scene.simulation.law); !why.empty())
+    throw std::invalid_argument(fmt::format("{}: {}", what, why));
   scene.simulation.integrator = name;
 }
 
