@@ -26,6 +26,7 @@
 #include "experiments/io/escape.hpp"  // html_escape
 #include "experiments/io/number.hpp"  // csv_number, fmt_g
 #include "experiments/support/process.hpp"  // gnuplot_available, require_gnuplot
+#include "experiments/report/row_keys.hpp"
 
 namespace verisim::experiments {
 
@@ -56,6 +57,14 @@ inline Field field(std::string header, std::string key, std::string text, Json v
 /// A text field in both.
 inline Field field(std::string header, std::string key, const std::string& text) {
   return {std::move(header), std::move(key), text, Json(text)};
+}
+/// The same, for a member the summary matrix reads (row_keys.hpp).
+inline Field member(const RowKey& key, Json value) { return member(std::string(key.key), std::move(value)); }
+inline Field field(std::string header, const RowKey& key, std::string text, Json value) {
+  return field(std::move(header), std::string(key.key), std::move(text), std::move(value));
+}
+inline Field field(std::string header, const RowKey& key, const std::string& text) {
+  return field(std::move(header), std::string(key.key), text);
 }
 
 /// One row of results: its fields, and the claims checked on it.

@@ -29,10 +29,21 @@ std::string text_of(const Row& r, std::string_view key) {
   return f->text;
 }
 
-/// The number of a numeric member (NaN when absent, null or not a number).
-double number_of(const Row& r, std::string_view key) {
-  const Field* f = find(r, key);
-  return f ? f->value.number() : kNaN;
+/// The field of a row of `key.group` that the matrix reads: MissingRowKey when absent (row_keys.hpp).
+const Field& required(const Row& r, const RowKey& key) {
+  if (const Field* f = find(r, key.key)) return *f;
+  throw MissingRowKey(key);
+}
+
+/// The text of a member the matrix reads.
+std::string text_of(const Row& r, const RowKey& key) {
+  const Field& f = required(r, key);
+  if (const std::string* t = f.value.text()) return *t;
+  return f.text;
+}
+
+/// The number of a member the matrix reads (NaN when null or not a number).
+double number_of(const Row& r, const RowKey& key) { return required(r, key).value.number();
 }
 
 /// A short column heading for a problem.
@@ -121,12 +132,15 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
   }
 
   // declared and measured order: ours, then odeint's twins (their rows name the stepper)
-  for (const char* group : {"order", "order_odeint"})
-    for (const auto& [row, anchor] : groups[group]) {
-      const std::string method = find(*row, "integrator") ? text_of(*row, "integrator") : "odeint " + text_of(*row, "odeint_stepper");
-      const std::string problem = text_of(*row, "problem");
+  for (const bool odeint : {false, true}) {
+    namespace ko = row_keys::order;
+    namespace kt = row_keys::order_odeint;
+    for (const auto& [row, anchor] : groups[std::string(odeint ? kt::group : ko::group)]) {
+      const std::string method = odeint ? "odeint " + text_of(*row, kt::odeint_stepper) : text_of(*row, ko::integrator);
+      const std::string problem = text_of(*row, odeint ? kt::problem : ko::problem);
       MatrixCell& d = b.at(method, "declared_order", "order", "declared");
-      const double declared = number_of(*row, "declared_order"), expected = number_of(*row, "expected_order");
+      const double declared = number_of(*row, odeint ? kt::declared_order : ko::declared_order);
+      const double expected = odeint ? number_of(*row, kt::expected_order) : kNaN;
       if (d.value.is_null()) {  // the method's declaration, the same on every problem
         d.text = fmt_g(declared, 3);
         d.value = declared;
@@ -140,29 +154,33 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
         d.value = Json::object().num("declared", declared).num("theory", expected);
       }
       MatrixCell& c = b.at(method, "order_" + problem, "order", short_name(problem));
-      c.text = fmt_g(number_of(*row, "measured_order"), 3);
-      c.value = number_of(*row, "measured_order");
+      const double measured = number_of(*row, odeint ? kt::measured_order : ko::measured_order);
+      c.text = fmt_g(measured, 3);
+      c.value = measured;
       c.href = anchor;
       fold(c, *row);
     }
+  }
   // energy behaviour per problem: the category, with the largest relative energy error
-  for (const auto& [row, anchor] : groups["drift"]) {
-    const std::string method = text_of(*row, "integrator"), problem = text_of(*row, "problem");
+  for (const auto& [row, anchor] : groups[std::string(row_keys::drift::group)]) {
+    namespace k = row_keys::drift;
+    const std::string method = text_of(*row, k::integrator), problem = text_of(*row, k::problem);
     MatrixCell& c = b.at(method, "energy_" + problem, "energy: max |ΔE/E₀|", short_name(problem));
-    const std::string category = text_of(*row, "category");
-    c.text = category + " " + fmt_g(number_of(*row, "max_rel_energy_error"), 2);
-    c.value = Json::object().str("category", category).num("max_rel_energy_error", number_of(*row, "max_rel_energy_error"))
-                  .num("envelope_exponent", number_of(*row, "envelope_exponent"));
+    const std::string category = text_of(*row, k::category);
+    const double worst = number_of(*row, k::max_rel_energy_error);
+    c.text = category + " " + fmt_g(worst, 2);
+    c.value = Json::object().str("category", category).num("max_rel_energy_error", worst)
+                  .num("envelope_exponent", number_of(*row, k::envelope_exponent));
     c.href = anchor;
     fold(c, *row);
   }
   // symplecticity: the largest defect over the problems (round-off for a symplectic method)
   {
     std::map<std::string, double> worst;
-    for (const auto& [row, anchor] : groups["symplecticity"]) {
-      const std::string method = text_of(*row, "integrator");
+    for (const auto& [row, anchor] : groups[std::string(row_keys::symplecticity::group)]) {
+      const std::string method = text_of(*row, row_keys::symplecticity::integrator);
       MatrixCell& c = b.at(method, "symplecticity_defect", "", "symplecticity defect ‖MᵀJM − J‖");
-      const double d = number_of(*row, "max_defect");
+      const double d = number_of(*row, row_keys::symplecticity::max_defect);
       worst[method] = worst.count(method) ? std::max(worst[method], d) : d;
       c.text = fmt_g(worst[method], 2);
       c.value = worst[method];
@@ -171,32 +189,34 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
     }
   }
   // stability limit: measured against theory
-  for (const auto& [row, anchor] : groups["stability"]) {
-    const std::string method = text_of(*row, "integrator");
+  for (const auto& [row, anchor] : groups[std::string(row_keys::stability::group)]) {
+    namespace k = row_keys::stability;
+    const std::string method = text_of(*row, k::integrator);
     if (method.find(' ') != std::string::npos) continue;  // a named variant (the seed's fixed-point loop)
     MatrixCell& c = b.at(method, "stability", "", "stability limit ω·Δt: measured / theory");
-    c.text = limit_text(number_of(*row, "measured")) + " / " + limit_text(number_of(*row, "theory"));
-    c.value = Json::object().set("measured", find(*row, "measured") ? find(*row, "measured")->value : Json())
-                  .set("theory", find(*row, "theory") ? find(*row, "theory")->value : Json());
+    c.text = limit_text(number_of(*row, k::measured)) + " / " + limit_text(number_of(*row, k::theory));
+    c.value = Json::object().set("measured", required(*row, k::measured).value).set("theory", required(*row, k::theory).value);
     c.href = anchor;
     fold(c, *row);
   }
   // f evaluations per step: counted (ours: checked against the declared count on every problem)
-  for (const auto& [row, anchor] : groups["evaluations"]) {
-    const std::string method = text_of(*row, "integrator");
+  for (const auto& [row, anchor] : groups[std::string(row_keys::evaluations::group)]) {
+    const std::string method = text_of(*row, row_keys::evaluations::integrator);
     MatrixCell& c = b.at(method, "f_per_step", "", "f / step");
     if (c.href.empty()) {
-      c.text = fmt_g(number_of(*row, "per_step"), 4);
-      c.value = number_of(*row, "per_step");
+      c.text = fmt_g(number_of(*row, row_keys::evaluations::per_step), 4);
+      c.value = number_of(*row, row_keys::evaluations::per_step);
       c.href = anchor;
     }
     fold(c, *row);
   }
   // cost: the fewest f evaluations of a run reaching the error target, on the hardest problem run
   {
+    namespace k = row_keys::work_precision;
+    const auto& runs = groups[std::string(k::group)];
     std::vector<std::string> problems;
-    for (const auto& [row, anchor] : groups["work_precision"]) {
-      const std::string p = text_of(*row, "problem");
+    for (const auto& [row, anchor] : runs) {
+      const std::string p = text_of(*row, k::problem);
       if (std::find(problems.begin(), problems.end(), p) == problems.end()) problems.push_back(p);
     }
     if (!problems.empty()) {
@@ -207,16 +227,16 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
       };
       std::map<std::string, Best> best;
       std::vector<std::string> order;
-      for (const auto& [row, anchor] : groups["work_precision"]) {
-        if (text_of(*row, "problem") != m.cost_problem) continue;
-        const std::string series = text_of(*row, "series");
+      for (const auto& [row, anchor] : runs) {
+        if (text_of(*row, k::problem) != m.cost_problem) continue;
+        const std::string series = text_of(*row, k::series);
         if (!best.count(series)) order.push_back(series);
         Best& x = best[series];
-        const double e = number_of(*row, "error"), n = number_of(*row, "rhs_evaluations");
+        const double e = number_of(*row, k::error), n = number_of(*row, k::rhs_evaluations);
         if (e <= m.cost_error && !(x.evaluations <= n)) x.evaluations = n;
         if (std::isfinite(e) && !(x.best_error <= e)) x.best_error = e, x.best_error_evaluations = n;
         // f evaluations per step of odeint's steppers, from their finest run (ours are counted above)
-        const double steps = number_of(*row, "steps");
+        const double steps = number_of(*row, k::steps);
         if (!(x.steps >= steps)) x.steps = steps;
       }
       for (const auto& series : order) {
@@ -230,12 +250,12 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
         c.value = std::isfinite(x.evaluations) ? Json(x.evaluations) : Json();
         c.href = "#" + figure_anchor("work-precision", "wp_" + m.cost_problem + "_evaluations");
       }
-      for (const auto& [row, anchor] : groups["work_precision"]) {
-        const std::string series = text_of(*row, "series");
-        if (series.rfind("odeint ", 0) != 0 || text_of(*row, "problem") != m.cost_problem) continue;
-        if (number_of(*row, "steps") != best[series].steps) continue;
+      for (const auto& [row, anchor] : runs) {
+        const std::string series = text_of(*row, k::series);
+        if (series.rfind("odeint ", 0) != 0 || text_of(*row, k::problem) != m.cost_problem) continue;
+        if (number_of(*row, k::steps) != best[series].steps) continue;
         MatrixCell& c = b.at(series, "f_per_step", "", "f / step");
-        const double per_step = number_of(*row, "rhs_evaluations") / number_of(*row, "steps");
+        const double per_step = number_of(*row, k::rhs_evaluations) / number_of(*row, k::steps);
         c.text = fmt_g(per_step, 4);
         c.value = per_step;
         c.href = anchor;

@@ -83,21 +83,21 @@ void rk4_factor_section(const DriftStudy& d, StudyResult& out) {
 void problem_section(const DriftProblem& p, StudyResult& out) {
   ResultTable table;
   table.caption = fmt::format("{}: Δt = {:g} s, {} steps (t = {:g} s)", p.title, p.dt, p.steps, p.dt * static_cast<double>(p.steps));
-  table.group = "drift";
+  table.group = row_keys::drift::group;
   for (const auto& r : p.rows) {
     Row row;
     row.fields = {
-        field("integrator", "integrator", r.integrator),
-        member("problem", p.name),
+        field("integrator", row_keys::drift::integrator, r.integrator),
+        member(row_keys::drift::problem, p.name),
         member("dt", p.dt),
         member("steps", p.steps),
         member("steps_run", r.steps_run),
-        field("max |ΔE/E₀|", "max_rel_energy_error", fmt_g(r.max_rel_energy_error, 3), r.max_rel_energy_error),
-        field("envelope exponent", "envelope_exponent", fmt_g(r.exponent, 3), r.exponent),
+        field("max |ΔE/E₀|", row_keys::drift::max_rel_energy_error, fmt_g(r.max_rel_energy_error, 3), r.max_rel_energy_error),
+        field("envelope exponent", row_keys::drift::envelope_exponent, fmt_g(r.exponent, 3), r.exponent),
         field("max |ΔL/L₀|", "max_rel_angular_momentum_error",
               r.has_angular_momentum ? fmt_g(r.max_rel_angular_momentum_error, 3) : "—",
               r.has_angular_momentum ? r.max_rel_angular_momentum_error : kNaN),
-        member("category", r.category),
+        member(row_keys::drift::category, r.category),
         field("expected", "expected", r.expected),
     };
     if (r.judged)

@@ -23,6 +23,13 @@ int odeint_declared_order(std::string_view name) {
   return ref::describe(*s).declared_order;
 }
 
+int odeint_true_order(std::string_view name, bool velocity_independent) {
+  const auto s = ref::stepper_from_name(name);
+  if (!s) return 0;
+  const auto& d = ref::describe(*s);
+  return velocity_independent ? d.order : d.order_velocity_dependent;
+}
+
 
 // One code path for odeint's side: reference::odeint::run (its conventions are documented and
 // tested there), recording only the first and the last sample.

@@ -4,30 +4,24 @@
 // first-order stacking, (q, p) pairs without time, velocity_verlet's half-step velocity — are
 // documented and tested in reference/), adding the count of f evaluations.
 // Instantiated once, in odeint_runs.cpp, for the problems of experiments/studies/ladders.hpp.
-#include <array>
 #include <optional>
 #include <string_view>
 #include <utility>
 
 #include "toolkit/core/phase_state.hpp"
+#include "toolkit/integrators/registry.hpp"
 
 namespace verisim::experiments {
 
-/// Our integrator ↔ Boost.Odeint's stepper of the same method.
-inline constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kOdeintTwins{{
-    {"euler", "euler"},
-    {"symplectic-euler", "symplectic_euler"},
-    {"verlet", "velocity_verlet"},
-    {"mclachlan4", "symplectic_rkn_sb3a_mclachlan"},
-    {"rk4", "runge_kutta4"},
-}};
-
-/// Odeint's twin of one of our integrators, or empty.
+/// Odeint's twin of one of our integrators (the registry's table, integrators::Method::odeint_twin), or empty.
 inline std::string_view odeint_twin(std::string_view ours) {
-  for (const auto& [a, b] : kOdeintTwins)
-    if (a == ours) return b;
-  return {};
+  const integrators::Method* m = integrators::find_method(ours);
+  return m ? m->odeint_twin : std::string_view{};
 }
+
+/// The true order of odeint's stepper `odeint_name` on a problem (reference::odeint::kSteppers:
+/// `order`, or `order_velocity_dependent` with damping or drag); 0 when unknown.
+int odeint_true_order(std::string_view odeint_name, bool velocity_independent);
 
 /// Odeint's declared order of its stepper (its `order_value`).
 int odeint_declared_order(std::string_view odeint_name);

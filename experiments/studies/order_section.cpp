@@ -55,9 +55,9 @@ StudyResult order_report(const OrderStudy& study) {
   for (const auto& p : study.problems) {
     ResultTable table;
     table.caption = fmt::format("{}: global error at t = {:.4g} s; fit range chosen automatically", p.title, p.T);
-    table.group = "order";
+    table.group = row_keys::order::group;
     ResultTable twins;  // odeint's checks: records and verdicts, shown in our rows
-    twins.group = "order_odeint";
+    twins.group = row_keys::order_odeint::group;
     twins.shown = false;
     Figure fig;
     fig.stem = fmt::format("order_{}", p.name);
@@ -92,10 +92,10 @@ StudyResult order_report(const OrderStudy& study) {
       const std::string range = r.fit.ok ? fmt::format("{:.3g} … {:.3g}", r.h[r.fit.first], r.h[r.fit.last]) : "—";
       Row row;
       row.fields = {
-          field("integrator", "integrator", r.integrator),
-          member("problem", p.name),
-          field("declared", "declared_order", fmt::format("{}", r.declared), r.declared),
-          field("measured", "measured_order", r.fit.ok ? fmt_g(r.fit.order, 4) : "no fit", r.fit.ok ? r.fit.order : kNaN),
+          field("integrator", row_keys::order::integrator, r.integrator),
+          member(row_keys::order::problem, p.name),
+          field("declared", row_keys::order::declared_order, fmt::format("{}", r.declared), r.declared),
+          field("measured", row_keys::order::measured_order, r.fit.ok ? fmt_g(r.fit.order, 4) : "no fit", r.fit.ok ? r.fit.order : kNaN),
           cell("fit range Δt [s]", range),
           member("fit_dt_max", r.fit.ok ? r.h[r.fit.first] : kNaN),
           member("fit_dt_min", r.fit.ok ? r.h[r.fit.last] : kNaN),
@@ -111,9 +111,10 @@ StudyResult order_report(const OrderStudy& study) {
       if (r.twin_checked()) {
         const bool disagrees = std::abs(r.fit_odeint.order - r.twin_declared) > kOrderTolerance;
         Row twin;
-        twin.fields = {member("odeint_stepper", r.twin), member("problem", p.name),
-                       member("declared_order", r.twin_declared), member("expected_order", r.twin_expected),
-                       Field{{}, "measured_order", fmt_g(r.fit_odeint.order, 4), r.fit_odeint.order},
+        twin.fields = {member(row_keys::order_odeint::odeint_stepper, r.twin), member(row_keys::order_odeint::problem, p.name),
+                       member(row_keys::order_odeint::declared_order, r.twin_declared),
+                       member(row_keys::order_odeint::expected_order, r.twin_expected),
+                       Field{{}, std::string(row_keys::order_odeint::measured_order.key), fmt_g(r.fit_odeint.order, 4), r.fit_odeint.order},
                        member("declared_disagrees", disagrees)};
         twin.verdict = Verdict{
             fmt::format("odeint {} on {}: order", r.twin, p.name),

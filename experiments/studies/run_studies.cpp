@@ -75,17 +75,13 @@ std::vector<const StudyKind*> select(std::string_view name, const StudyOptions& 
   if (!one && name != "all")
     throw std::invalid_argument(fmt::format("study: unknown study '{}'; known: {}, all", name, joined(names)));
 
-  for (const auto& n : o.integrators) {
-    bool known = false;
-    for (const auto& i : integrators::kSecondOrderSteppers) known = known || i.name == n;
-    if (known) continue;
-    for (const auto& i : integrators::kHamiltonianSteppers)
-      if (i.name == n)
-        throw std::invalid_argument(fmt::format(
-            "--integrators: '{}' is not studied: it steps Hamiltonian systems H(q, p) given by their gradients "
-            "(core::HamiltonianSystem), while every study runs its problems as second-order systems q̈ = f(t, q, q̇); "
-            "the studied integrators: {}",
-            n, integrators::stepper_names()));
+  for (const auto& n : o.integrators) {  // the registry's table: the methods valid for any second-order system
+    if (integrators::refusal(n, integrators::second_order).empty()) continue;
+    if (const integrators::Method* m = integrators::find_method(n))
+      throw std::invalid_argument(fmt::format(
+          "--integrators: '{}' is not studied: it steps {} only, while every study runs its problems as "
+          "second-order systems q̈ = f(t, q, q̇); the studied integrators: {}",
+          n, integrators::systems_text(m->systems), integrators::stepper_names()));
     throw std::invalid_argument(
         fmt::format("--integrators: unknown integrator '{}'; known: {}", n, integrators::stepper_names()));
   }

@@ -37,7 +37,7 @@ StudyResult stability_report(const StabilityStudy& study) {
       study.periods);
   ResultTable table;
   table.caption = fmt::format("Largest stable ω·Δt (runs of {:g} periods; growth threshold ×{:g})", study.periods, study.growth);
-  table.group = "stability";
+  table.group = row_keys::stability::group;
   for (const auto& r : study.rows) {
     const bool unconditional_theory = std::isinf(r.theory);
     std::string expected, measured, diff = "—";
@@ -54,11 +54,11 @@ StudyResult stability_report(const StabilityStudy& study) {
       diff = fmt::format("{:+.2e}", (r.measured - r.theory) / r.theory);
     }
     Row row;
-    row.fields = {field("integrator", "integrator", r.integrator),
-                  field("theory", "theory", expected, unconditional_theory ? -1.0 : r.theory),
+    row.fields = {field("integrator", row_keys::stability::integrator, r.integrator),
+                  field("theory", row_keys::stability::theory, expected, unconditional_theory ? -1.0 : r.theory),
                   member("theory_unconditional", unconditional_theory),
                   cell("how the theory is derived", r.theory_text),
-                  field("measured", "measured", measured, r.unconditional ? -1.0 : r.measured),
+                  field("measured", row_keys::stability::measured, measured, r.unconditional ? -1.0 : r.measured),
                   member("measured_unconditional", r.unconditional),
                   cell("relative difference", diff)};
     if (r.judged)

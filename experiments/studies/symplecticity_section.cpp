@@ -15,14 +15,14 @@ namespace {
 void problem_section(const DefectProblem& p, StudyResult& out) {
   ResultTable t;
   t.caption = fmt::format("{}: max over {} phase points of ‖MᵀJM − J‖ (max entry)", p.title, p.points);
-  t.group = "symplecticity";
+  t.group = row_keys::symplecticity::group;
   for (const auto& r : p.rows) {
     const std::string expected = r.symplectic ? "round-off" : fmt::format("∝ Δt^{} (or faster)", r.order + 1);
     Row row;
-    row.fields = {field("integrator", "integrator", r.integrator), member("problem", p.name),
+    row.fields = {field("integrator", row_keys::symplecticity::integrator, r.integrator), member("problem", p.name),
                   field("symplectic (declared)", "symplectic", r.symplectic ? "yes" : "no", r.symplectic)};
     for (std::size_t i = 0; i < p.dts.size(); ++i) row.fields.push_back(cell(fmt::format("Δt = {:g}", p.dts[i]), fmt_g(r.defect[i], 3)));
-    row.fields.push_back(member("max_defect", r.max_defect));
+    row.fields.push_back(member(row_keys::symplecticity::max_defect, r.max_defect));
     row.fields.push_back(field("Jacobian error estimate", "jacobian_error_estimate", fmt_g(r.max_error, 2), r.max_error));
     row.fields.push_back(field("fitted slope", "slope", r.symplectic ? "—" : fmt_g(r.slope, 3), r.slope));
     row.fields.push_back(cell("expected", expected));

@@ -14,13 +14,13 @@ namespace {
 void problem_section(const WorkProblem& p, StudyResult& out) {
   ResultTable t;
   t.caption = fmt::format("{}: f evaluations per step, counted (t = {:.4g} s)", p.title, p.T);
-  t.group = "evaluations";
+  t.group = row_keys::evaluations::group;
   for (const auto& c : p.counts) {
     Row row;
-    row.fields = {field("integrator", "integrator", c.integrator), member("problem", p.name),
+    row.fields = {field("integrator", row_keys::evaluations::integrator, c.integrator), member("problem", p.name),
                   field("declared f/step", "declared", fmt::format("{}{}", c.declared, c.implicit ? "+" : ""), c.declared),
                   member("implicit", c.implicit),
-                  field("counted f/step (finest run)", "per_step", fmt::format("{:.4f}", c.per_step), c.per_step)};
+                  field("counted f/step (finest run)", row_keys::evaluations::per_step, fmt::format("{:.4f}", c.per_step), c.per_step)};
     if (c.checkable)
       row.verdict = Verdict{fmt::format("{} on {}: f evaluations per step", c.integrator, p.name), fmt::format("{}", c.declared),
                             fmt::format("{:.4f}", c.per_step), c.pass};
@@ -29,7 +29,7 @@ void problem_section(const WorkProblem& p, StudyResult& out) {
     t.rows.push_back(std::move(row));
   }
   ResultTable runs;  // every run: a record each
-  runs.group = "work_precision";
+  runs.group = row_keys::work_precision::group;
   runs.shown = false;
   // deterministic data (errors, counts) and, separately, the wall times
   std::string csv = "# series,steps,error,rhs_evaluations\n", timing = "# series,steps,error,seconds_per_run (wall time: not deterministic)\n";
@@ -50,8 +50,10 @@ void problem_section(const WorkProblem& p, StudyResult& out) {
       csv += fmt::format("{},{},{},{}\n", curve.series, pt.steps, csv_number(pt.error), pt.evaluations);
       timing += fmt::format("{},{},{},{}\n", curve.series, pt.steps, csv_number(pt.error), csv_number(pt.seconds));
       Row run;
-      run.fields = {member("series", curve.series), member("problem", p.name), member("steps", pt.steps),
-                    member("error", pt.error), member("rhs_evaluations", pt.evaluations)};
+      run.fields = {member(row_keys::work_precision::series, curve.series), member(row_keys::work_precision::problem, p.name),
+                    member(row_keys::work_precision::steps, pt.steps),
+                    member(row_keys::work_precision::error, pt.error),
+                    member(row_keys::work_precision::rhs_evaluations, pt.evaluations)};
       runs.rows.push_back(std::move(run));
     }
     // gnuplot selects the rows of one series by index: separate blocks by two blank lines

@@ -48,7 +48,7 @@ std::string matrix_json(const std::string& summary) {
 TEST(Experiments_PlotStyle, EveryMethodHasOneLookAndNoTwoLooksAreAlike) {
   std::set<std::tuple<std::string_view, int, int>> looks;
   std::set<std::string_view> methods;
-  for (const auto& s : kMethodStyles) {
+  for (const auto& s : method_styles()) {
     EXPECT_TRUE(methods.insert(s.method).second) << "two rows for " << s.method;
     EXPECT_TRUE(looks.insert({s.colour, s.dash, s.point}).second) << s.method << " looks like another method";
   }
@@ -63,8 +63,28 @@ TEST(Experiments_PlotStyle, EveryMethodHasOneLookAndNoTwoLooksAreAlike) {
   }
   // a family holds at most kMaxCurvesPerPanel methods, so a panel of a figure split by family does too
   std::map<Family, int> per_family;
-  for (const auto& s : kMethodStyles) ++per_family[s.family];
+  for (const auto& s : method_styles()) ++per_family[s.family];
   for (const auto& [f, n] : per_family) EXPECT_LE(n, kMaxCurvesPerPanel) << family_title(f);
+}
+
+TEST(Experiments_Report, ARowWithoutAKeyTheMatrixReadsIsALoudFailure) {
+  // the matrix reads study rows through row_keys.hpp's typed keys: a row of the order group
+  // without its measured order (a renamed key, say) throws, naming group and key; no grey cell
+  StudyResult s;
+  s.name = "order";
+  ResultTable t;
+  t.group = row_keys::order::group;
+  Row r;
+  r.fields = {field("integrator", row_keys::order::integrator, "verlet"), member(row_keys::order::problem, "kepler"),
+              field("declared", row_keys::order::declared_order, "2", 2), field("measured", "measured_ordre", "2", 2.0)};
+  t.rows.push_back(std::move(r));
+  s.tables.push_back(t);
+  try {
+    (void)summary_matrix({s});
+    ADD_FAILURE() << "a row without measured_order gave a matrix";
+  } catch (const MissingRowKey& e) {
+    EXPECT_NE(std::string(e.what()).find("group 'order' has no member 'measured_order'"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Experiments_Report, AFailingRowMakesItsMatrixCellRedAndOpensItsTable) {

@@ -1,7 +1,8 @@
 #pragma once
 // The registry's steppers as GoogleTest type lists: a new integrator added to
-// integrators::AnyStepper gets every typed test by that one line, and each suite picks its members
-// by what the stepper declares (core::StepperInfo), never by a hand list of names.
+// integrators::AnyStepper and its row of integrators::kMethods gets every typed test, and each suite
+// picks its members by the table (valid for second-order systems) and what the stepper declares
+// (core::StepperInfo), never by a hand list of names.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -51,16 +52,19 @@ struct FilterVariant<Keep, std::variant<Ts...>> {
   using type = typename Filter<Keep, Ts...>::type;
 };
 
+/// Valid for any second-order system by the registry's table (the DEM steppers step soft-contact
+/// scenes only), and satisfying P.
 template <InfoPredicate P>
 struct InfoSatisfies {
   template <class S>
-  using test = std::bool_constant<P(S::info)>;
+  using test = std::bool_constant<(integrators::find_method(S::info.name)->systems & integrators::second_order) != 0 &&
+                                  P(S::info)>;
 };
 template <class S>
 using IsSplitting = std::bool_constant<SplittingStepper<S>>;
 }  // namespace detail
 
-/// The second-order steppers of the registry whose core::StepperInfo satisfies Keep, in registry order.
+/// The steppers of the registry valid for any second-order system whose core::StepperInfo satisfies Keep, in registry order.
 template <class V, InfoPredicate Keep = every_stepper>
 using SecondOrderSteppers =
     typename detail::FilterVariant<detail::InfoSatisfies<Keep>::template test, integrators::AnyStepper<V>>::type;

@@ -27,8 +27,7 @@ inline constexpr double kDirectionTolerance = 1e-9;
 std::optional<std::size_t> steps_for(double t_end, double dt);
 
 /// Whether `name` is an integrator a scene of law `law` takes, and the list of those.
-bool scene_integrator_known(const std::string& name, Law law);
-std::string scene_integrator_names(Law law);
+std::string scene_integrator_refusal(const std::string& name, Law law);
 
 /// Object (and obstacle) names: 1 to 64 characters among letters, digits, '_' and '-' (they become
 /// column names `<name>.x`, file names, and text of the scene page); else a SceneError at `where`.

@@ -24,9 +24,8 @@ std::optional<std::size_t> steps_for(double t_end, double dt) {
 using detail::soft_dt_excess;
 
 void override_integrator(Scene& scene, const std::string& name, const std::string& what) {
-  if (!detail::scene_integrator_known(name, scene.simulation.law))
-    throw std::invalid_argument(fmt::format("{}: unknown integrator '{}'; valid: {}", what, name,
-                                            detail::scene_integrator_names(scene.simulation.law)));
+  if (const auto why = detail::scene_integrator_refusal(name, scene.simulation.law); !why.empty())
+    throw std::invalid_argument(fmt::format("{}: {}", what, why));
   scene.simulation.integrator = name;
 }
 

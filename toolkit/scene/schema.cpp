@@ -28,23 +28,11 @@ namespace {
 constexpr double kCoulombConstant = 8.9875517923e9;  ///< 1/(4π ε₀), CODATA 2018 (N m² C⁻²)
 }  // namespace
 
-/// The integrators a scene takes: the registry's second-order steppers; a soft-contact scene also the
-/// one-evaluation DEM steppers of toolkit/contact/dem_verlet.hpp (`dem-verlet` is LAMMPS's fix
-/// nve/sphere: a scene run with it matches an exported deck to round-off, docs/lammps.md).
-bool scene_integrator_known(const std::string& name, Law law) {
-  for (const auto& i : integrators::kSecondOrderSteppers)
-    if (i.name == name) return true;
-  if (law == Law::soft)
-    for (const auto& i : contact::kDemSteppers)
-      if (i.name == name) return true;
-  return false;
-}
-
-std::string scene_integrator_names(Law law) {
-  std::string out = integrators::stepper_names();
-  if (law == Law::soft)
-    for (const auto& i : contact::kDemSteppers) out += fmt::format(", {}", i.name);
-  return out;
+/// Why a scene of `law` cannot take integrator `name`, or "": the registry's table says which systems
+/// each method steps (soft-contact scenes also take the one-evaluation DEM steppers; `dem-verlet` is
+/// LAMMPS's fix nve/sphere: a scene run with it matches an exported deck to round-off, docs/lammps.md).
+std::string scene_integrator_refusal(const std::string& name, Law law) {
+  return integrators::refusal(name, law == Law::soft ? integrators::soft_scenes : integrators::second_order);
 }
 
 void check_name(const std::string& name, const Source& where, const std::string& context) {
@@ -93,8 +81,8 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
   s.sample_every = static_cast<std::size_t>(every);
   s.sample_every_given = r.has("sample_every");
   s.law = scene_law(r);
-  if (!scene_integrator_known(s.integrator, s.law))  // checked once the law is known (soft scenes take more)
-    r.fail("integrator", fmt::format("unknown integrator '{}'; valid: {}", s.integrator, scene_integrator_names(s.law)));
+  if (const auto why = scene_integrator_refusal(s.integrator, s.law); !why.empty())  // once the law is known
+    r.fail("integrator", why);
   s.restitution = r.non_negative("restitution", 1.0);
   if (s.law == Law::soft)  // seed 003: ε ∈ (0, 1] (contact::restitution_rule)
     if (const auto d = contact::restitution_rule(s.restitution)) r.fail("restitution", "law 'soft': " + d->message);

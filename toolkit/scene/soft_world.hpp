@@ -18,7 +18,6 @@
 
 #include <fmt/format.h>
 
-#include "toolkit/contact/dem_verlet.hpp"
 #include "toolkit/contact/diagnostics.hpp"
 #include "toolkit/contact/input_error.hpp"
 #include "toolkit/contact/integrate.hpp"
@@ -105,16 +104,8 @@ RunResult simulate_soft(const Scene& scene, Progress progress) {
   auto ws = soft.world().workspace();  // the run's
   auto run = [&](auto& s) { contact::integrate(s, soft.world(), ws, x, 0.0, sim.dt, sim.steps, rec); };
   try {
-    if (sim.integrator == contact::methods::DemVerletHalfStep::info.name) {  // the DEM steppers (load.cpp)
-      contact::DemVerletHalfStep<core::VecX> s;
-      run(s);
-    } else if (sim.integrator == contact::methods::DemVerletPredicted::info.name) {
-      contact::DemVerletPredicted<core::VecX> s;
-      run(s);
-    } else {
-      auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);
-      std::visit(run, stepper);
-    }
+    auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);  // any the loader let through (load.cpp)
+    std::visit(run, stepper);
   } catch (const contact::InputError& e) {  // the time-step bound (a --dt override)
     throw SceneError(sim.dt_at, std::string("[simulation]: ") + e.what());
   } catch (const core::NonFiniteState& e) {
