@@ -4,7 +4,6 @@
 // laws of physics an answer must obey (momentum, energy, restitution, angular momentum, Coulomb's
 // cone) besides agreeing with verisim's own law (experiments/laws/collide_laws.hpp).
 #include <functional>
-#include <random>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -12,6 +11,7 @@
 
 #include "experiments/check/check_output.hpp"
 #include "toolkit/collisions/laws.hpp"
+#include "toolkit/core/random.hpp"
 
 namespace verisim::experiments {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/child.hpp"
+#include "tests/support/child.hpp"
 #include "toolkit/collisions/laws.hpp"
 #include "toolkit/scene/load.hpp"
 

@@ -18,12 +18,13 @@
 #include "experiments/io/number.hpp"
 #include "experiments/io/text.hpp"
 #include "experiments/report/scene_page.hpp"
-#include "tests/experiments/files.hpp"
+#include "tests/support/files.hpp"
 #include "toolkit/scene/load.hpp"
 
 namespace verisim::experiments::test {
 
 namespace fs = std::filesystem;
+using verisim::test::slurp;
 
 namespace {
 /// A name that breaks every output format written without escaping: a quote (JS), the end of the

@@ -81,7 +81,7 @@ TrajectorySet run_lammps(const fs::path& scene_file, const std::string& name, in
 /// laws it picks (the conservative laws where ε = 1 and μ = 0), its recorder (every sample_every
 /// steps, from step 0) — read as the dump is (experiments::trajectory_set).
 TrajectorySet run_verisim(scene::Scene sc) {
-  scene::override_integrator(sc, std::string(contact::methods::DemVerletHalfStep::info.name), "--integrator");
+  scene::override_integrator(sc, std::string(integrators::methods::DemVerletHalfStep::info.name), "--integrator");
   const scene::RunResult run = scene::simulate(sc);
   return experiments::trajectory_set(run.trajectory, &run.energy, "verisim dem-verlet");
 }
