@@ -213,7 +213,7 @@ TEST(PeerExport, UnequalMassesGetOneTypeEachAndOneGranHookePerTypePair) {
   EXPECT_NE(deck.input.find("pair_coeff 2 2 gran/hooke 3"), std::string::npos);
   EXPECT_NE(deck.input.find("set type 2 mass 2.5\n"), std::string::npos);
   EXPECT_NE(deck.data.find("\n2 atom types\n"), std::string::npos);
-  EXPECT_NE(deck.data.find("\n2 2 1.3999999999999999 "), std::string::npos);  // atom 2: type 2, diameter 1.4
+  EXPECT_NE(deck.data.find("\n2 2 1.4 "), std::string::npos);  // atom 2: type 2, diameter 2 × 0.7 = 1.4 (doubling is exact; shortest round-trip text)
   // walls: one fix per wall and type, m_eff = m
   const auto walls = experiments::make_lammps_deck(scene::load_scene(peer_file("wall_masses.toml")));
   EXPECT_NE(walls.input.find("group type2 type 2\n"), std::string::npos);

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "tests/scene/support.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
@@ -80,16 +81,6 @@ TEST(SceneEvents, ADiscBetweenClosePlatesKeepsItsSpeedOrTheRunStopsNamingTheStep
   EXPECT_NE(e.find("choose dt ≤ 1.02 s"), std::string::npos) << e;
 }
 
-/// The message of the SceneError that parsing `text` raises ("" when it parses).
-std::string load_error(const std::string& text) {
-  try {
-    parse_scene(text, "t.toml");
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 const std::string kSim = "[simulation]\nintegrator = \"verlet\"\ndt = 0.001\nt_end = 2\nrestitution = 1\n";
 const std::string kGravity = "[[force]]\ntype = \"gravity\"\ng = [0, -9.81, 0]\n";
 
@@ -97,14 +88,14 @@ TEST(SceneEvents, ADiscRefusesAtLoadWhatWouldMeetItOutOfItsPlane) {
   // a plane whose normal has a z component (its table starts at line 11)
   const std::string tilted = kSim + "[[object]]\ntype = \"disc\"\nname = \"d\"\nradius = 0.1\nposition = [0, 1]\n" +
                              "[[obstacle]]\ntype = \"plane\"\nname = \"floor\"\nnormal = [0, 0.6, 0.8]\n" + kGravity;
-  std::string e = load_error(tilted);
+  std::string e = error_of(tilted);
   EXPECT_EQ(e.rfind("t.toml:11:", 0), 0u) << e;
   EXPECT_NE(e.find("'floor': a disc meets planes whose normal lies in its plane z = 0 only"), std::string::npos) << e;
   // a sphere beside a disc (the sphere's table starts at line 11)
   const std::string mixed = kSim + "[[object]]\ntype = \"disc\"\nname = \"d\"\nradius = 0.1\nposition = [0, 0]\n" +
                             "[[object]]\ntype = \"sphere\"\nname = \"s\"\nradius = 0.1\nposition = [0, 0, 1]\n" +
                             "velocity = [0, 0, -1]\n";
-  e = load_error(mixed);
+  e = error_of(mixed);
   EXPECT_EQ(e.rfind("t.toml:11:", 0), 0u) << e;
   EXPECT_NE(e.find("'s': a sphere beside discs"), std::string::npos) << e;
 }

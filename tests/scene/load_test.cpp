@@ -8,21 +8,12 @@
 
 #include <fmt/format.h>
 
+#include "tests/scene/support.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/simulate.hpp"
 
 namespace verisim::scene::test {
 namespace {
-
-/// The message of the SceneError that parsing `text` raises ("" when it parses).
-std::string error_of(const std::string& text) {
-  try {
-    parse_scene(text, "t.toml");
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 const std::string kSim = "[simulation]\nintegrator = \"rk4\"\ndt = 0.01\nt_end = 1\n";
 

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tests/scene/support.hpp"
 #include "toolkit/scene/impulse_world.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/object_kinds.hpp"
@@ -20,15 +21,6 @@ namespace verisim::scene::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string error_of(const std::string& text) {
-  try {
-    parse_scene(text, "t.toml");
-  } catch (const SceneError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 std::string load_error(const fs::path& p) {
   try {
