@@ -72,7 +72,7 @@ TEST(Io_Text, FieldParserAndLineReader) {
 // ---------------------------------------------------------------------------------------- UTF-8
 TEST(Io_Text, InvalidUtf8IsNeverCopiedIntoAMessage) {
   // RFC 3629 §3-4: a lone continuation byte, an overlong '/', a surrogate, a truncated sequence
-  const std::string bad = std::string("ok \x80 \xC0\xAF \xED\xA0\x80 \xE2\x82", 16);
+  const std::string bad = "ok \x80 \xC0\xAF \xED\xA0\x80 \xE2\x82";  // 14 bytes, no NUL inside
   const std::string s = shown(bad);
   EXPECT_EQ(valid_utf8(s), s) << "shown() must give valid UTF-8";
   EXPECT_NE(s.find("\\x80"), std::string::npos) << s;
