@@ -12,12 +12,12 @@ namespace verisim::collisions::test {
 
 
 namespace {
-constexpr double kRel = 1e-12;
-struct Case {
+constexpr double kBounceRel = 1e-12;
+struct BounceCase {
   BallState s;
   BallParams p;
 };
-Case random_case(core::Rng& rng) {
+BounceCase random_case(core::Rng& rng) {
   const double R = uniform(rng, 0.1, 2);
   return {{uniform(rng, -1, 1), -uniform(rng, 0.01, 1), uniform(rng, -1, 1) / R},
           {uniform(rng, 0, 1), uniform(rng, 0, 1), uniform(rng, 0.1, 1), R}};
@@ -42,10 +42,10 @@ TEST(CollisionsValidation_Seed004, BranchesEnergyAngularMomentumAndSliding) {
     ASSERT_NEAR(r.after.vy, -p.gamma * s.vy, 1e-16);
     ASSERT_LE(ke(r.after, p.alpha, p.radius), ke(s, p.alpha, p.radius) * (1 + 1e-14));
     // the impulse acts at the contact point: L about it is conserved in both branches
-    ASSERT_NEAR(l_contact(r.after, p.alpha, p.radius), l_contact(s, p.alpha, p.radius), kRel * p.radius * scale(s, p.radius));
+    ASSERT_NEAR(l_contact(r.after, p.alpha, p.radius), l_contact(s, p.alpha, p.radius), kBounceRel * p.radius * scale(s, p.radius));
     if (r.branch == Branch::stick) {
       ++sticks;
-      ASSERT_NEAR(u1, 0.0, kRel * scale(s, p.radius));  // eq. (8): rolling after the impact
+      ASSERT_NEAR(u1, 0.0, kBounceRel * scale(s, p.radius));  // eq. (8): rolling after the impact
     } else {
       ++slips;
       ASSERT_GE(u1 * u0, 0.0);          // never reversed
@@ -84,9 +84,9 @@ TEST(CollisionsValidation_Seed004, InclinedPlaneReboundIsTheFlatReboundRotated) 
     const BallState world{c * s.vx - sn * s.vy, sn * s.vx + c * s.vy, s.omega};
     const BallResult flat = ball_bounce(s, p), incl = ball_bounce_inclined(world, p, phi);
     ASSERT_EQ(flat.branch, incl.branch);
-    ASSERT_NEAR(incl.after.vx, c * flat.after.vx - sn * flat.after.vy, kRel * scale(s, p.radius));
-    ASSERT_NEAR(incl.after.vy, sn * flat.after.vx + c * flat.after.vy, kRel * scale(s, p.radius));
-    ASSERT_NEAR(incl.after.omega, flat.after.omega, kRel * scale(s, p.radius) / p.radius);
+    ASSERT_NEAR(incl.after.vx, c * flat.after.vx - sn * flat.after.vy, kBounceRel * scale(s, p.radius));
+    ASSERT_NEAR(incl.after.vy, sn * flat.after.vx + c * flat.after.vy, kBounceRel * scale(s, p.radius));
+    ASSERT_NEAR(incl.after.omega, flat.after.omega, kBounceRel * scale(s, p.radius) / p.radius);
   }
 }
 
@@ -108,11 +108,11 @@ TEST(CollisionsValidation_Garwin1969, SuperballConservesEnergyAndAllKeepAngularM
     const double ex = uniform(rng, -1, 1);
     const BallResult r = garwin_bounce(s, {ex, p.gamma, p.alpha, p.radius});
     const BallResult super = garwin_bounce(s, {1.0, 1.0, p.alpha, p.radius});
-    ASSERT_NEAR(ke(super.after, p.alpha, p.radius), ke(s, p.alpha, p.radius), kRel * ke(s, p.alpha, p.radius));
+    ASSERT_NEAR(ke(super.after, p.alpha, p.radius), ke(s, p.alpha, p.radius), kBounceRel * ke(s, p.alpha, p.radius));
     ASSERT_LE(ke(r.after, p.alpha, p.radius), ke(s, p.alpha, p.radius) * (1 + 1e-14));
-    ASSERT_NEAR(l_contact(r.after, p.alpha, p.radius), l_contact(s, p.alpha, p.radius), kRel * p.radius * scale(s, p.radius));
+    ASSERT_NEAR(l_contact(r.after, p.alpha, p.radius), l_contact(s, p.alpha, p.radius), kBounceRel * p.radius * scale(s, p.radius));
     const double u0 = s.vx - s.omega * p.radius, u1 = r.after.vx - r.after.omega * p.radius;
-    ASSERT_NEAR(u1, -ex * u0, kRel * scale(s, p.radius));
+    ASSERT_NEAR(u1, -ex * u0, kBounceRel * scale(s, p.radius));
   }
 }
 

@@ -34,10 +34,10 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // Each law here is a few dozen flops on O(1) scaled quantities with condition number O(1) (the
 // laws' own comments): its error is a few tens of ulp. 1e-13 relative leaves a margin of ~50.
-constexpr LD kTol = 1e-13L;
+constexpr LD kTolLD = 1e-13L;
 
 /// x (ours) against X (the long double reference). |X| <= 1e307: x finite and within
-/// kTol (|X| + scale) + DBL_MIN, where `scale` is the natural scale of the quantity (the largest
+/// kTolLD (|X| + scale) + DBL_MIN, where `scale` is the natural scale of the quantity (the largest
 /// input velocity for a velocity: a post-impact velocity is a sum of terms of that size, so a
 /// backward-stable evaluation errs relative to it) and DBL_MIN covers results below the normal
 /// range, where a double has fewer than 53 bits. |X| >= 1e309: x not finite (the overflow is
@@ -51,7 +51,7 @@ constexpr LD kTol = 1e-13L;
   }
   if (ax > 1e307L) return ::testing::AssertionSuccess();  // at the edge of the range: either is right
   if (!std::isfinite(x)) return ::testing::AssertionFailure() << "got " << x << ", reference " << static_cast<double>(X);
-  const LD bound = kTol * (ax + std::fabs(scale)) + static_cast<LD>(DBL_MIN);
+  const LD bound = kTolLD * (ax + std::fabs(scale)) + static_cast<LD>(DBL_MIN);
   if (std::fabs(static_cast<LD>(x) - X) <= bound) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << "got " << x << ", reference " << static_cast<double>(X) << ", error "
                                        << static_cast<double>(std::fabs(static_cast<LD>(x) - X)) << " > "

@@ -11,7 +11,7 @@ namespace verisim::collisions::test {
 
 
 namespace {
-constexpr double kRel = 1e-12;  // O(1) inputs, O(10) flops: 1e3 margin over rounding
+constexpr double kRigidRel = 1e-12;  // O(1) inputs, O(10) flops: 1e3 margin over rounding
 double ke(const RigidBody2& b) { return 0.5 * (b.mass * b.velocity.squaredNorm() + b.inertia * b.omega * b.omega); }
 double ke(const RigidBody3& b) { return 0.5 * (b.mass * b.velocity.squaredNorm() + b.omega.dot(b.inertia * b.omega)); }
 Eigen::Matrix3d random_tensor(core::Rng& rng) {
@@ -38,16 +38,16 @@ TEST(CollisionsValidation_Seed002, TwoDimensionsConservesMomentaAndAppliesRestit
     ASSERT_EQ(r.branch, Branch::frictionless);
     const double pscale = b1.mass * b1.velocity.norm() + b2.mass * b2.velocity.norm();
     ASSERT_LT((b1.mass * r.b1.velocity + b2.mass * r.b2.velocity - b1.mass * b1.velocity - b2.mass * b2.velocity).norm(),
-              kRel * pscale);
+              kRigidRel * pscale);
     auto L = [&](const RigidBody2& a, const RigidBody2& b) {  // about the contact point P (z component)
       return cross2(x1 - P, a.mass * a.velocity) + a.inertia * a.omega + cross2(x2 - P, b.mass * b.velocity) +
              b.inertia * b.omega;
     };
     const double lscale = b1.mass * r1.norm() * b1.velocity.norm() + b1.inertia * std::abs(b1.omega) +
                           b2.mass * r2.norm() * b2.velocity.norm() + b2.inertia * std::abs(b2.omega);
-    ASSERT_NEAR(L(r.b1, r.b2), L(b1, b2), kRel * lscale);
+    ASSERT_NEAR(L(r.b1, r.b2), L(b1, b2), kRigidRel * lscale);
     const double vscale = b1.velocity.norm() + b2.velocity.norm() + std::abs(b1.omega) * r1.norm() + std::abs(b2.omega) * r2.norm();
-    ASSERT_NEAR(vrn(r.b1, r.b2, n), -e * vrn(b1, b2, n), kRel * vscale);  // seed 002 eq. (9)
+    ASSERT_NEAR(vrn(r.b1, r.b2, n), -e * vrn(b1, b2, n), kRigidRel * vscale);  // seed 002 eq. (9)
     ASSERT_LE(ke(r.b1) + ke(r.b2), (ke(b1) + ke(b2)) * (1 + 1e-14));
   }
 }
@@ -80,7 +80,7 @@ TEST(CollisionsValidation_Seed002, ThreeDimensionsWithInertiaTensor) {
     ASSERT_EQ(r.branch, Branch::frictionless);
     const double pscale = b1.mass * b1.velocity.norm() + b2.mass * b2.velocity.norm();
     ASSERT_LT((b1.mass * r.b1.velocity + b2.mass * r.b2.velocity - b1.mass * b1.velocity - b2.mass * b2.velocity).norm(),
-              kRel * pscale);
+              kRigidRel * pscale);
     auto L = [&](const RigidBody3& a, const RigidBody3& b) {
       return core::Vec3((x1 - P).cross(a.mass * a.velocity) + a.inertia * a.omega + (x2 - P).cross(b.mass * b.velocity) +
                   b.inertia * b.omega);
@@ -88,9 +88,9 @@ TEST(CollisionsValidation_Seed002, ThreeDimensionsWithInertiaTensor) {
     // the tensors are O(1)-conditioned (eigenvalues in [0.1, ~9]); the omega update goes through I^-1
     const double lscale = 100 * (b1.mass + b2.mass + b1.inertia.norm() + b2.inertia.norm()) *
                           (1 + b1.velocity.norm() + b2.velocity.norm() + b1.omega.norm() + b2.omega.norm());
-    ASSERT_LT((L(r.b1, r.b2) - L(b1, b2)).norm(), kRel * lscale);
+    ASSERT_LT((L(r.b1, r.b2) - L(b1, b2)).norm(), kRigidRel * lscale);
     const double vscale = 10 * (1 + b1.velocity.norm() + b2.velocity.norm() + b1.omega.norm() + b2.omega.norm());
-    ASSERT_NEAR(vrn(r.b1, r.b2), -e * vrn(b1, b2), kRel * vscale);
+    ASSERT_NEAR(vrn(r.b1, r.b2), -e * vrn(b1, b2), kRigidRel * vscale);
     ASSERT_LE(ke(r.b1) + ke(r.b2), (ke(b1) + ke(b2)) * (1 + 1e-12));
   }
 }

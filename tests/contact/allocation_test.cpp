@@ -30,8 +30,6 @@ void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 #pragma GCC diagnostic pop
 
 namespace verisim::contact::test {
-
-namespace verisim::contact {
 namespace {
 
 TEST(ContactAllocation, SteadyStateSteppingAllocatesNothing) {
@@ -59,6 +57,4 @@ TEST(ContactAllocation, SteadyStateSteppingAllocatesNothing) {
 }
 
 }  // namespace
-}  // namespace verisim::contact
-
 }  // namespace verisim::contact::test

@@ -16,7 +16,7 @@
 namespace verisim::contact::test {
 namespace {
 
-constexpr double kG = 9.81;
+constexpr double kGravity = 9.81;
 
 TEST(ContactValidation_Friction, SlidingSphereReachesRollingAtTwoSeventhsWithFiveSevenths) {
   // A solid sphere (I = 2/5 m R²) put on a plane with speed u₀ and no spin: while it slides, the
@@ -26,23 +26,23 @@ TEST(ContactValidation_Friction, SlidingSphereReachesRollingAtTwoSeventhsWithFiv
   // High k_t: the law leaves the cap when k_t |u| < μ F_n, i.e. |u| < μ m g/k_t, 2e-3 of u₀ here;
   // relaxation time m/(3.5 k_t) = 2Δt, 1e-3 of t_roll: 1 % (the issue) is a wide margin.
   const double m = 1.0, R = 0.1, mu = 0.3, u0 = 2.0;
-  const double kn = 2 * m * kG * R / std::pow(R / 100, 2);  // seed 003 free fall from h = R, δ_max = R/100
+  const double kn = 2 * m * kGravity * R / std::pow(R / 100, 2);  // seed 003 free fall from h = R, δ_max = R/100
   std::vector<Particle<3>> ps(1);
   ps[0].mass = m, ps[0].radius = R;
-  ps[0].x = core::Vec3(0, 0, R - m * kG / kn);  // resting overlap: no normal oscillation
+  ps[0].x = core::Vec3(0, 0, R - m * kGravity / kn);  // resting overlap: no normal oscillation
   ps[0].v = core::Vec3(u0, 0, 0);
   WorldParams<3> prm;
-  prm.kn = kn, prm.restitution = 0.5, prm.mu = mu, prm.gravity = core::Vec3(0, 0, -kG);
+  prm.kn = kn, prm.restitution = 0.5, prm.mu = mu, prm.gravity = core::Vec3(0, 0, -kGravity);
   const double dt = max_time_step(m, kn);
   prm.kt = 0.5 * m / (3.5 * dt);  // γ_t Δt = 0.5, γ_t = k_t (1/m + R²/I) = 3.5 k_t/m
   Walls walls;
   walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
   const World<3> world(ps, prm, walls);
-  const double t_roll = 2 * u0 / (7 * mu * kG);
+  const double t_roll = 2 * u0 / (7 * mu * kGravity);
   auto s = world.initial_state();
   DefaultStepper stepper;
   double t_switch = NAN, v_half = NAN;
-  const double u_switch = mu * m * kG / prm.kt;
+  const double u_switch = mu * m * kGravity / prm.kt;
   integrate(stepper, world, s, 0.0, dt, static_cast<std::size_t>(2 * t_roll / dt),
             [&](const core::PhaseState<core::VecX>& x, double t, std::size_t) {
               const double u = x.v[0] - R * world.spin(x.v, 0).y();  // contact point: v + ω × (−R ẑ)
@@ -52,7 +52,7 @@ TEST(ContactValidation_Friction, SlidingSphereReachesRollingAtTwoSeventhsWithFiv
   std::printf("rolling: t/t_roll = %.5f, v/u0 = %.5f (5/7 = %.5f), omega R/u0 = %.5f\n", t_switch / t_roll, s.v[0] / u0,
               5.0 / 7.0, world.spin(s.v, 0).y() * R / u0);
   EXPECT_NEAR(t_switch / t_roll, 1.0, 0.01);
-  EXPECT_NEAR(v_half, u0 - mu * kG * 0.5 * t_roll, 0.01 * u0);  // deceleration μ g while sliding
+  EXPECT_NEAR(v_half, u0 - mu * kGravity * 0.5 * t_roll, 0.01 * u0);  // deceleration μ g while sliding
   EXPECT_NEAR(s.v[0] / u0, 5.0 / 7.0, 0.01);
   EXPECT_NEAR(world.spin(s.v, 0).y() * R / u0, 5.0 / 7.0, 0.01);
   EXPECT_LT(std::abs(s.v[2]), 1e-3 * u0);  // still resting on the plane

@@ -23,7 +23,7 @@ double f(double t, double q, double v) { return -std::sin(q) - 0.3 * v + 0.1 * s
 const reference::problems::DrivenPendulum<true> kForced{.omega0_sq = 1.0, .c = 0.3, .A = 0.1, .Omega = 1.0};
 // The same without velocity dependence, for the splitting methods' exact kicks.
 double g(double t, double q) { return -std::sin(q) + 0.1 * std::cos(t); }
-const reference::problems::DrivenPendulum<false> kConservative{.omega0_sq = 1.0, .A = 0.1, .Omega = 1.0};
+const reference::problems::DrivenPendulum<false> kWeaklyDriven{.omega0_sq = 1.0, .A = 0.1, .Omega = 1.0};
 
 constexpr double kT0 = 0.7, kDt = 0.1, kQ0 = 0.9, kV0 = -0.4;
 constexpr double kTol = 1e-14;  // a few roundings of O(1) values
@@ -123,13 +123,13 @@ std::pair<double, double> leapfrog(double t, double q, double v, double h) {
 
 TEST(Integrators_HandStep, VelocityVerletAndLeapfrog) {
   {
-    const auto [q, v] = one_step<integrators::VelocityVerlet<core::Vec1>>(kConservative);
+    const auto [q, v] = one_step<integrators::VelocityVerlet<core::Vec1>>(kWeaklyDriven);
     const auto [q1, v1] = velocity_verlet(kT0, kQ0, kV0, kDt);
     EXPECT_NEAR(q, q1, kTol);
     EXPECT_NEAR(v, v1, kTol);
   }
   {
-    const auto [q, v] = one_step<integrators::Leapfrog<core::Vec1>>(kConservative);
+    const auto [q, v] = one_step<integrators::Leapfrog<core::Vec1>>(kWeaklyDriven);
     const auto [q1, v1] = leapfrog(kT0, kQ0, kV0, kDt);
     EXPECT_NEAR(q, q1, kTol);
     EXPECT_NEAR(v, v1, kTol);
@@ -137,7 +137,7 @@ TEST(Integrators_HandStep, VelocityVerletAndLeapfrog) {
 }
 
 TEST(Integrators_HandStep, SymplecticEulerPositionFirst) {
-  const auto [q, v] = one_step<integrators::SymplecticEuler<core::Vec1>>(kConservative);
+  const auto [q, v] = one_step<integrators::SymplecticEuler<core::Vec1>>(kWeaklyDriven);
   const double q1 = kQ0 + kDt * kV0;
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, kV0 + kDt * g(kT0 + kDt, q1), kTol);
@@ -152,7 +152,7 @@ TEST(Integrators_HandStep, Ruth3AsPublished) {
     q += c[i] * kDt * v;
     t += c[i] * kDt;
   }
-  const auto [qs, vs] = one_step<integrators::Ruth3<core::Vec1>>(kConservative);
+  const auto [qs, vs] = one_step<integrators::Ruth3<core::Vec1>>(kWeaklyDriven);
   EXPECT_NEAR(qs, q, kTol);
   EXPECT_NEAR(vs, v, kTol);
 }
@@ -172,7 +172,7 @@ TEST(Integrators_HandStep, Yoshida4IsTheTripleJumpOfLeapfrog) {
   const double x1 = 1.0 / (2.0 - std::cbrt(2.0)), x0 = -std::cbrt(2.0) / (2.0 - std::cbrt(2.0));
   const double w[3] = {x1, x0, x1};
   const auto [q1, v1] = compose_leapfrog(w);
-  const auto [q, v] = one_step<integrators::Yoshida4<core::Vec1>>(kConservative);
+  const auto [q, v] = one_step<integrators::Yoshida4<core::Vec1>>(kWeaklyDriven);
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, v1, kTol);
 }
@@ -182,7 +182,7 @@ TEST(Integrators_HandStep, Yoshida6IsTheSevenfoldCompositionOfLeapfrog) {
   const double w0 = 1 - 2 * (w1 + w2 + w3);
   const double w[7] = {w3, w2, w1, w0, w1, w2, w3};
   const auto [q1, v1] = compose_leapfrog(w);
-  const auto [q, v] = one_step<integrators::Yoshida6<core::Vec1>>(kConservative);
+  const auto [q, v] = one_step<integrators::Yoshida6<core::Vec1>>(kWeaklyDriven);
   EXPECT_NEAR(q, q1, kTol);
   EXPECT_NEAR(v, v1, kTol);
 }

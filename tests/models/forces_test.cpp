@@ -6,6 +6,7 @@
 #include "toolkit/models/central_gravity.hpp"
 #include "toolkit/models/constant_force.hpp"
 #include "toolkit/models/force_sum.hpp"
+#include "toolkit/models/inverse_square.hpp"
 #include "toolkit/models/linear_drag.hpp"
 #include "toolkit/models/lorentz_force.hpp"
 #include "toolkit/models/uniform_gravity.hpp"
@@ -61,6 +62,30 @@ TEST(Models_Forces, ConservativeForcesAreMinusTheGradientOfTheirPotential) {
     EXPECT_LT((minus_grad(c, x, m, q) - c.force(x, zero, m, q, 0)).norm(), 1e-8);
     EXPECT_LT((minus_grad(cg, x, m, q) - cg.force(x, zero, m, q, 0)).norm(), 1e-8);
     EXPECT_LT((minus_grad(lf, x, m, q) - lf.force(x, zero, m, q, 0)).norm(), 1e-8);
+  }
+}
+
+TEST(Models_Forces, InverseSquarePairAttractsMassesRepelsLikeChargesAndActsEquallyOnBoth) {
+  // ri = (1, 2, 2), rj = 0: d = ri − rj, |d| = 3. Gravity G = 2, mi = 3, mj = 0.5: C = −3, F_i = −3 d/27
+  // (towards j), V = −1; Coulomb k = 4, qi = qj = −1: C = 4, F_i = 4 d/27 (away from j), V = 4/3.
+  const core::Vec3 d(1, 2, 2);
+  const double Cg = vm::gravity_coupling(2.0, 3.0, 0.5), Cq = vm::coulomb_coupling(4.0, -1.0, -1.0);
+  EXPECT_EQ(Cg, -3.0);
+  EXPECT_EQ(Cq, 4.0);
+  EXPECT_LT((vm::inverse_square_force(d, Cg) - (-3.0 / 27.0) * d).norm(), 1e-16);
+  EXPECT_LT((vm::inverse_square_force(d, Cq) - (4.0 / 27.0) * d).norm(), 1e-16);
+  EXPECT_DOUBLE_EQ(vm::inverse_square_potential(d, Cg), -1.0);
+  EXPECT_DOUBLE_EQ(vm::inverse_square_potential(d, Cq), 4.0 / 3.0);
+  // Newton's third law: the force on j (d → −d) is the opposite, exactly (the formula is odd in d)
+  EXPECT_EQ(vm::inverse_square_force(core::Vec3(-d), Cg), core::Vec3(-vm::inverse_square_force(d, Cg)));
+  // F = −∇V by centred differences, h = 1e-6: truncation h² |V'''| ~ 1e-12, round-off ε |V| / h ~ 1e-10
+  constexpr double h = 1e-6;
+  for (int k = 0; k < 3; ++k) {
+    core::Vec3 e = core::Vec3::Zero();
+    e[k] = h;
+    const double g = -(vm::inverse_square_potential(core::Vec3(d + e), Cq) -
+                       vm::inverse_square_potential(core::Vec3(d - e), Cq)) / (2 * h);
+    EXPECT_NEAR(g, vm::inverse_square_force(d, Cq)[k], 1e-9);
   }
 }
 

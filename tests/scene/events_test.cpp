@@ -81,18 +81,18 @@ TEST(SceneEvents, ADiscBetweenClosePlatesKeepsItsSpeedOrTheRunStopsNamingTheStep
   EXPECT_NE(e.find("choose dt ≤ 1.02 s"), std::string::npos) << e;
 }
 
-const std::string kSim = "[simulation]\nintegrator = \"verlet\"\ndt = 0.001\nt_end = 2\nrestitution = 1\n";
+const std::string kElasticVerlet = "[simulation]\nintegrator = \"verlet\"\ndt = 0.001\nt_end = 2\nrestitution = 1\n";
 const std::string kGravity = "[[force]]\ntype = \"gravity\"\ng = [0, -9.81, 0]\n";
 
 TEST(SceneEvents, ADiscRefusesAtLoadWhatWouldMeetItOutOfItsPlane) {
   // a plane whose normal has a z component (its table starts at line 11)
-  const std::string tilted = kSim + "[[object]]\ntype = \"disc\"\nname = \"d\"\nradius = 0.1\nposition = [0, 1]\n" +
+  const std::string tilted = kElasticVerlet + "[[object]]\ntype = \"disc\"\nname = \"d\"\nradius = 0.1\nposition = [0, 1]\n" +
                              "[[obstacle]]\ntype = \"plane\"\nname = \"floor\"\nnormal = [0, 0.6, 0.8]\n" + kGravity;
   std::string e = error_of(tilted);
   EXPECT_EQ(e.rfind("t.toml:11:", 0), 0u) << e;
   EXPECT_NE(e.find("'floor': a disc meets planes whose normal lies in its plane z = 0 only"), std::string::npos) << e;
   // a sphere beside a disc (the sphere's table starts at line 11)
-  const std::string mixed = kSim + "[[object]]\ntype = \"disc\"\nname = \"d\"\nradius = 0.1\nposition = [0, 0]\n" +
+  const std::string mixed = kElasticVerlet + "[[object]]\ntype = \"disc\"\nname = \"d\"\nradius = 0.1\nposition = [0, 0]\n" +
                             "[[object]]\ntype = \"sphere\"\nname = \"s\"\nradius = 0.1\nposition = [0, 0, 1]\n" +
                             "velocity = [0, 0, -1]\n";
   e = error_of(mixed);
@@ -102,7 +102,7 @@ TEST(SceneEvents, ADiscRefusesAtLoadWhatWouldMeetItOutOfItsPlane) {
 
 TEST(SceneEvents, ADiscMeetingACurvedObstacleOffItsEquatorStopsTheRunAndOnItBouncesElastically) {
   auto scene = [](double z) {
-    return kSim + "[[object]]\ntype = \"disc\"\nname = \"d\"\nradius = 0.1\nposition = [0.3, 1.5]\nvelocity = [0, -1]\n" +
+    return kElasticVerlet + "[[object]]\ntype = \"disc\"\nname = \"d\"\nradius = 0.1\nposition = [0.3, 1.5]\nvelocity = [0, -1]\n" +
            fmt::format("[[obstacle]]\ntype = \"sphere\"\nname = \"rock\"\ncenter = [0, 0, {}]\nradius = 1\n", z);
   };
   // the sphere's centre 0.5 below the disc's plane: the contact normal leaves z = 0

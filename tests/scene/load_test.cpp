@@ -15,10 +15,9 @@
 namespace verisim::scene::test {
 namespace {
 
-const std::string kSim = "[simulation]\nintegrator = \"rk4\"\ndt = 0.01\nt_end = 1\n";
 
 TEST(SceneLoad, AValidSceneParses) {
-  const Scene s = parse_scene(kSim + "[[object]]\ntype = \"point\"\nmass = 2\nposition = [1, 2, 3]\n", "t.toml");
+  const Scene s = parse_scene(kSimulationRk4 + "[[object]]\ntype = \"point\"\nmass = 2\nposition = [1, 2, 3]\n", "t.toml");
   ASSERT_EQ(s.objects.size(), 1u);
   EXPECT_EQ(s.objects[0].mass, 2.0);
   EXPECT_EQ(s.objects[0].position, core::Vec3(1, 2, 3));
@@ -31,17 +30,17 @@ TEST(SceneLoad, MalformedTomlGivesItsPosition) {
 }
 
 TEST(SceneLoad, UnknownKeyListsTheValidOnes) {
-  const std::string e = error_of(kSim + "[[object]]\ntype = \"point\"\nmas = 2\n");
+  const std::string e = error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\nmas = 2\n");
   EXPECT_EQ(e.rfind("t.toml:7:1:", 0), 0u) << e;
   EXPECT_NE(e.find("unknown key 'mas'"), std::string::npos) << e;
   EXPECT_NE(e.find("mass"), std::string::npos) << e;
 }
 
 TEST(SceneLoad, WrongTypeNegativeMassRadiusAndBadDt) {
-  EXPECT_NE(error_of(kSim + "[[object]]\ntype = \"point\"\nmass = \"heavy\"\n").find("t.toml:7:8: [[object]] #1: 'mass' must be a number"),
+  EXPECT_NE(error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\nmass = \"heavy\"\n").find("t.toml:7:8: [[object]] #1: 'mass' must be a number"),
             std::string::npos);
-  EXPECT_NE(error_of(kSim + "[[object]]\ntype = \"point\"\nmass = -1\n").find("t.toml:7:8:"), std::string::npos);
-  EXPECT_NE(error_of(kSim + "[[object]]\ntype = \"sphere\"\nradius = -0.5\n").find("t.toml:7:10:"), std::string::npos);
+  EXPECT_NE(error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\nmass = -1\n").find("t.toml:7:8:"), std::string::npos);
+  EXPECT_NE(error_of(kSimulationRk4 + "[[object]]\ntype = \"sphere\"\nradius = -0.5\n").find("t.toml:7:10:"), std::string::npos);
   EXPECT_NE(error_of("[simulation]\ndt = 0\nt_end = 1\n[[object]]\ntype = \"point\"\n").find("t.toml:2:6: [simulation]: 'dt' must be positive"),
             std::string::npos);
   EXPECT_NE(error_of("[simulation]\ndt = nan\nt_end = 1\n[[object]]\ntype = \"point\"\n").find("t.toml:2:6:"), std::string::npos);
@@ -51,17 +50,17 @@ TEST(SceneLoad, UnknownIntegratorAndLawListTheValidNames) {
   const std::string e = error_of("[simulation]\nintegrator = \"rk5\"\ndt = 0.1\nt_end = 1\n[[object]]\ntype = \"point\"\n");
   EXPECT_EQ(e.rfind("t.toml:2:14:", 0), 0u) << e;
   EXPECT_NE(e.find("euler-cromer"), std::string::npos) << e;
-  const std::string l = error_of(kSim + "law = \"sticky\"\n[[object]]\ntype = \"point\"\n");
+  const std::string l = error_of(kSimulationRk4 + "law = \"sticky\"\n[[object]]\ntype = \"point\"\n");
   EXPECT_NE(l.find("t.toml:5:7: [simulation]: unknown law 'sticky'; valid: frictionless, coulomb-spheres, spinning-spheres, ball-bounce, soft"),
             std::string::npos) << l;
 }
 
 TEST(SceneLoad, OverlapAtStartAndPendulumAtThePole) {
-  const std::string o = error_of(kSim + "[[object]]\ntype = \"sphere\"\nradius = 1\n[[object]]\ntype = \"sphere\"\nradius = 1\n"
+  const std::string o = error_of(kSimulationRk4 + "[[object]]\ntype = \"sphere\"\nradius = 1\n[[object]]\ntype = \"sphere\"\nradius = 1\n"
                                         "position = [1.5, 0, 0]\n");
   EXPECT_NE(o.find("t.toml:5:1:"), std::string::npos) << o;
   EXPECT_NE(o.find("overlaps"), std::string::npos) << o;
-  const std::string p = error_of(kSim + "[[force]]\ntype = \"gravity\"\n[[object]]\ntype = \"spherical-pendulum\"\nlength = 1\n"
+  const std::string p = error_of(kSimulationRk4 + "[[force]]\ntype = \"gravity\"\n[[object]]\ntype = \"spherical-pendulum\"\nlength = 1\n"
                                         "theta0 = 0\n");
   EXPECT_NE(p.find("t.toml:10:10:"), std::string::npos) << p;
   EXPECT_NE(p.find("pole"), std::string::npos) << p;
@@ -170,7 +169,7 @@ TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {
   EXPECT_NE(k.find("t.toml:14:1: [[force]] #1: unknown key 'stifness'"), std::string::npos) << k;
   const std::string c = error_of("[simulation]\ndt = 1e-5\nt_end = 0.01\nlaw = \"soft\"\n[contact]\nkn = 1e7\nkt = -1\n" + part);
   EXPECT_NE(c.find("t.toml:7:6: [contact]: 'kt' must be ≥ 0"), std::string::npos) << c;
-  const std::string p = error_of(kSim + part);
+  const std::string p = error_of(kSimulationRk4 + part);
   EXPECT_NE(p.find("t.toml:6:8: [[object]] #1: a 'particle' is a soft-contact body"), std::string::npos) << p;
   // seed 003's time-step bound, with the bound in the message
   const std::string dt = error_of("[simulation]\ndt = 1e-3\nt_end = 1\nlaw = \"soft\"\n[contact]\nkn = 1e7\n" + part);
@@ -236,7 +235,7 @@ TEST(SceneLoad, AContainerHoldsItsParticles) {
   EXPECT_GT(reach, 0.09 - 0.0001);        // it touched the wall (centre at R from it) …
   EXPECT_LT(reach, 0.09 + 2.0 * 0.0001);  // … and stayed inside but for the contact's overlap
   // 'inside' is for containers of the soft world only
-  EXPECT_NE(error_of(kSim + "[[object]]\ntype = \"point\"\n[[obstacle]]\ntype = \"sphere\"\nradius = 1\ninside = true\n")
+  EXPECT_NE(error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\n[[obstacle]]\ntype = \"sphere\"\nradius = 1\ninside = true\n")
                 .find("t.toml:10:10: [[obstacle]] #1: 'inside' (a container) is a wall of the soft-contact world"),
             std::string::npos);
   std::string outside = drum;

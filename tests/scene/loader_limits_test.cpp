@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "tests/scene/support.hpp"
+#include "tests/support/files.hpp"
 #include "toolkit/scene/impulse_world.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/object_kinds.hpp"
@@ -21,6 +22,7 @@ namespace verisim::scene::test {
 namespace {
 
 namespace fs = std::filesystem;
+using verisim::test::scratch;
 
 std::string load_error(const fs::path& p) {
   try {
@@ -31,20 +33,13 @@ std::string load_error(const fs::path& p) {
   return "";
 }
 
-fs::path scratch(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("verisim_loader_limits_" + std::to_string(::getpid()));
-  fs::create_directories(d);
-  return d / name;
-}
-
-const std::string kSim = "[simulation]\nintegrator = \"rk4\"\ndt = 0.01\nt_end = 1\n";  // 4 lines
 
 // 24.3: a name listed twice in `on` would apply the force twice.
 TEST(LoaderLimits, ANameListedTwiceInOnIsRefusedAtTheSecond) {
-  const std::string e = error_of(kSim + "[[object]]\ntype = \"point\"\nname = \"a\"\n[[force]]\ntype = \"gravity\"\non = [\"a\", \"a\"]\n");
+  const std::string e = error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\nname = \"a\"\n[[force]]\ntype = \"gravity\"\non = [\"a\", \"a\"]\n");
   EXPECT_EQ(e.rfind("t.toml:10:12:", 0), 0u) << e;  // on = ["a", "a"]: the second "a" at column 12
   EXPECT_NE(e.find("'a' is listed twice"), std::string::npos) << e;
-  EXPECT_EQ(error_of(kSim + "[[object]]\ntype = \"point\"\nname = \"a\"\n[[object]]\ntype = \"point\"\nname = \"b\"\n"
+  EXPECT_EQ(error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\nname = \"a\"\n[[object]]\ntype = \"point\"\nname = \"b\"\n"
                             "[[force]]\ntype = \"gravity\"\non = [\"a\", \"b\"]\n"),
             "");
 }
@@ -53,17 +48,17 @@ TEST(LoaderLimits, ANameListedTwiceInOnIsRefusedAtTheSecond) {
 TEST(LoaderLimits, AKeyOfManyPartsIsRefusedBeforeParsing) {
   std::string key = "a";
   for (int i = 0; i < 100000; ++i) key += ".a";
-  for (const std::string& text : {kSim + key + " = 1\n", kSim + "[" + key + "]\n", kSim + "[[" + key + "]]\n"}) {
+  for (const std::string& text : {kSimulationRk4 + key + " = 1\n", kSimulationRk4 + "[" + key + "]\n", kSimulationRk4 + "[[" + key + "]]\n"}) {
     const std::string e = error_of(text);
     EXPECT_EQ(e.rfind("t.toml:5:", 0), 0u) << e.substr(0, 200);
     EXPECT_NE(e.find("more than 16 parts"), std::string::npos) << e.substr(0, 200);
   }
   // 16 parts, quoted parts and spaces around the dots pass the bound (and reach the schema: an unknown key)
-  EXPECT_NE(error_of(kSim + "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p = 1\n").find("unknown key 'a'"), std::string::npos);
-  EXPECT_NE(error_of(kSim + "a . \"b.c\" . 'd' = 1\n").find("unknown key 'a'"), std::string::npos);
+  EXPECT_NE(error_of(kSimulationRk4 + "a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p = 1\n").find("unknown key 'a'"), std::string::npos);
+  EXPECT_NE(error_of(kSimulationRk4 + "a . \"b.c\" . 'd' = 1\n").find("unknown key 'a'"), std::string::npos);
   // dots inside strings, comments and numbers are not key parts
   const std::string many_dots(1000, '.');
-  EXPECT_EQ(error_of("title = \"" + many_dots + "\" # " + many_dots + "\ndescription = '''\n" + many_dots + "\n'''\n" + kSim +
+  EXPECT_EQ(error_of("title = \"" + many_dots + "\" # " + many_dots + "\ndescription = '''\n" + many_dots + "\n'''\n" + kSimulationRk4 +
                      "[[object]]\ntype = \"point\"\nmass = 1.5\n"),
             "");
 }
@@ -84,7 +79,7 @@ TEST(LoaderLimits, AFifoOrADeviceIsRefusedAtOnce) {
 // 24.11: a file larger than the limit is refused before reading (a sparse 1 GiB file: nothing to read).
 TEST(LoaderLimits, AFileAboveTheLimitIsRefusedNamingTheLimit) {
   const fs::path big = scratch("big.toml");
-  { std::ofstream(big) << kSim; }
+  { std::ofstream(big) << kSimulationRk4; }
   fs::resize_file(big, std::uintmax_t{1} << 30);
   const std::string e = load_error(big);
   EXPECT_NE(e.find("1073741824 bytes, more than the limit of 16777216 bytes"), std::string::npos) << e;
@@ -104,14 +99,14 @@ TEST(LoaderLimits, ObjectCountsAreBoundedBeforeAllocating) {
 // 24.13: names become columns, file names and page text: letters, digits, '_' and '-' only.
 TEST(LoaderLimits, NamesOutsideTheCharacterSetAreRefusedAtTheirPlace) {
   for (const std::string bad : {"it's", "a b", "", "x\\ny", "</script>", "\\\"\\\"", "a.b", "é"}) {
-    const std::string e = error_of(kSim + "[[object]]\ntype = \"point\"\nname = \"" + bad + "\"\n");
+    const std::string e = error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\nname = \"" + bad + "\"\n");
     EXPECT_EQ(e.rfind("t.toml:7:8:", 0), 0u) << bad << ": " << e;
     EXPECT_NE(e.find("letters, digits, '_' or '-'"), std::string::npos) << e;
   }
-  EXPECT_EQ(error_of(kSim + "[[object]]\ntype = \"point\"\nname = \"Ball_2-b\"\n"), "");
-  EXPECT_NE(error_of(kSim + "[[object]]\ntype = \"point\"\n[[obstacle]]\ntype = \"plane\"\nname = \"a;b\"\n").find("t.toml:9:8:"),
+  EXPECT_EQ(error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\nname = \"Ball_2-b\"\n"), "");
+  EXPECT_NE(error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\n[[obstacle]]\ntype = \"plane\"\nname = \"a;b\"\n").find("t.toml:9:8:"),
             std::string::npos);
-  EXPECT_NE(error_of(kSim + "[[object]]\ntype = \"point\"\nname = \"" + std::string(65, 'a') + "\"\n").find("t.toml:7:8:"),
+  EXPECT_NE(error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\nname = \"" + std::string(65, 'a') + "\"\n").find("t.toml:7:8:"),
             std::string::npos);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Long-range forces between particles (gravity, Coulomb), seed 003 "Les forces à longue portée".
-// Pair law, on i from j (d = r_i − r_j):
+// Pair law, on i from j (d = r_i − r_j): the inverse-square law of models/inverse_square.hpp,
 //   F_i = C s_i s_j d/|d|³,   energy C s_i s_j/|d|
 //   gravity: C = −G, s = mass (attractive);  Coulomb: C = 1/(4π ε₀), s = charge.
 // When F_ij ∝ r⁻ⁿ with n ≤ d, the number of far particles (∝ r^d) compensates the decay, so no
@@ -23,6 +23,7 @@
 
 #include "toolkit/contact/cell_grid.hpp"
 #include "toolkit/core/vec.hpp"
+#include "toolkit/models/inverse_square.hpp"
 
 namespace verisim::contact {
 
@@ -40,9 +41,8 @@ struct LongRangeLaw {
 /// direction to pull along: 0 (the limit by symmetry), not 0/0.
 template <int D>
 inline core::Vec<D> long_range_force(const core::Vec<D>& d, double cs_i_s_j) {
-  const double r2 = d.squaredNorm();
-  if (!(r2 > 0.0)) return core::Vec<D>::Zero();
-  return (cs_i_s_j / (r2 * std::sqrt(r2))) * d;
+  if (!(d.squaredNorm() > 0.0)) return core::Vec<D>::Zero();
+  return models::inverse_square_force(d, cs_i_s_j);
 }
 
 /// The near-exact, far-mean-field evaluation. Holds its grid buffers (sized on first use, reused:

@@ -1,10 +1,12 @@
 #pragma once
 // Newtonian gravity of a fixed mass M at `center` (the comet-and-planet exercise of seed 003):
-//   F = −G M m r/‖r‖³,  r = x − center;   V = −G M m/‖r‖   (Newton; any mechanics text).
+//   F = −G M m r/‖r‖³,  r = x − center;   V = −G M m/‖r‖   (the inverse-square pair law with
+// C = −G M m: models/inverse_square.hpp).
 // Singular at r = 0: the caller keeps the object off the centre (a collision law's business).
 #include <cmath>
 
 #include "toolkit/core/vec.hpp"
+#include "toolkit/models/inverse_square.hpp"
 
 namespace verisim::models {
 
@@ -19,11 +21,11 @@ struct CentralGravity {
   static constexpr bool conservative = true;
 
   core::Vec3 force(const core::Vec3& x, const core::Vec3&, double m, double, double) const {
-    const core::Vec3 r = x - center;
-    const double n = r.norm();
-    return (-G * M * m / (n * n * n)) * r;  // F = −G M m r/|r|³
+    return inverse_square_force<core::Vec3>(x - center, gravity_coupling(G, M, m));  // F = −G M m r/|r|³
   }
-  double potential(const core::Vec3& x, double m, double, double) const { return -G * M * m / (x - center).norm(); }
+  double potential(const core::Vec3& x, double m, double, double) const {
+    return inverse_square_potential<core::Vec3>(x - center, gravity_coupling(G, M, m));  // V = −G M m/|r|
+  }
 };
 
 }  // namespace verisim::models

@@ -2,7 +2,14 @@
 // object's constraint), the round bodies' coordinates, the spherical pendulums' change of chart.
 #include "toolkit/scene/impulse_world.hpp"
 
+#include "toolkit/models/inverse_square.hpp"
+
 namespace verisim::scene {
+
+double ImpulseWorld::coupling(const Mutual& m, std::size_t i, std::size_t j) const {
+  return m.coulomb ? models::coulomb_coupling(m.constant, charges_[i], charges_[j])
+                   : models::gravity_coupling(m.constant, masses_[i], masses_[j]);
+}
 
 void ImpulseWorld::world_kinematics(const core::VecX& q, const core::VecX& v, ImpulseWorkspace& ws) const {
   auto& x_ = ws.x;
@@ -46,10 +53,8 @@ void ImpulseWorld::mutual_forces(ImpulseWorkspace& ws) const {
     for (std::size_t a = 0; a < m.on.size(); ++a)
       for (std::size_t b = a + 1; b < m.on.size(); ++b) {
         const std::size_t i = m.on[a], j = m.on[b];
-        const core::Vec3 r = x_[j] - x_[i];
-        const double d = r.norm();
-        const double c = m.coulomb ? -m.constant * charges_[i] * charges_[j] : m.constant * masses_[i] * masses_[j];
-        const core::Vec3 f = (c / (d * d * d)) * r;  // force on i: G mᵢ mⱼ r/|r|³ (Newton) or −k qᵢ qⱼ r/|r|³ (Coulomb)
+        // force on i: C d/|d|³, d = xᵢ − xⱼ, C = −G mᵢ mⱼ (Newton) or k qᵢ qⱼ (Coulomb): models/inverse_square.hpp
+        const core::Vec3 f = models::inverse_square_force<core::Vec3>(x_[i] - x_[j], coupling(m, i, j));
         fm_[i] += f;
         fm_[j] -= f;
       }
@@ -63,8 +68,7 @@ double ImpulseWorld::mutual_potential(const ImpulseWorkspace& ws) const {
     for (std::size_t a = 0; a < m.on.size(); ++a)
       for (std::size_t b = a + 1; b < m.on.size(); ++b) {
         const std::size_t i = m.on[a], j = m.on[b];
-        const double d = (x_[j] - x_[i]).norm();
-        V += m.coulomb ? m.constant * charges_[i] * charges_[j] / d : -m.constant * masses_[i] * masses_[j] / d;
+        V += models::inverse_square_potential<core::Vec3>(x_[i] - x_[j], coupling(m, i, j));  // C/|d|
       }
   return V;
 }

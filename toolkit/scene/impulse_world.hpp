@@ -217,10 +217,11 @@ class ImpulseWorld {
   std::vector<std::size_t> owner_;  // object index of each state coordinate
   // mutual forces (N-body gravity, Coulomb) between objects
   struct Mutual {
-    bool coulomb;                 // false: gravity −G mᵢ mⱼ r/|r|³; true: Coulomb k qᵢ qⱼ r/|r|³
+    bool coulomb;                 // false: gravity, C = −G mᵢ mⱼ; true: Coulomb, C = k qᵢ qⱼ (models/inverse_square.hpp)
     double constant;              // G or k
     std::vector<std::size_t> on;  // object indices
   };
+  double coupling(const Mutual& m, std::size_t i, std::size_t j) const;  // the pair's C
   std::vector<Mutual> mutual_;
   std::vector<double> masses_, charges_;
   bool velocity_independent_ = true;

@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <string_view>
+#include <type_traits>
 #include <unordered_set>
 #include <vector>
 
@@ -229,15 +231,65 @@ ForceSpec read_force(const toml::table& t, const std::string& file, std::size_t 
   return f;
 }
 
+namespace {
+// One reader per shape of geometry::ShapeTypes (the shape table, geometry/shape.hpp): the keys of an
+// [[obstacle]] of that `type` (docs/scenes.md). A new shape is its struct, its entry in ShapeTypes and
+// one read_shape here; the names accepted, and which shapes take `inside`, come from the table.
+core::Vec3 axis_across(Reader& r, const core::Vec3& n) {
+  const core::Vec3 a = r.unit("axis", geometry::detail::any_orthogonal(n));
+  if (std::abs(a.dot(n)) > kDirectionTolerance) r.fail("axis", "'axis' (e_L) must be orthogonal to 'normal'");
+  return a;
+}
+geometry::Shape read_shape(Reader& r, std::type_identity<geometry::Plane>) {
+  const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
+  return geometry::Plane{O, r.unit("normal", core::Vec3(0.0, 0.0, 1.0))};
+}
+geometry::Shape read_shape(Reader& r, std::type_identity<geometry::PlanePortion>) {
+  const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
+  const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
+  const core::Vec3 eL = axis_across(r, n);
+  return geometry::make_plane_portion(O, n, eL, r.required_positive("length"), r.required_positive("width"));
+}
+geometry::Shape read_shape(Reader& r, std::type_identity<geometry::Brick>) {
+  const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
+  const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
+  const core::Vec3 eL = axis_across(r, n);
+  return geometry::Brick{O, n, eL, r.required_positive("length"), r.required_positive("width"), r.required_positive("height")};
+}
+geometry::Shape read_shape(Reader& r, std::type_identity<geometry::Sphere>) {
+  return geometry::Sphere{r.vec3("center", core::Vec3::Zero()), r.required_positive("radius")};
+}
+geometry::Shape read_shape(Reader& r, std::type_identity<geometry::Cylinder>) {
+  return geometry::Cylinder{r.vec3("center", core::Vec3::Zero()), r.unit("axis", core::Vec3(0.0, 0.0, 1.0)),
+                            r.required_positive("radius"), r.required_positive("length")};
+}
+
+struct ShapeEntry {
+  std::string_view name;  ///< the shape's `kind`, the scene file's `type`
+  bool solid;             ///< has an inside: may be a container (`inside = true`)
+  geometry::Shape (*read)(Reader&);
+};
+template <class... S>
+constexpr std::array<ShapeEntry, sizeof...(S)> shape_entries(geometry::TypeList<S...>) {
+  return {{{S::kind, S::solid, [](Reader& r) { return read_shape(r, std::type_identity<S>{}); }}...}};
+}
+constexpr auto kShapes = shape_entries(geometry::ShapeTypes{});
+
+std::string shape_names(bool solids_only) {
+  std::vector<std::string> names;
+  for (const auto& s : kShapes)
+    if (s.solid || !solids_only) names.emplace_back(s.name);
+  return join(names);
+}
+}  // namespace
+
 ObstacleSpec read_obstacle(const toml::table& t, const std::string& file, std::size_t index, const Simulation& sim) {
   Reader r(t, file, fmt::format("[[obstacle]] #{}", index + 1));
   ObstacleSpec o;
   o.where = r.at();
-  enum class Kind { plane, portion, brick, sphere, cylinder };
-  const Kind kind = pick<Kind, 5>(r, "type", "",
-                                  {{{"plane", Kind::plane}, {"plane-portion", Kind::portion}, {"brick", Kind::brick},
-                                    {"sphere", Kind::sphere}, {"cylinder", Kind::cylinder}}},
-                                  "obstacle type");
+  const std::string type = r.string("type", "");
+  const auto shape = std::find_if(kShapes.begin(), kShapes.end(), [&](const ShapeEntry& s) { return s.name == type; });
+  if (shape == kShapes.end()) r.fail("type", fmt::format("unknown obstacle type '{}'; valid: {}", type, shape_names(false)));
   o.name = r.string("name", fmt::format("obstacle{}", index + 1));
   check_name(o.name, r.at("name"), fmt::format("[[obstacle]] #{}", index + 1));
   if (r.has("restitution")) o.restitution = r.non_negative("restitution", 1.0);
@@ -246,45 +298,11 @@ ObstacleSpec read_obstacle(const toml::table& t, const std::string& file, std::s
     if (sim.law == Law::frictionless && o.friction != 0.0)
       r.fail("friction", "law 'frictionless' has no friction; choose law 'coulomb', 'spinning' or 'ball-bounce'");
   }
-  auto axis_across = [&](const core::Vec3& n) {
-    const core::Vec3 a = r.unit("axis", geometry::detail::any_orthogonal(n));
-    if (std::abs(a.dot(n)) > kDirectionTolerance) r.fail("axis", "'axis' (e_L) must be orthogonal to 'normal'");
-    return a;
-  };
-  switch (kind) {
-    case Kind::plane: {
-      const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
-      const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
-      o.shape = geometry::Plane{O, n};
-      break;
-    }
-    case Kind::portion: {
-      const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
-      const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
-      const core::Vec3 eL = axis_across(n);
-      o.shape = geometry::make_plane_portion(O, n, eL, r.required_positive("length"), r.required_positive("width"));
-      break;
-    }
-    case Kind::brick: {
-      const core::Vec3 O = r.vec3("origin", core::Vec3::Zero());
-      const core::Vec3 n = r.unit("normal", core::Vec3(0.0, 0.0, 1.0));
-      const core::Vec3 eL = axis_across(n);
-      o.shape = geometry::Brick{O, n, eL, r.required_positive("length"), r.required_positive("width"),
-                                r.required_positive("height")};
-      break;
-    }
-    case Kind::sphere:
-      o.shape = geometry::Sphere{r.vec3("center", core::Vec3::Zero()), r.required_positive("radius")};
-      break;
-    case Kind::cylinder:
-      o.shape = geometry::Cylinder{r.vec3("center", core::Vec3::Zero()), r.unit("axis", core::Vec3(0.0, 0.0, 1.0)),
-                                   r.required_positive("radius"), r.required_positive("length")};
-      break;
-  }
+  o.shape = shape->read(r);
   if (r.has("inside")) {
     o.inside = r.boolean("inside", false);
-    if (o.inside && (kind == Kind::plane || kind == Kind::portion))
-      r.fail("inside", "'inside' is for a brick, a sphere or a cylinder (a plane has no inside)");
+    if (o.inside && !shape->solid)
+      r.fail("inside", fmt::format("'inside' is for a solid ({}): a {} has no inside", shape_names(true), shape->name));
     if (o.inside && sim.law != Law::soft)
       r.fail("inside", "'inside' (a container) is a wall of the soft-contact world: law = \"soft\"");
   }

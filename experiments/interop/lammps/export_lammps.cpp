@@ -134,7 +134,7 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
     } else {
       throw SceneError(ob.where, where + what + ": only axis-aligned planes and axis-aligned brick containers "
                                                 "(inside = true) can be exported; fix wall/gran has no " +
-                                                (std::holds_alternative<geometry::Brick>(ob.shape) ? "solid brick" : "such shape"));
+                                                (ob.inside ? "inside of a " : "") + geometry::shape_name(ob.shape));
     }
   }
   if (s.contact.end == scene::SoftEnd::force && !walls.empty())
