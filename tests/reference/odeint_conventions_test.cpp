@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
 #include <vector>
 
 #include "reference/odeint/run.hpp"
@@ -244,6 +245,8 @@ TEST(ReferenceOdeint, DynamicSizeStatesRunAndMatchTheFixedSizeOnes) {
     const auto fixed = odeint::run<core::Vec1>(d.stepper, one, one.initial(), 0.0, 0.01, 200, 50);
     const auto dyn = odeint::run<core::VecX>(d.stepper, two, x0, 0.0, 0.01, 200, 50);
     ASSERT_EQ(fixed.size(), dyn.size()) << d.name;
+    // the one table of samples underneath (core::Samples): t, then q and v component by component
+    EXPECT_EQ(dyn.samples().header(), (std::vector<std::string>{"t", "q0", "q1", "v0", "v1"})) << d.name;
     for (std::size_t k = 0; k < fixed.size(); ++k) {
       ASSERT_EQ(dyn.q(k).size(), 2) << d.name;
       EXPECT_NEAR(dyn.q(k)[0], fixed.q(k)[0], 1e-13) << d.name;
