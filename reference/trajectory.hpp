@@ -1,32 +1,55 @@
 #pragma once
 // The samples of a run, in one form for the toolkit's own integrators and for Boost.Odeint's
-// (reference/odeint/run.hpp), so a study can put both side by side: parallel arrays of times,
-// positions q and velocities v (for odeint's symplectic steppers p is the momentum per unit mass,
-// i.e. the velocity, see docs/reference.md).
+// (reference/odeint/run.hpp), so a study can put both side by side. Stored in the project's one
+// table of samples, core::Samples (toolkit/core/samples.hpp), under the columns t, q0 … q(d−1),
+// v0 … v(d−1) (positions q and velocities v; for odeint's symplectic steppers p is the momentum per
+// unit mass, i.e. the velocity, see docs/reference.md); Trajectory<V> only reads its rows back typed,
+// as V (docs/architecture.md "Trajectories").
 #include <cstddef>
+#include <string>
 #include <vector>
 
+#include <Eigen/Core>
+
 #include "toolkit/core/phase_state.hpp"
+#include "toolkit/core/samples.hpp"
 
 namespace verisim::reference {
 
 template <class V>
-struct Trajectory {
-  std::vector<double> t;
-  std::vector<V> q;
-  std::vector<V> v;
+class Trajectory {
+ public:
+  /// A trajectory of states of dimension `dim` (a fixed-size V's own by default).
+  explicit Trajectory(Eigen::Index dim = V::SizeAtCompileTime) : samples_(header(dim)), dim_(dim) {}
 
-  std::size_t size() const { return t.size(); }
-  void reserve(std::size_t n) {
-    t.reserve(n);
-    q.reserve(n);
-    v.reserve(n);
-  }
+  std::size_t size() const { return samples_.rows(); }
+  double t(std::size_t k) const { return samples_.t(k); }
+  /// Sample k's position and velocity, read in place.
+  Eigen::Map<const V> q(std::size_t k) const { return Eigen::Map<const V>(samples_.row(k).data() + 1, dim_); }
+  Eigen::Map<const V> v(std::size_t k) const { return Eigen::Map<const V>(samples_.row(k).data() + 1 + dim_, dim_); }
+  core::PhaseState<V> state(std::size_t k) const { return {V(q(k)), V(v(k))}; }
+  const core::Samples& samples() const { return samples_; }
+
+  void reserve(std::size_t n) { samples_.reserve(n); }
+  /// One sample; allocates nothing within reserve().
   void push(double time, const V& position, const V& velocity) {
-    t.push_back(time);
-    q.push_back(position);
-    v.push_back(velocity);
+    const auto row = samples_.push_row();
+    row[0] = time;
+    for (Eigen::Index i = 0; i < dim_; ++i) {
+      row[static_cast<std::size_t>(1 + i)] = position[i];
+      row[static_cast<std::size_t>(1 + dim_ + i)] = velocity[i];
+    }
   }
+
+ private:
+  static std::vector<std::string> header(Eigen::Index dim) {
+    std::vector<std::string> names{"t"};
+    for (const char* c : {"q", "v"})
+      for (Eigen::Index i = 0; i < dim; ++i) names.push_back(c + std::to_string(i));
+    return names;
+  }
+  core::Samples samples_;
+  Eigen::Index dim_;
 };
 
 /// An observer for verisim::integrators::integrate_n_steps (signature (state, t, k)) that records
@@ -57,7 +80,7 @@ namespace verisim::reference {
 template <class V, class Stepper, class Sys>
 Trajectory<V> run_toolkit(Stepper stepper, const Sys& sys, core::PhaseState<V> x0, double t0, double dt, std::size_t n,
                           std::size_t stride = 1) {
-  Trajectory<V> out;
+  Trajectory<V> out(x0.q.size());
   integrators::integrate_n_steps(stepper, sys, x0, t0, dt, n, TrajectoryRecorder<V>::reserve_for(out, n, stride));
   return out;
 }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "experiments/interop/lammps/compare.hpp"
+#include "experiments/interop/lammps/lammps_dump.hpp"
 #include "experiments/report/report.hpp"
 #include "experiments/support/cli_checks.hpp"
 #include "experiments/support/report_folder.hpp"
@@ -33,10 +34,12 @@ void run_compare(const CompareOptions& o) {
     require_gnuplot(o.plots);
     folder = std::make_unique<ReportFolder>(o.out, std::vector<std::filesystem::path>{o.a, o.b});
   }
-  const TrajectorySet a = read_trajectory_folder(o.a), b = read_trajectory_folder(o.b);
-  const Comparison c = compare_trajectories(a, b);
-  fmt::print("A: {} ({} particles, {} frames)\nB: {} ({} particles, {} frames)\n", a.source, a.particles, a.frames(), b.source,
-             b.particles, b.frames());
+  const std::string a_file = trajectory_file(o.a).string(), b_file = trajectory_file(o.b).string();
+  const core::Samples a = read_trajectory(a_file), b = read_trajectory(b_file);
+  const Comparison c = compare_trajectories(a, b, a_file, b_file);
+  const Particles pa(a, a_file), pb(b, b_file);
+  fmt::print("A: {} ({} particles, {} frames)\nB: {} ({} particles, {} frames)\n", a_file, pa.size(), a.rows(), b_file, pb.size(),
+             b.rows());
   fmt::print("{:>14} {:>12} {:>12} {:>12} {:>16} {:>16} {:>10}\n", "t", "max|dx|", "max|dv|", "max|dw|", "T_A", "T_B", "|dT|/T");
   const std::size_t every = (c.rows.size() + 59) / 60;  // at most ~60 lines, the last always
   CompareRow worst{};
@@ -49,7 +52,7 @@ void run_compare(const CompareOptions& o) {
                  cell(r.dw, "{:.4e}"), cell(r.ke_a, "{:.9e}"), cell(r.ke_b, "{:.9e}"), cell(r.ke_rel, "{:.3e}"));
   }
   fmt::print("largest differences over {} common times: position {:.4e}, velocity {:.4e}, spin {}\n", c.rows.size(), worst.dx,
-             worst.dv, a.has_spin && b.has_spin ? fmt::format("{:.4e}", worst.dw) : std::string("— (not in both)"));
+             worst.dv, pa.has_spin() && pb.has_spin() ? fmt::format("{:.4e}", worst.dw) : std::string("— (not in both)"));
   if (std::any_of(c.rows.begin(), c.rows.end(), [](const CompareRow& r) { return std::isnan(r.ke_rel); }))
     fmt::print("kinetic energies: not in both sets (a `verisim run` folder without its energy CSV)\n");
   else if (c.diverged)
@@ -69,7 +72,7 @@ void run_compare(const CompareOptions& o) {
   StudyResult s;
   s.name = "data";  // the report's own folder name (report_folder.hpp): replaced as a whole
   s.title = "verisim compare";
-  s.html_intro = "<p>A: " + html_escape(a.source) + "<br>B: " + html_escape(b.source) +
+  s.html_intro = "<p>A: " + html_escape(a_file) + "<br>B: " + html_escape(b_file) +
                  "</p><p>Frames matched at equal times; the differences are the largest over the particles (Euclidean per "
                  "particle). Kinetic energy: translation and rotation.</p>";
   s.files.push_back({"compare.csv", csv_columns("t", t, cols)});

@@ -6,9 +6,11 @@
 #include <limits>
 #include <stdexcept>
 
+#include <Eigen/Geometry>
 #include <fmt/format.h>
 
 #include "toolkit/core/random.hpp"
+#include "toolkit/core/vec.hpp"
 
 namespace verisim::experiments {
 
@@ -33,21 +35,19 @@ using LawSpec = CollisionLawSpec;
 const std::vector<double>& get(const Case& c, std::string_view k) { return case_field(c, k); }
 double get1(const Case& c, std::string_view k) { return get(c, k).front(); }
 
-double norm(const std::vector<double>& v) {
-  double s = 0;
-  for (double x : v) s += x * x;
-  return std::sqrt(s);
+using core::Vec2;
+using core::Vec3;
+using core::VecX;
+
+/// A case's (or an answer's) list of numbers as the toolkit's vector, and back.
+VecX vec(const std::vector<double>& v) { return Eigen::Map<const VecX>(v.data(), static_cast<Eigen::Index>(v.size())); }
+template <class V>
+std::vector<double> list(const Eigen::MatrixBase<V>& v) {
+  const auto e = v.eval();
+  return std::vector<double>(e.data(), e.data() + e.size());
 }
-double dot(const std::vector<double>& a, const std::vector<double>& b) {
-  double s = 0;
-  for (std::size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
-  return s;
-}
-std::vector<double> axpy(double a, const std::vector<double>& x, const std::vector<double>& y) {  // a·x + y
-  std::vector<double> r(y);
-  for (std::size_t i = 0; i < r.size(); ++i) r[i] += a * x[i];
-  return r;
-}
+Vec3 vec3(const std::vector<double>& v) { return Vec3(v[0], v[1], v[2]); }
+
 std::string vec_text(const std::vector<double>& v) {
   if (v.size() == 1) return fmt::format("{}", v[0]);
   std::string s = "[";
@@ -67,17 +67,15 @@ std::string agree(const std::vector<std::string>& keys, const Record& ours, cons
   return {};
 }
 
-std::vector<double> unit_random(core::Rng& r, int dim) {
-  std::vector<double> n(static_cast<std::size_t>(dim));
+VecX unit_random(core::Rng& r, int dim) {
+  VecX n(dim);
   do
     for (auto& x : n) x = core::uniform(r, -1, 1);
-  while (norm(n) < 0.1);
-  const double l = norm(n);
-  for (auto& x : n) x /= l;
-  return n;
+  while (n.norm() < 0.1);
+  return n / n.norm();
 }
-std::vector<double> vec_random(core::Rng& r, int dim, double scale) {
-  std::vector<double> v(static_cast<std::size_t>(dim));
+VecX vec_random(core::Rng& r, int dim, double scale) {
+  VecX v(dim);
   for (auto& x : v) x = core::uniform(r, -scale, scale);
   return v;
 }
@@ -91,12 +89,7 @@ Case with(Case c, std::initializer_list<std::pair<std::string, std::vector<doubl
 }
 
 /// The case's normal, of unit length.
-std::vector<double> unit_normal(const Case& c) {
-  auto n = get(c, "normal");
-  const double l = norm(n);
-  for (auto& x : n) x /= l;
-  return n;
-}
+VecX unit_normal(const Case& c) { return vec(get(c, "normal")).normalized(); }
 
 using Scale = std::function<double(const Case&)>;
 
@@ -105,12 +98,11 @@ Check momentum_check(Scale scale) {
   return {"momentum conserved", [](const Case& c) { return std::isfinite(get1(c, "m2")); },
           [scale](const Case& c, const Record&, const Record& u) {
             const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
-            const std::vector<double> zero(get(c, "v1").size(), 0.0);
-            const auto p0 = axpy(m1, get(c, "v1"), axpy(m2, get(c, "v2"), zero));
-            const auto p1 = axpy(m1, field(u, "v1_after"), axpy(m2, field(u, "v2_after"), zero));
-            return norm(axpy(-1.0, p0, p1)) <= kTol * (m1 + m2) * scale(c)
+            const VecX p0 = m1 * vec(get(c, "v1")) + m2 * vec(get(c, "v2"));
+            const VecX p1 = m1 * vec(field(u, "v1_after")) + m2 * vec(field(u, "v2_after"));
+            return (p1 - p0).norm() <= kTol * (m1 + m2) * scale(c)
                        ? std::string()
-                       : fmt::format("m1 v1 + m2 v2 = {}; received {}", vec_text(p0), vec_text(p1));
+                       : fmt::format("m1 v1 + m2 v2 = {}; received {}", vec_text(list(p0)), vec_text(list(p1)));
           }};
 }
 
@@ -120,7 +112,7 @@ Check translational_energy_check(const std::string& coefficient) {
           [](const Case& c, const Record&, const Record& u) {
             const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
             const auto ke = [&](const std::vector<double>& a, const std::vector<double>& b) {
-              return 0.5 * m1 * dot(a, a) + (std::isinf(m2) ? 0.0 : 0.5 * m2 * dot(b, b));
+              return 0.5 * m1 * vec(a).squaredNorm() + (std::isinf(m2) ? 0.0 : 0.5 * m2 * vec(b).squaredNorm());
             };
             const double e0 = ke(get(c, "v1"), get(c, "v2")), e1 = ke(field(u, "v1_after"), field(u, "v2_after"));
             return e1 <= e0 * (1 + kTol) + 1e-300 ? std::string() : fmt::format("kinetic energy ≤ {}; received {}", e0, e1);
@@ -144,36 +136,37 @@ LawSpec frictionless_spec() {
     const int dim = core::uniform(r, 0, 1) < 0.5 ? 2 : 3;
     const auto n = unit_random(r, dim);
     auto v1 = vec_random(r, dim, 5.0), v2 = vec_random(r, dim, 5.0);
-    const double s = dot(v1, n) - dot(v2, n);
-    if (s < 0) v1 = axpy(-2.0 * s, n, v1);  // make them approach (most cases; separating ones are edge cases)
-    return Case{{"m1", {core::uniform(r, 0.1, 10)}}, {"m2", {core::uniform(r, 0.1, 10)}}, {"v1", v1}, {"v2", v2}, {"normal", n}, {"e", {core::uniform(r, 0, 1)}}};
+    const double s = v1.dot(n) - v2.dot(n);
+    if (s < 0) v1 -= 2.0 * s * n;  // make them approach (most cases; separating ones are edge cases)
+    return Case{{"m1", {core::uniform(r, 0.1, 10)}}, {"m2", {core::uniform(r, 0.1, 10)}}, {"v1", list(v1)}, {"v2", list(v2)},
+                {"normal", list(n)}, {"e", {core::uniform(r, 0, 1)}}};
   };
   L.edges = [rand = L.random](core::Rng& r) {
     std::vector<std::pair<std::string, Case>> e;
     const Case base = rand(r);
-    const auto n = get(base, "normal");
-    const std::vector<double> zero(n.size(), 0.0);
-    e.push_back({"head-on", with(base, {{"v1", axpy(3.0, n, zero)}, {"v2", axpy(-1.0, n, zero)}})});
-    std::vector<double> t(n.size(), 0.0);  // a tangent: grazing, the relative velocity almost along it
+    const VecX n = vec(get(base, "normal"));
+    const std::vector<double> zero(static_cast<std::size_t>(n.size()), 0.0);
+    e.push_back({"head-on", with(base, {{"v1", list(3.0 * n)}, {"v2", list(-n)}})});
+    VecX t = VecX::Zero(n.size());  // a tangent: grazing, the relative velocity almost along it
     t[0] = -n[1];
     t[1] = n[0];
-    e.push_back({"grazing", with(base, {{"v1", axpy(1e-6, n, axpy(2.0, t, zero))}, {"v2", zero}})});
+    e.push_back({"grazing", with(base, {{"v1", list(2.0 * t + 1e-6 * n)}, {"v2", zero}})});
     e.push_back({"e = 0", with(base, {{"e", {0.0}}})});
     e.push_back({"e = 1", with(base, {{"e", {1.0}}})});
     e.push_back({"obstacle of infinite mass", with(base, {{"m2", {kInf}}, {"v2", zero}})});
-    e.push_back({"separating", with(base, {{"v1", axpy(-1.0, n, zero)}, {"v2", zero}})});
+    e.push_back({"separating", with(base, {{"v1", list(-n)}, {"v2", zero}})});
     e.push_back({"equal masses", with(base, {{"m1", {1.0}}, {"m2", {1.0}}})});
     return e;
   };
-  auto scale = [](const Case& c) { return norm(get(c, "v1")) + norm(get(c, "v2")) + 1e-300; };
+  auto scale = [](const Case& c) { return vec(get(c, "v1")).norm() + vec(get(c, "v2")).norm() + 1e-300; };
   L.checks = {
       momentum_check(scale),
       translational_energy_check("e"),
-      {"normal restitution", [](const Case& c) { return dot(get(c, "v1"), unit_normal(c)) - dot(get(c, "v2"), unit_normal(c)) > 0; },
+      {"normal restitution", [](const Case& c) { return (vec(get(c, "v1")) - vec(get(c, "v2"))).dot(unit_normal(c)) > 0; },
        [scale](const Case& c, const Record&, const Record& u) {
-         const auto n = unit_normal(c);
-         const double before = dot(get(c, "v1"), n) - dot(get(c, "v2"), n);
-         const double after = dot(field(u, "v1_after"), n) - dot(field(u, "v2_after"), n);
+         const VecX n = unit_normal(c);
+         const double before = vec(get(c, "v1")).dot(n) - vec(get(c, "v2")).dot(n);
+         const double after = vec(field(u, "v1_after")).dot(n) - vec(field(u, "v2_after")).dot(n);
          const double want = -get1(c, "e") * before;
          return std::abs(after - want) <= kTol * scale(c) ? std::string()
                                                            : fmt::format("(v1' − v2')·n = −e (v1 − v2)·n = {}; received {}", want, after);
@@ -244,7 +237,8 @@ LawSpec ball_spec() {
   return L;
 }
 
-double cross2(const std::vector<double>& a, const std::vector<double>& b) { return a[0] * b[1] - a[1] * b[0]; }
+/// The z component of a × b for two vectors of the plane.
+double cross2(const Vec2& a, const Vec2& b) { return a[0] * b[1] - a[1] * b[0]; }
 
 LawSpec rigid_body_spec() {
   LawSpec L;
@@ -254,28 +248,27 @@ LawSpec rigid_body_spec() {
   L.vectors = {"v1", "v2", "r1", "r2", "normal"};
   // seed 002 §4 in 2D: ω counter-clockwise, r_i from body i's centre of mass to the contact point,
   // the normal into body 1; the contact point's velocity u_i = v_i + ω_i × r_i (eqs. (5)-(6))
-  const auto contact_velocity = [](const std::vector<double>& v, double w, const std::vector<double>& r) {
-    return std::vector<double>{v[0] - w * r[1], v[1] + w * r[0]};
-  };
+  const auto contact_velocity = [](const VecX& v, double w, const VecX& r) { return Vec2(v[0] - w * r[1], v[1] + w * r[0]); };
   L.random = [contact_velocity](core::Rng& r) {
     const auto n = unit_random(r, 2);
     auto v1 = vec_random(r, 2, 5.0);
     const auto v2 = vec_random(r, 2, 5.0), r1 = vec_random(r, 2, 1.0), r2 = vec_random(r, 2, 1.0);
     const double w1 = core::uniform(r, -5, 5), w2 = core::uniform(r, -5, 5);
-    const double s = dot(contact_velocity(v1, w1, r1), n) - dot(contact_velocity(v2, w2, r2), n);
-    if (s > 0) v1 = axpy(-2.0 * s, n, v1);  // approaching: (u1 − u2)·n < 0
+    const Vec2 n2(n[0], n[1]);
+    const double s = contact_velocity(v1, w1, r1).dot(n2) - contact_velocity(v2, w2, r2).dot(n2);
+    if (s > 0) v1 -= 2.0 * s * n;  // approaching: (u1 − u2)·n < 0
     return Case{{"m1", {core::uniform(r, 0.1, 10)}}, {"m2", {core::uniform(r, 0.1, 10)}}, {"I1", {core::uniform(r, 0.01, 5)}},
-                {"I2", {core::uniform(r, 0.01, 5)}}, {"v1", v1}, {"v2", v2}, {"w1", {w1}}, {"w2", {w2}}, {"r1", r1}, {"r2", r2},
-                {"normal", n}, {"e", {core::uniform(r, 0, 1)}}};
+                {"I2", {core::uniform(r, 0.01, 5)}}, {"v1", list(v1)}, {"v2", list(v2)}, {"w1", {w1}}, {"w2", {w2}}, {"r1", list(r1)},
+                {"r2", list(r2)}, {"normal", list(n)}, {"e", {core::uniform(r, 0, 1)}}};
   };
   L.edges = [rand = L.random](core::Rng& r) {
     std::vector<std::pair<std::string, Case>> e;
     const Case base = rand(r);
-    const auto n = get(base, "normal");
-    const std::vector<double> zero{0.0, 0.0}, t{-n[1], n[0]};
-    e.push_back({"head-on", with(base, {{"r1", axpy(-0.5, n, zero)}, {"r2", axpy(0.5, n, zero)}, {"v1", axpy(-2.0, n, zero)},
+    const Vec2 n(get(base, "normal")[0], get(base, "normal")[1]), t(-n[1], n[0]);
+    const std::vector<double> zero{0.0, 0.0};
+    e.push_back({"head-on", with(base, {{"r1", list(-0.5 * n)}, {"r2", list(0.5 * n)}, {"v1", list(-2.0 * n)},
                                         {"v2", zero}, {"w1", {0.0}}, {"w2", {0.0}}})});
-    e.push_back({"grazing", with(base, {{"r1", axpy(-0.5, n, zero)}, {"r2", axpy(0.5, n, zero)}, {"v1", axpy(-1e-6, n, axpy(2.0, t, zero))},
+    e.push_back({"grazing", with(base, {{"r1", list(-0.5 * n)}, {"r2", list(0.5 * n)}, {"v1", list(2.0 * t - 1e-6 * n)},
                                         {"v2", zero}, {"w1", {0.0}}, {"w2", {0.0}}})});
     e.push_back({"e = 0", with(base, {{"e", {0.0}}})});
     e.push_back({"e = 1", with(base, {{"e", {1.0}}})});
@@ -284,24 +277,26 @@ LawSpec rigid_body_spec() {
     return e;
   };
   const auto scale = [](const Case& c) {
-    return norm(get(c, "v1")) + norm(get(c, "v2")) + std::abs(get1(c, "w1")) * norm(get(c, "r1")) +
-           std::abs(get1(c, "w2")) * norm(get(c, "r2")) + 1e-300;
+    return vec(get(c, "v1")).norm() + vec(get(c, "v2")).norm() + std::abs(get1(c, "w1")) * vec(get(c, "r1")).norm() +
+           std::abs(get1(c, "w2")) * vec(get(c, "r2")).norm() + 1e-300;
   };
   const auto rel_normal = [contact_velocity](const Case& c, const std::vector<double>& v1, double w1, const std::vector<double>& v2,
                                                      double w2) {
-    return dot(contact_velocity(v1, w1, get(c, "r1")), unit_normal(c)) - dot(contact_velocity(v2, w2, get(c, "r2")), unit_normal(c));
+    const VecX u = unit_normal(c);
+    const Vec2 n(u[0], u[1]);
+    return contact_velocity(vec(v1), w1, vec(get(c, "r1"))).dot(n) - contact_velocity(vec(v2), w2, vec(get(c, "r2"))).dot(n);
   };
   const auto w = [](const Record& u, const char* k) { return field(u, k).front(); };
   // angular momentum of body i about the contact point (its centre at P − r_i): (−r_i) × m_i v_i + I_i ω_i
   const auto L_about = [](double m, double I, const std::vector<double>& v, double om, const std::vector<double>& r) {
-    return -m * cross2(r, v) + I * om;
+    return -m * cross2(Vec2(r[0], r[1]), Vec2(v[0], v[1])) + I * om;
   };
   L.checks = {
       momentum_check(scale),
       {"no energy gain (e ≤ 1)", [](const Case&) { return true; },
        [w](const Case& c, const Record&, const Record& u) {
          const auto ke = [](double m, double I, const std::vector<double>& v, double om) {
-           return (std::isinf(m) ? 0.0 : 0.5 * m * dot(v, v)) + (std::isinf(I) ? 0.0 : 0.5 * I * om * om);
+           return (std::isinf(m) ? 0.0 : 0.5 * m * vec(v).squaredNorm()) + (std::isinf(I) ? 0.0 : 0.5 * I * om * om);
          };
          const double m1 = get1(c, "m1"), m2 = get1(c, "m2"), I1 = get1(c, "I1"), I2 = get1(c, "I2");
          const double e0 = ke(m1, I1, get(c, "v1"), get1(c, "w1")) + ke(m2, I2, get(c, "v2"), get1(c, "w2"));
@@ -328,7 +323,7 @@ LawSpec rigid_body_spec() {
            const auto& r = get(c, "r" + i);
            const double l0 = L_about(m, I, get(c, "v" + i), get1(c, "w" + i), r);
            const double l1 = L_about(m, I, field(u, "v" + i + "_after"), w(u, ("w" + i + "_after").c_str()), r);
-           if (!(std::abs(l1 - l0) <= kTol * (m * norm(r) + I) * (scale(c) + std::abs(get1(c, "w" + i)))))
+           if (!(std::abs(l1 - l0) <= kTol * (m * vec(r).norm() + I) * (scale(c) + std::abs(get1(c, "w" + i)))))
              return fmt::format("body {}: (−r{}) × m{} v{} + I{} ω{} = {}; received {}", i, i, i, i, i, i, l0, l1);
          }
          return std::string();
@@ -343,40 +338,35 @@ bool has(const Case& c, std::string_view k) {
   return std::any_of(c.begin(), c.end(), [&](const auto& f) { return f.first == k; });
 }
 
-/// a × b of two 3-vectors.
-std::vector<double> cross3(const std::vector<double>& a, const std::vector<double>& b) {
-  return {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-}
-
 /// The velocities and spins of a sphere pair, before (the case) or after (an answer). Spheres whose
 /// spin is not tracked (seed 001 §E.1), and an obstacle, have ω = 0 and no radius.
 struct SpherePair {
-  std::vector<double> v1, v2, w1, w2;
+  Vec3 v1, v2, w1, w2;
   double R1 = 0.0, R2 = 0.0;
 };
 SpherePair before(const Case& c) {
-  const std::vector<double> zero(3, 0.0);
-  return {get(c, "v1"),
-          get(c, "v2"),
-          has(c, "w1") ? get(c, "w1") : zero,
-          has(c, "w2") ? get(c, "w2") : zero,
+  return {vec3(get(c, "v1")),
+          vec3(get(c, "v2")),
+          has(c, "w1") ? vec3(get(c, "w1")) : Vec3::Zero(),
+          has(c, "w2") ? vec3(get(c, "w2")) : Vec3::Zero(),
           has(c, "R1") ? get1(c, "R1") : 0.0,
           has(c, "R2") ? get1(c, "R2") : 0.0};
 }
 SpherePair after(const Case& c, const Record& u) {
   SpherePair p = before(c);
-  p.v1 = field(u, "v1_after"), p.v2 = field(u, "v2_after");
-  if (has(c, "w1")) p.w1 = field(u, "w1_after"), p.w2 = field(u, "w2_after");
+  p.v1 = vec3(field(u, "v1_after")), p.v2 = vec3(field(u, "v2_after"));
+  if (has(c, "w1")) p.w1 = vec3(field(u, "w1_after")), p.w2 = vec3(field(u, "w2_after"));
   return p;
 }
+/// The case's unit normal (spheres: 3D).
+Vec3 unit_normal3(const Case& c) { return vec3(get(c, "normal")).normalized(); }
 /// v* = (v2 − v1)·n, > 0 when approaching (seed 001 §E.1 step 2).
-double approach_speed(const Case& c, const SpherePair& p) { return dot(p.v2, unit_normal(c)) - dot(p.v1, unit_normal(c)); }
+double approach_speed(const Case& c, const SpherePair& p) { return p.v2.dot(unit_normal3(c)) - p.v1.dot(unit_normal3(c)); }
 /// The sliding velocity of the contact points x1 − R1 n and x2 + R2 n:
 /// v_c = v1 − v2 + v* n + n × (R1 ω1 + R2 ω2) (seed 001 §F step 2; without spin, §E.1's v1 − v2 + v* n).
-std::vector<double> sliding_velocity(const Case& c, const SpherePair& p) {
-  const auto n = unit_normal(c);
-  const auto spin = axpy(p.R1, p.w1, axpy(p.R2, p.w2, std::vector<double>(3, 0.0)));
-  return axpy(1.0, cross3(n, spin), axpy(approach_speed(c, p), n, axpy(-1.0, p.v2, p.v1)));
+Vec3 sliding_velocity(const Case& c, const SpherePair& p) {
+  const Vec3 n = unit_normal3(c);
+  return p.v1 - p.v2 + approach_speed(c, p) * n + n.cross(p.R1 * p.w1 + p.R2 * p.w2);
 }
 
 /// Spheres with Coulomb friction (seed 001 §E.1) or, with `spin`, with spin too (seed 001 §F): one
@@ -390,33 +380,34 @@ LawSpec sphere_spec(bool spin) {
   L.vectors = spin ? std::vector<std::string>{"v1", "v2", "w1", "w2", "normal"} : std::vector<std::string>{"v1", "v2", "normal"};
   // n = {x1 − x2}₁ points INTO body 1; solid spheres (I = 2/5 m R²: the seed's 2/7, 5/7, 5/2)
   L.random = [spin](core::Rng& r) {
-    const auto n = unit_random(r, 3);
-    auto v1 = vec_random(r, 3, 5.0);
-    const auto v2 = vec_random(r, 3, 5.0);
-    const double s = dot(v2, n) - dot(v1, n);
-    if (s < 0) v1 = axpy(2.0 * s, n, v1);  // approaching
+    const VecX n = unit_random(r, 3);
+    VecX v1 = vec_random(r, 3, 5.0);
+    const VecX v2 = vec_random(r, 3, 5.0);
+    const double s = v2.dot(n) - v1.dot(n);
+    if (s < 0) v1 += 2.0 * s * n;  // approaching
     const double m1 = core::uniform(r, 0.1, 10), m2 = core::uniform(r, 0.1, 10), mu = core::uniform(r, 0, 1),
                  alpha = core::uniform(r, 0, 1);
-    if (!spin) return Case{{"m1", {m1}}, {"m2", {m2}}, {"v1", v1}, {"v2", v2}, {"normal", n}, {"mu", {mu}}, {"alpha", {alpha}}};
+    if (!spin)
+      return Case{{"m1", {m1}}, {"m2", {m2}}, {"v1", list(v1)}, {"v2", list(v2)}, {"normal", list(n)}, {"mu", {mu}}, {"alpha", {alpha}}};
     const double R1 = core::uniform(r, 0.1, 2), R2 = core::uniform(r, 0.1, 2);
-    const auto w1 = vec_random(r, 3, 5.0), w2 = vec_random(r, 3, 5.0);
-    return Case{{"m1", {m1}}, {"m2", {m2}}, {"R1", {R1}}, {"R2", {R2}}, {"v1", v1},       {"v2", v2},
-                {"w1", w1},   {"w2", w2},   {"normal", n}, {"mu", {mu}}, {"alpha", {alpha}}};
+    const VecX w1 = vec_random(r, 3, 5.0), w2 = vec_random(r, 3, 5.0);
+    return Case{{"m1", {m1}}, {"m2", {m2}}, {"R1", {R1}},         {"R2", {R2}},  {"v1", list(v1)}, {"v2", list(v2)},
+                {"w1", list(w1)}, {"w2", list(w2)}, {"normal", list(n)}, {"mu", {mu}}, {"alpha", {alpha}}};
   };
   L.edges = [rand = L.random, spin](core::Rng& r) {
     std::vector<std::pair<std::string, Case>> e;
     const Case base = rand(r);
-    const auto n = get(base, "normal");
+    const Vec3 n = vec3(get(base, "normal"));
     const std::vector<double> zero(3, 0.0);
-    std::vector<double> t{-n[1], n[0], 0.0};
-    if (norm(t) < 0.1) t = {0.0, -n[2], n[1]};
+    Vec3 t(-n[1], n[0], 0.0);
+    if (t.norm() < 0.1) t = Vec3(0.0, -n[2], n[1]);
+    const auto l3 = [](const Vec3& v) { return std::vector<double>{v[0], v[1], v[2]}; };
     const Case still = spin ? with(base, {{"w1", zero}, {"w2", zero}}) : base;  // no spin
-    e.push_back({"head-on (zero sliding velocity)", with(still, {{"v1", axpy(-2.0, n, zero)}, {"v2", zero}})});
+    e.push_back({"head-on (zero sliding velocity)", with(still, {{"v1", l3(-2.0 * n)}, {"v2", zero}})});
     if (spin)  // the spin cancels the sliding: n × R1 ω1 = −2t for ω1 = n × 2t / R1
       e.push_back({"zero sliding velocity by spin (rolling contact)",
-                   with(still, {{"v1", axpy(-1.0, n, axpy(2.0, t, zero))}, {"v2", zero},
-                                {"w1", axpy(1.0 / get1(base, "R1"), cross3(n, axpy(2.0, t, zero)), zero)}})});
-    e.push_back({"grazing", with(base, {{"v1", axpy(-1e-6, n, axpy(2.0, t, zero))}, {"v2", zero}})});
+                   with(still, {{"v1", l3(2.0 * t - n)}, {"v2", zero}, {"w1", l3(n.cross(2.0 * t) / get1(base, "R1"))}})});
+    e.push_back({"grazing", with(base, {{"v1", l3(2.0 * t - 1e-6 * n)}, {"v2", zero}})});
     e.push_back({"alpha = 0", with(base, {{"alpha", {0.0}}})});
     e.push_back({"alpha = 1", with(base, {{"alpha", {1.0}}})});
     e.push_back({"mu = 0", with(base, {{"mu", {0.0}}})});
@@ -425,13 +416,13 @@ LawSpec sphere_spec(bool spin) {
     e.push_back({"obstacle of infinite mass", obstacle});
     // the stick/slip boundary of step 3: 7 mu (1 + alpha) v* = 2 |v_c|
     const SpherePair p = before(base);
-    const double mu = 2.0 * norm(sliding_velocity(base, p)) / (7.0 * (1.0 + get1(base, "alpha")) * approach_speed(base, p));
+    const double mu = 2.0 * sliding_velocity(base, p).norm() / (7.0 * (1.0 + get1(base, "alpha")) * approach_speed(base, p));
     e.push_back({"stick/slip boundary", with(base, {{"mu", {mu}}})});
     return e;
   };
   const auto scale = [](const Case& c) {
     const SpherePair p = before(c);
-    return norm(p.v1) + norm(p.v2) + p.R1 * norm(p.w1) + p.R2 * norm(p.w2) + 1e-300;
+    return p.v1.norm() + p.v2.norm() + p.R1 * p.w1.norm() + p.R2 * p.w2.norm() + 1e-300;
   };
   const auto approaching = [](const Case& c) { return approach_speed(c, before(c)) > 0; };
   L.checks = {
@@ -441,8 +432,8 @@ LawSpec sphere_spec(bool spin) {
          // ½ m v² + ½ (2/5 m R²) ω² of each finite body (an obstacle's is 0; without spin, ω = 0)
          const auto ke = [&](const SpherePair& p) {
            const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
-           return 0.5 * m1 * (dot(p.v1, p.v1) + 0.4 * p.R1 * p.R1 * dot(p.w1, p.w1)) +
-                  (std::isinf(m2) ? 0.0 : 0.5 * m2 * (dot(p.v2, p.v2) + 0.4 * p.R2 * p.R2 * dot(p.w2, p.w2)));
+           return 0.5 * m1 * (p.v1.squaredNorm() + 0.4 * p.R1 * p.R1 * p.w1.squaredNorm()) +
+                  (std::isinf(m2) ? 0.0 : 0.5 * m2 * (p.v2.squaredNorm() + 0.4 * p.R2 * p.R2 * p.w2.squaredNorm()));
          };
          const double e0 = ke(before(c)), e1 = ke(after(c, u));
          return e1 <= e0 * (1 + kTol) + 1e-300 ? std::string() : fmt::format("kinetic energy ≤ {}; received {}", e0, e1);
@@ -458,12 +449,12 @@ LawSpec sphere_spec(bool spin) {
        [scale](const Case& c, const Record&, const Record& u) {
          // Coulomb friction opposes the sliding of the contact points and at most stops it:
          // v_c' · v_c ≥ 0 and |v_c'| ≤ |v_c|
-         const auto c0 = sliding_velocity(c, before(c)), c1 = sliding_velocity(c, after(c, u));
+         const Vec3 c0 = sliding_velocity(c, before(c)), c1 = sliding_velocity(c, after(c, u));
          const double tol = kTol * scale(c);
-         return dot(c0, c1) >= -tol * scale(c) && norm(c1) <= norm(c0) + tol
+         return c0.dot(c1) >= -tol * scale(c) && c1.norm() <= c0.norm() + tol
                     ? std::string()
-                    : fmt::format("sliding velocity of the contact points along {} and not longer; received {}", vec_text(c0),
-                                  vec_text(c1));
+                    : fmt::format("sliding velocity of the contact points along {} and not longer; received {}", vec_text(list(c0)),
+                                  vec_text(list(c1)));
        }},
   };
   if (spin)
@@ -472,19 +463,20 @@ LawSpec sphere_spec(bool spin) {
          [scale](const Case& c, const Record&, const Record& u) {
            // the impulse acts at the contact point P: each body's L_P = m (x − P) × v + I ω is conserved;
            // x1 − P = R1 n, x2 − P = −R2 n (seed 001 §F's contact points)
-           const auto n = unit_normal(c);
+           const Vec3 n = unit_normal3(c);
            const SpherePair p0 = before(c), p1 = after(c, u);
            for (int b = 1; b <= 2; ++b) {
              const double m = get1(c, b == 1 ? "m1" : "m2");
              if (std::isinf(m)) continue;
              const double R = b == 1 ? p0.R1 : p0.R2, I = 0.4 * m * R * R;
-             const auto offset = axpy(b == 1 ? R : -R, n, std::vector<double>(3, 0.0));
-             const auto Lp = [&](const SpherePair& p) {
-               return axpy(I, b == 1 ? p.w1 : p.w2, axpy(m, cross3(offset, b == 1 ? p.v1 : p.v2), std::vector<double>(3, 0.0)));
+             const Vec3 offset = (b == 1 ? R : -R) * n;
+             const auto Lp = [&](const SpherePair& p) -> Vec3 {
+               return m * offset.cross(b == 1 ? p.v1 : p.v2) + I * (b == 1 ? p.w1 : p.w2);
              };
-             const auto l0 = Lp(p0), l1 = Lp(p1);
-             if (!(norm(axpy(-1.0, l0, l1)) <= kTol * m * R * (scale(c) + R * norm(b == 1 ? p0.w1 : p0.w2))))
-               return fmt::format("body {0}: m{0} (x{0} − P) × v{0} + I{0} ω{0} = {1}; received {2}", b, vec_text(l0), vec_text(l1));
+             const Vec3 l0 = Lp(p0), l1 = Lp(p1);
+             if (!((l1 - l0).norm() <= kTol * m * R * (scale(c) + R * (b == 1 ? p0.w1 : p0.w2).norm())))
+               return fmt::format("body {0}: m{0} (x{0} − P) × v{0} + I{0} ω{0} = {1}; received {2}", b, vec_text(list(l0)),
+                                  vec_text(list(l1)));
            }
            return std::string();
          }});

@@ -22,7 +22,7 @@ using scene::ObjectType;
 
 namespace {
 // ---------------------------------------------------------------------------------------- CSV
-std::string samples_csv(const scene::Samples& s) {
+std::string samples_csv(const core::Samples& s) {
   std::string out = csv_header(s.header());
   std::vector<double> row(s.header().size());
   for (std::size_t r = 0; r < s.rows(); ++r) {
@@ -48,10 +48,10 @@ std::string events_csv(const scene::Scene& sc, const scene::RunResult& r) {
 /// The world columns of object o ("name.x" …); discs and boxes have no z column.
 std::string world_col(const scene::ObjectSpec& o, int axis) { return o.name + "." + "xyz"[axis]; }
 
-bool has_col(const scene::Samples& s, const std::string& n) { return s.find(n).has_value(); }
+bool has_col(const core::Samples& s, const std::string& n) { return s.find(n).has_value(); }
 
 /// The two world axes along which the scene moves most (ties: natural order).
-std::array<int, 2> view_axes(const scene::Scene& sc, const scene::Samples& s) {
+std::array<int, 2> view_axes(const scene::Scene& sc, const core::Samples& s) {
   std::array<double, 3> range{0, 0, 0};
   for (const auto& o : sc.objects)
     for (int a = 0; a < 3; ++a) {
@@ -78,7 +78,7 @@ std::array<int, 2> view_axes(const scene::Scene& sc, const scene::Samples& s) {
 std::string num(double x) { return script_number(x); }
 
 /// The scene's frames and shapes as a JS object literal, projected on the view axes (i, j).
-std::string animation_data(const scene::Scene& sc, const scene::Samples& s, std::array<int, 2> ax) {
+std::string animation_data(const scene::Scene& sc, const core::Samples& s, std::array<int, 2> ax) {
   // at most 600 frames, fewer for many objects (a page of a few MB at most)
   const std::size_t rows = s.rows(), frames = std::min<std::size_t>({rows, 600, std::max<std::size_t>(60, 120000 / sc.objects.size())});
   std::vector<std::size_t> pick(frames);
@@ -157,18 +157,19 @@ constexpr std::size_t kMaxPlotted = 12;  ///< objects drawn in the trajectory pl
 /// The trajectory plot's data: the whole trajectory, or, when the scene has more objects than the
 /// plot draws, t and the plotted objects' two view columns only. Gnuplot reads its data file once
 /// per curve: a 10⁵-particle pile's whole trajectory (7·10⁵ columns) took it minutes.
-scene::Samples plotted_trajectory(const scene::Scene& sc, const scene::Samples& s, std::array<int, 2> ax) {
+core::Samples plotted_trajectory(const scene::Scene& sc, const core::Samples& s, std::array<int, 2> ax) {
   if (sc.objects.size() <= kMaxPlotted) return s;
   std::vector<std::size_t> cols{0};  // t
   std::vector<std::string> names{s.header()[0]};
   for (std::size_t i = 0; i < kMaxPlotted; ++i)
     for (const int a : ax)
       if (const auto k = s.find(world_col(sc.objects[i], a))) cols.push_back(*k), names.push_back(s.header()[*k]);
-  scene::Samples out;
-  out.set_header(std::move(names));
-  out.values.reserve(s.rows() * cols.size());
-  for (std::size_t r = 0; r < s.rows(); ++r)
-    for (const std::size_t k : cols) out.values.push_back(s.at(r, k));
+  core::Samples out(std::move(names));
+  out.reserve(s.rows());
+  for (std::size_t r = 0; r < s.rows(); ++r) {
+    auto row = out.push_row();
+    for (std::size_t c = 0; c < cols.size(); ++c) row[c] = s.at(r, cols[c]);
+  }
   return out;
 }
 
@@ -186,7 +187,7 @@ Figure figure(std::string stem, std::string title, std::string xlabel, std::stri
 std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::RunResult>& runs, std::array<int, 2> ax) {
   std::vector<Figure> out;
   const bool several = runs.size() > 1;
-  auto col = [](const scene::Samples& s, const std::string& name) { return std::to_string(s.column(name) + 1); };
+  auto col = [](const core::Samples& s, const std::string& name) { return std::to_string(s.column(name) + 1); };
   {  // energy
     Figure f = figure("energy", "Energy of " + sc.title, "t (s)", "energy (J)");
     for (const auto& r : runs) {
@@ -214,7 +215,7 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
     Figure f = figure("trajectory", "Trajectory in the plane (" + a + ", " + b + ")", a + " (m)", b + " (m)");
     f.extra = "set size ratio -1\n";
     for (const auto& r : runs) {
-      const scene::Samples plotted = plotted_trajectory(sc, r.trajectory, ax);
+      const core::Samples plotted = plotted_trajectory(sc, r.trajectory, ax);
       for (std::size_t i = 0; i < std::min<std::size_t>(sc.objects.size(), kMaxPlotted); ++i) {
         const auto& o = sc.objects[i];
         const std::string ca = world_col(o, ax[0]), cb = world_col(o, ax[1]);

@@ -8,43 +8,14 @@
 //                (toolkit/collisions) as k_n grows;
 //   cost         CPU time per particle-step of a settled 3D box against the number of particles
 //                (a timing: not deterministic, unlike the rest).
-// The scenario functions are public: tests/contact asserts on them.
+// The scenarios (head-on collisions, the soft oblique impact) are reference/problems/head_on_contact.hpp's,
+// shared with tests/contact.
 #include <cstddef>
 #include <string>
 #include <vector>
 
-#include "toolkit/contact/contact_force.hpp"
 
 namespace verisim::experiments {
-
-// --- scenarios --------------------------------------------------------------------------------
-
-/// A head-on collision of two discs (D = 2) or spheres (D = 3) of masses 1 and 3, radii 0.5 and 0.7
-/// (m_eff = 3/4), or of a disc of mass 2 and radius 0.4 against a plane wall (`wall`); relative
-/// approach speed 1, k_n = 10⁴, Δt = c π √(m_eff/k_n); the contact begins a fraction `phase` into a
-/// step. Stepped by the default stepper (velocity Verlet).
-struct HeadOnCase {
-  int dim = 2;
-  bool wall = false;
-  double restitution = 1.0;
-  contact::ContactEnd end = contact::ContactEnd::overlap;
-  double step_factor = 0.001;  ///< c
-  double phase = 0.0;
-};
-struct HeadOnOutcome {
-  double restitution = 0.0;  ///< |relative normal velocity after/before|
-  double t_start = 0.0;      ///< first zero of δ(t), linear interpolation between steps
-  double t_end = 0.0;        ///< last zero of δ(t)
-  double m_eff = 0.0, kn = 0.0;
-  std::vector<double> t, overlap;  ///< −δ(t) at every step (filled when record = true)
-};
-HeadOnOutcome simulate_head_on(const HeadOnCase& c, bool record = false);
-
-/// Largest difference (relative to the approach speed; spins × radius) between the soft oblique
-/// impact of two spinning solid spheres (masses 1 and 2, radii 0.5 and 0.8, force end of contact,
-/// restitution ε, Δt = c π √(m_eff/k_n) with c = 0.002, k_t at γ_t Δt = 0.5) and seed 001 §F's impulse
-/// law at the normal of first touch, restitution α = ε_F.
-double soft_vs_impulse_law(double kn, double mu, double eps);
 
 // --- the study ----------------------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ std::optional<OdeintRun<P>> run_odeint(std::string_view odeint_name, const P& pr
   const auto steps = static_cast<std::size_t>(n);
   const auto trajectory = ref::run<typename P::V>(*which, Counting<P>{&problem, &out.evaluations},
                                                   problem.initial(), 0.0, dt, steps, steps > 0 ? steps : 1);
-  out.state = core::PhaseState<typename P::V>{trajectory.q.back(), trajectory.v.back()};
+  out.state = trajectory.state(trajectory.size() - 1);
   return out;
 }
 

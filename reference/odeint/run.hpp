@@ -127,7 +127,7 @@ Trajectory<V> run_first_order(Stepper stepper, const Sys& sys, const core::Phase
                               std::size_t n, std::size_t stride) {
   const Eigen::Index dim = x0.q.size();
   problems::Stacked<V> y = problems::stack(x0);
-  Trajectory<V> out;
+  Trajectory<V> out(x0.q.size());
   out.reserve(n / stride + 2);
   std::size_t k = 0;
   auto observe = [&](const problems::Stacked<V>& s, double t) {
@@ -147,7 +147,7 @@ Trajectory<V> run_symplectic(Stepper stepper, const Sys& sys, const core::PhaseS
   } else {
     std::pair<V, V> x{x0.q, x0.v};
     double t_step = t0;
-    Trajectory<V> out;
+    Trajectory<V> out(x0.q.size());
     out.reserve(n / stride + 2);
     std::size_t k = 0;
     auto observe = [&](const std::pair<V, V>& s, double t) {
@@ -164,7 +164,7 @@ template <class V, class Sys>
 Trajectory<V> run_velocity_verlet(const Sys& sys, const core::PhaseState<V>& x0, double t0, double dt, std::size_t n,
                                   std::size_t stride) {
   std::pair<V, V> x{x0.q, x0.v};
-  Trajectory<V> out;
+  Trajectory<V> out(x0.q.size());
   out.reserve(n / stride + 2);
   std::size_t k = 0;
   auto observe = [&](const std::pair<V, V>& s, double t) {

@@ -8,8 +8,8 @@
 #include <numbers>
 #include <vector>
 
-#include "experiments/studies/contact_study.hpp"
 #include "reference/analytic/damped_contact.hpp"
+#include "reference/problems/head_on_contact.hpp"
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/world.hpp"
 
@@ -111,11 +111,11 @@ TEST(ContactValidation_Friction, SoftObliqueImpactConvergesToTheImpulseLawAsStif
   // fixed fraction of T_c (c = 0.002), so the discretisation error (O(c), the dashpot's jump) stays
   // below the physical one. Over k_n × 100 the difference must shrink ×10 within a factor 2 (order
   // −1/2 ± 0.15), and be below 2e-3 at k_n = 1e8.
-  // (the scenario: experiments/studies/contact_study.hpp, soft_vs_impulse_law)
+  // (the scenario: reference/problems/head_on_contact.hpp, soft_vs_impulse_law)
   for (double mu : {0.05, 0.5}) {
-    const double e4 = experiments::soft_vs_impulse_law(1e4, mu, 0.7);
-    const double e6 = experiments::soft_vs_impulse_law(1e6, mu, 0.7);
-    const double e8 = experiments::soft_vs_impulse_law(1e8, mu, 0.7);
+    const double e4 = reference::problems::soft_vs_impulse_law(1e4, mu, 0.7);
+    const double e6 = reference::problems::soft_vs_impulse_law(1e6, mu, 0.7);
+    const double e8 = reference::problems::soft_vs_impulse_law(1e8, mu, 0.7);
     EXPECT_NEAR(std::log10(e4 / e6) / 2.0, 0.5, 0.15) << mu;
     EXPECT_NEAR(std::log10(e6 / e8) / 2.0, 0.5, 0.15) << mu;
     EXPECT_LT(e8, 2e-3) << mu;

@@ -9,7 +9,7 @@
 #include <numbers>
 
 #include "reference/analytic/damped_contact.hpp"
-#include "experiments/studies/contact_study.hpp"
+#include "reference/problems/head_on_contact.hpp"
 
 namespace verisim::contact::test {
 namespace {
@@ -29,15 +29,15 @@ constexpr double kPhases[] = {0.0, 0.21, 0.5, 0.77, 0.93};
 constexpr double kC = 0.001;
 
 // The scenario (two discs or spheres of masses 1 and 3, or a disc against a plane wall; approach
-// speed 1; k_n = 1e4) is experiments/studies/contact_study.hpp's, shared with the report.
-using experiments::HeadOnCase;
-using experiments::simulate_head_on;
+// speed 1; k_n = 1e4) is reference/problems/head_on_contact.hpp's, shared with the contact study.
+using reference::problems::HeadOnCase;
+using reference::problems::simulate_head_on;
 
 template <int D>
-experiments::HeadOnOutcome collide_pair(double eps, ContactEnd end, double c, double phase) {
+reference::problems::HeadOnOutcome collide_pair(double eps, ContactEnd end, double c, double phase) {
   return simulate_head_on({D, false, eps, end, c, phase});
 }
-experiments::HeadOnOutcome collide_wall(double eps, ContactEnd end, double c, double phase) {
+reference::problems::HeadOnOutcome collide_wall(double eps, ContactEnd end, double c, double phase) {
   return simulate_head_on({2, true, eps, end, c, phase});
 }
 

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <numbers>
+#include <optional>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -33,7 +34,22 @@ namespace verisim::peer::test {
 namespace {
 
 namespace fs = std::filesystem;
-using experiments::TrajectorySet;
+using core::Samples;
+using experiments::Part;
+
+/// One frame's 3-vectors of every particle (positions, velocities or spins), particle-major: x0 y0 z0 x1 …
+std::vector<double> frame(const Samples& s, std::size_t row, Part part) {
+  const experiments::Particles particles(s, "frame");
+  std::vector<double> out;
+  for (std::size_t i = 0; i < particles.size(); ++i) {
+    const core::Vec3 x = particles.at(s, row, i, part);
+    out.insert(out.end(), {x[0], x[1], x[2]});
+  }
+  return out;
+}
+/// The same, of the last frame.
+std::vector<double> last(const Samples& s, Part part) { return frame(s, s.rows() - 1, part); }
+std::size_t particles(const Samples& s) { return experiments::Particles(s, "particles").size(); }
 
 std::string g3(double x) {
   char b[32];
@@ -63,7 +79,7 @@ fs::path fresh(const std::string& name) { return verisim::test::scratch(name); }
 using verisim::test::scratch_root;
 
 /// Export the scene and run its deck with `procs` MPI ranks (1: lmp alone); the dump read back.
-TrajectorySet run_lammps(const fs::path& scene_file, const std::string& name, int procs) {
+Samples run_lammps(const fs::path& scene_file, const std::string& name, int procs) {
   const fs::path out = fresh(name);
   experiments::export_lammps(scene_file, out);
   std::vector<std::string> argv;
@@ -79,11 +95,12 @@ TrajectorySet run_lammps(const fs::path& scene_file, const std::string& name, in
 
 /// verisim's side: `verisim run --integrator dem-verlet` on the scene — scene::simulate, the world and
 /// laws it picks (the conservative laws where ε = 1 and μ = 0), its recorder (every sample_every
-/// steps, from step 0) — read as the dump is (experiments::trajectory_set).
-TrajectorySet run_verisim(scene::Scene sc) {
+/// steps, and the last), the kinetic energy of its energy table — read as the dump is (core::Samples, compare's columns).
+/// `verisim run` (experiments/studies/scene_run.cpp run_scene) takes the same two calls: override_integrator, simulate.
+Samples run_verisim(scene::Scene sc) {
   scene::override_integrator(sc, std::string(integrators::methods::DemVerletHalfStep::info.name), "--integrator");
   const scene::RunResult run = scene::simulate(sc);
-  return experiments::trajectory_set(run.trajectory, &run.energy, "verisim dem-verlet");
+  return experiments::with_kinetic(run.trajectory, run.energy, "verisim dem-verlet");
 }
 
 /// Largest |a − b| over the particles' 3-vectors of one frame, and the largest |a|.
@@ -235,21 +252,23 @@ TEST(PeerExport, UnequalMassesGetOneTypeEachAndOneGranHookePerTypePair) {
 /// Post-impact velocities and spins of verisim (dem-verlet) and LAMMPS (serial) agree within 1e-6
 /// of their largest magnitude: both integrate the same force with the same scheme, so they differ
 /// by round-off amplified over one contact (measured below 1e-12, docs/lammps.md).
-TrajectorySet expect_same_impact(const std::string& name) {
+Samples expect_same_impact(const std::string& name) {
   const auto sc = scene::load_scene(peer_file(name + ".toml"));
   const auto lmp = run_lammps(peer_file(name + ".toml"), name, 1);
   const auto ver = run_verisim(sc);
-  if (lmp.frames() != ver.frames() || lmp.particles != 2u) {
-    ADD_FAILURE() << "frames " << lmp.frames() << " vs " << ver.frames() << ", particles " << lmp.particles;
+  if (lmp.rows() != ver.rows() || particles(lmp) != 2u) {
+    ADD_FAILURE() << "frames " << lmp.rows() << " vs " << ver.rows() << ", particles " << particles(lmp);
     return lmp;
   }
-  const std::size_t last = lmp.frames() - 1;
-  EXPECT_NEAR(lmp.t[last], ver.t[last], 1e-12);
-  const Diff dv = frame_diff(ver.v[last], lmp.v[last]), dw = frame_diff(ver.w[last], lmp.w[last]);
+  const std::size_t end = lmp.rows() - 1;
+  EXPECT_NEAR(lmp.t(end), ver.t(end), 1e-12);
+  const Diff dv = frame_diff(last(ver, Part::velocity), last(lmp, Part::velocity)),
+             dw = frame_diff(last(ver, Part::spin), last(lmp, Part::spin));
   EXPECT_LE(dv.diff, 1e-6 * dv.scale);
   EXPECT_LE(dw.diff, 1e-6 * dw.scale);
   double worst = 0.0;  // every frame, positions included (relative to the largest velocity × t)
-  for (std::size_t f = 0; f < lmp.frames(); ++f) worst = std::max(worst, frame_diff(ver.v[f], lmp.v[f]).diff / dv.scale);
+  for (std::size_t f = 0; f < lmp.rows(); ++f)
+    worst = std::max(worst, frame_diff(frame(ver, f, Part::velocity), frame(lmp, f, Part::velocity)).diff / dv.scale);
   EXPECT_LE(worst, 1e-6);
   ::testing::Test::RecordProperty("post_impact_velocity_rel", g3(dv.diff / dv.scale));
   ::testing::Test::RecordProperty("post_impact_spin_rel", g3(dw.scale > 0 ? dw.diff / dw.scale : 0.0));
@@ -264,7 +283,7 @@ TEST(PeerValidation, HeadOnCollisionMatchesLammpsAndTheRestitution) {
   // Independent of verisim: LAMMPS's own rebound speed against ε = 0.5 (what the γ_n conversion
   // must give), within the time-discretisation bound |Δε| ≤ ε·2ζ·cπ (docs/contact.md), c =
   // Δt/(π√(m_eff/k_n)) = 0.0142, ζ = −ln ε/√(ln²ε + π²) = 0.2155: 0.0096.
-  const double v_after = lmp.v.back()[0];  // particle a, x: −ε·1 m/s
+  const double v_after = last(lmp, Part::velocity)[0];  // particle a, x: −ε·1 m/s
   const double L = std::log(0.5), zeta = -L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi);
   const double c = 1e-4 / (std::numbers::pi * std::sqrt(0.5 / 1e5));
   EXPECT_NEAR(-v_after, 0.5, 0.5 * 2 * zeta * c * std::numbers::pi);
@@ -276,12 +295,13 @@ TEST(PeerValidation, HeadOnCollisionOfUnequalMassesMatchesLammpsAndTheRestitutio
   const auto lmp = expect_same_impact("head_on_masses");
   // Independent of verisim: LAMMPS's relative rebound speed against ε·2 m/s, within the bound
   // ε·2ζ·cπ on ε (docs/contact.md), c = Δt/(π√(m_eff/k_n)) = 0.0116 with m_eff = 0.75 kg.
-  const double rel = lmp.v.back()[3] - lmp.v.back()[0];
+  const std::vector<double> v = last(lmp, Part::velocity);
+  const double rel = v[3] - v[0];
   const double L = std::log(0.5), zeta = -L / std::sqrt(L * L + std::numbers::pi * std::numbers::pi);
   const double c = 1e-4 / (std::numbers::pi * std::sqrt(0.75 / 1e5));
   EXPECT_NEAR(rel / 2.0, 0.5, 0.5 * 2 * zeta * c * std::numbers::pi);
   // momentum: 1·v_a + 3·v_b = 1 − 3 = −2 kg m/s
-  EXPECT_NEAR(lmp.v.back()[0] + 3.0 * lmp.v.back()[3], -2.0, 1e-12);
+  EXPECT_NEAR(v[0] + 3.0 * v[3], -2.0, 1e-12);
 }
 
 TEST(PeerValidation, ObliqueImpactOfUnequalMassesAndRadiiMatchesLammps) {
@@ -294,8 +314,9 @@ TEST(PeerValidation, UnequalMassesBouncingOnAWallMatchLammps) {
   REQUIRE_LAMMPS();
   const auto lmp = expect_same_impact("wall_masses");
   // both spheres touched the floor: friction changed their spins
-  EXPECT_GT(std::abs(lmp.w.back()[1] - 3.0), 0.1);
-  EXPECT_GT(std::abs(lmp.w.back()[3] - 2.0), 0.1);
+  const std::vector<double> w = last(lmp, Part::spin);
+  EXPECT_GT(std::abs(w[1] - 3.0), 0.1);
+  EXPECT_GT(std::abs(w[3] - 2.0), 0.1);
 }
 
 TEST(PeerValidation, ObliqueImpactWithFrictionAndSpinsMatchesLammps) {
@@ -333,14 +354,15 @@ TEST(PeerValidation, ForceEndOfContactMapsToLimitDamping) {
   const auto sc = scene::load_scene(file);
   const auto lmp = run_lammps(file, "head_on_force", 1);
   const auto ver = run_verisim(sc);
-  ASSERT_EQ(lmp.frames(), ver.frames());
-  const Diff dv = frame_diff(ver.v.back(), lmp.v.back());
+  ASSERT_EQ(lmp.rows(), ver.rows());
+  const Diff dv = frame_diff(last(ver, Part::velocity), last(lmp, Part::velocity));
   EXPECT_LE(dv.diff, 1e-6 * dv.scale);
   // reference/analytic/damped_contact.hpp: ε_F = ε exp(2r atan r), r = −ln ε/π: 0.5 → 0.5503 (measured 0.5544); within
   // the same time-discretisation bound as the overlap end (0.0096)
   const double r = -std::log(0.5) / std::numbers::pi, eps_f = 0.5 * std::exp(2.0 * r * std::atan(r));
-  EXPECT_NEAR(-lmp.v.back()[0], eps_f, 0.0096);
-  std::printf("end = force: post-impact |dv|/|v| = %.3g; LAMMPS rebound %.5f vs eps_F %.5f\n", dv.diff / dv.scale, -lmp.v.back()[0], eps_f);
+  const double rebound = -last(lmp, Part::velocity)[0];
+  EXPECT_NEAR(rebound, eps_f, 0.0096);
+  std::printf("end = force: post-impact |dv|/|v| = %.3g; LAMMPS rebound %.5f vs eps_F %.5f\n", dv.diff / dv.scale, rebound, eps_f);
 }
 
 TEST(PeerValidation, BundledBilliardRollsAsInLammps) {
@@ -351,10 +373,11 @@ TEST(PeerValidation, BundledBilliardRollsAsInLammps) {
   const auto sc = scene::load_scene(file);
   const auto lmp = run_lammps(file, "billiard", 1);
   const auto ver = run_verisim(sc);
-  ASSERT_EQ(lmp.frames(), ver.frames());
+  ASSERT_EQ(lmp.rows(), ver.rows());
   double worst_v = 0.0, worst_w = 0.0, vmax = 0.0, wmax = 0.0;
-  for (std::size_t f = 0; f < lmp.frames(); ++f) {
-    const Diff dv = frame_diff(ver.v[f], lmp.v[f]), dw = frame_diff(ver.w[f], lmp.w[f]);
+  for (std::size_t f = 0; f < lmp.rows(); ++f) {
+    const Diff dv = frame_diff(frame(ver, f, Part::velocity), frame(lmp, f, Part::velocity)),
+               dw = frame_diff(frame(ver, f, Part::spin), frame(lmp, f, Part::spin));
     worst_v = std::max(worst_v, dv.diff), vmax = std::max(vmax, dv.scale);
     worst_w = std::max(worst_w, dw.diff), wmax = std::max(wmax, dw.scale);
   }
@@ -367,8 +390,10 @@ TEST(PeerValidation, SpinningDiscsOnAFloorIn2DMatchLammps) {
   // dimension 2, enforce2d, nve/sphere disc (I = ½ m R²), fix wall/gran: the same claim as in 3D.
   REQUIRE_LAMMPS();
   const auto lmp = expect_same_impact("discs_2d");
-  for (std::size_t f = 0; f < lmp.frames(); ++f)
-    for (std::size_t i = 0; i < lmp.particles; ++i) EXPECT_EQ(lmp.x[f][3 * i + 2], 0.0);  // stays in z = 0
+  for (std::size_t f = 0; f < lmp.rows(); ++f) {
+    const std::vector<double> x = frame(lmp, f, Part::position);
+    for (std::size_t i = 0; i < particles(lmp); ++i) EXPECT_EQ(x[3 * i + 2], 0.0);  // stays in z = 0
+  }
 }
 
 }  // namespace
@@ -380,12 +405,13 @@ namespace {
 /// Packing fraction of a settled pile on the floor z = 0 of a W × W box: the spheres' volume over
 /// W² · 2z̄, z̄ the volume-weighted mean centre height (a uniform layer of height H, whatever its
 /// sizes, has z̄ = H/2; with one size, the centroid) — tests/scene's granular pile measure, in 3D.
-double packing_fraction(const TrajectorySet& s, const std::vector<double>& radius, double W) {
+double packing_fraction(const Samples& s, const std::vector<double>& radius, double W) {
+  const std::vector<double> x = last(s, Part::position);
   double volume = 0.0, vz = 0.0;
-  for (std::size_t i = 0; i < s.particles; ++i) {
+  for (std::size_t i = 0; i < particles(s); ++i) {
     const double v = 4.0 / 3.0 * std::numbers::pi * radius[i] * radius[i] * radius[i];
     volume += v;
-    vz += v * s.x.back()[3 * i + 2];
+    vz += v * x[3 * i + 2];
   }
   return volume / (W * W * 2.0 * (vz / volume));
 }
@@ -449,7 +475,7 @@ TEST(PeerValidation, DeckOnTwoMpiRanksReproducesTheSerialRun) {
   const auto serial = run_lammps(peer_file("pile.toml"), "pile_np1", 1);
   const auto parallel = run_lammps(peer_file("pile.toml"), "pile_np2", 2);
   const auto c = experiments::compare_trajectories(serial, parallel);
-  ASSERT_EQ(c.rows.size(), serial.frames());
+  ASSERT_EQ(c.rows.size(), serial.rows());
   // Two ranks sum each particle's forces in another order (ghost atoms, newton off) than one: the
   // runs differ by round-off, which the pile's chaos amplifies exactly as between verisim and
   // LAMMPS (the same two mechanisms: summation order, then exponential growth). So the same claims:
@@ -484,21 +510,21 @@ namespace {
 TEST(PeerCompare, DifferencesAndTheOnePercentHorizonAreTheDefinedOnes) {
   // Two particles, five frames; B = A with particle 1 moved by (3, 4, 0)·1e-3 (|Δx| = 5e-3) at
   // frame 2 and T_B = 1.02 T_A from frame 3: horizon = t[2], max |Δx| = 5e-3 there only.
-  TrajectorySet a;
-  a.source = "A";
-  a.particles = 2;
-  a.has_spin = true;
-  for (int f = 0; f < 5; ++f) {
-    a.t.push_back(0.1 * f);
-    a.x.push_back({0.0, 0.0, 0.0, 1.0, 0.0, 0.0});
-    a.v.push_back({1.0, 0.0, 0.0, -1.0, 0.0, 0.0});
-    a.w.push_back({0.0, 0.0, 1.0, 0.0, 0.0, 0.0});
-    a.kinetic.push_back(1.0 + f);
-  }
-  TrajectorySet b = a;
-  b.source = "B";
-  b.x[2][3] += 3e-3, b.x[2][4] += 4e-3;
-  for (std::size_t f = 3; f < 5; ++f) b.kinetic[f] *= 1.02;
+  // p0 at the origin, p1 at x = 1 (moved by (3, 4, 0)·`moved` at frame 2); velocities ±1 along x; p0 spins about z;
+  // T = 1 + f, times `ke` from frame 3, or `all_kinetic` in every frame when given
+  const auto set = [](double moved, double ke, std::optional<double> all_kinetic = std::nullopt) {
+    std::vector<std::string> names{"t"};
+    for (const char* p : {"p0", "p1"})
+      for (const char* c : {"x", "y", "z", "vx", "vy", "vz", "wx", "wy", "wz"}) names.push_back(std::string(p) + "." + c);
+    names.push_back("kinetic");
+    Samples out(names);
+    for (int f = 0; f < 5; ++f) {
+      const double dx = f == 2 ? moved : 0.0, k = all_kinetic ? *all_kinetic : (1.0 + f) * (f >= 3 ? ke : 1.0);
+      out.push_row(std::vector<double>{0.1 * f, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1 + 3 * dx, 4 * dx, 0, -1, 0, 0, 0, 0, 0, k});
+    }
+    return out;
+  };
+  const Samples a = set(0.0, 1.0), b = set(1e-3, 1.02);
   const auto c = experiments::compare_trajectories(a, b);
   ASSERT_EQ(c.rows.size(), 5u);
   EXPECT_NEAR(c.rows[2].dx, 5e-3, 1e-15);
@@ -508,9 +534,7 @@ TEST(PeerCompare, DifferencesAndTheOnePercentHorizonAreTheDefinedOnes) {
   EXPECT_NEAR(c.rows[3].ke_rel, 0.02 / 1.02, 1e-15);  // |T_B − T_A|/max(T_A, T_B)
   // a set without kinetic energies (NaN) against one at rest (T = 0): no ratio, not "agree" (std::max
   // would drop the NaN and give 0)
-  TrajectorySet rest = a, none = a;
-  for (auto& k : rest.kinetic) k = 0.0;
-  for (auto& k : none.kinetic) k = std::nan("");
+  const Samples rest = set(0.0, 1.0, 0.0), none = set(0.0, 1.0, std::nan(""));
   for (const auto& row : experiments::compare_trajectories(rest, none).rows) EXPECT_TRUE(std::isnan(row.ke_rel));
   for (const auto& row : experiments::compare_trajectories(rest, rest).rows) EXPECT_EQ(row.ke_rel, 0.0);
 }
@@ -528,13 +552,15 @@ TEST(PeerCompare, DumpReaderReadsTheDecksColumnsById) {
     std::fclose(f);
   }
   const auto s = experiments::read_lammps_dump(d / "t.dump");
-  ASSERT_EQ(s.frames(), 1u);
-  EXPECT_EQ(s.t[0], 0.5);
-  EXPECT_EQ(s.x[0], (std::vector<double>{1, 2, 3, 4, 5, 6}));  // sorted by id
-  EXPECT_EQ(s.v[0], (std::vector<double>{-1, -2, -3, 7, 8, 9}));
-  EXPECT_EQ(s.w[0], (std::vector<double>{0, 0, 1, 10, 11, 12}));
-  EXPECT_EQ(s.kinetic[0], 0.75);  // Σ v_ke
-  EXPECT_EQ(s.radius, (std::vector<double>{0.25, 0.5}));
+  ASSERT_EQ(s.rows(), 1u);
+  EXPECT_EQ(s.t(0), 0.5);
+  EXPECT_EQ(frame(s, 0, Part::position), (std::vector<double>{1, 2, 3, 4, 5, 6}));  // sorted by id
+  EXPECT_EQ(frame(s, 0, Part::velocity), (std::vector<double>{-1, -2, -3, 7, 8, 9}));
+  EXPECT_EQ(frame(s, 0, Part::spin), (std::vector<double>{0, 0, 1, 10, 11, 12}));
+  EXPECT_EQ(s.at(0, s.column("kinetic")), 0.75);  // Σ v_ke
+  EXPECT_EQ((std::vector<double>{s.at(0, s.column("atom1.radius")), s.at(0, s.column("atom2.radius"))}),
+            (std::vector<double>{0.25, 0.5}));
+  EXPECT_EQ(s.column("atom2.vx"), s.column("atom2.x") + 3);  // `verisim run`'s names: atom id i is "atom<i>"
 }
 
 }  // namespace
@@ -565,8 +591,8 @@ TEST(PeerValidation, CompareCommandShowsVerletsDifferenceWithinTheRestitutionBou
   EXPECT_NE(r.output.find("largest differences over 61 common times"), std::string::npos) << r.output;
   EXPECT_TRUE(fs::is_regular_file(cmp_dir / "index.html"));
   EXPECT_TRUE(fs::is_regular_file(cmp_dir / "data" / "compare.csv"));
-  const auto c = experiments::compare_trajectories(experiments::read_trajectory_folder(run_dir),
-                                                   experiments::read_trajectory_folder(deck_dir));
+  const auto read = [](const fs::path& dir) { return experiments::read_trajectory(experiments::trajectory_file(dir)); };
+  const auto c = experiments::compare_trajectories(read(run_dir), read(deck_dir));
   const double dv_end = c.rows.back().dv;
   EXPECT_LE(dv_end, 0.0097);
   EXPECT_GT(dv_end, 1e-6);  // the integrators do differ: compare sees it
@@ -578,8 +604,7 @@ TEST(PeerValidation, CompareCommandShowsVerletsDifferenceWithinTheRestitutionBou
   r = experiments::run_process({VERISIM_EXE, "run", scene, "--integrator", "dem-verlet", "--out", dem_dir.string(), "--quiet",
                                 "--no-plots"}, {}, 120.0);
   ASSERT_TRUE(r.ok()) << r.output;
-  const auto d = experiments::compare_trajectories(experiments::read_trajectory_folder(dem_dir),
-                                                   experiments::read_trajectory_folder(deck_dir));
+  const auto d = experiments::compare_trajectories(read(dem_dir), read(deck_dir));
   double worst = 0.0;
   for (const auto& row : d.rows) worst = std::max(worst, row.dv);
   EXPECT_LE(worst, 1e-6 * 1.0);  // |v| = 1 m/s before the impact, 0.5 after

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <string>
 #include <vector>
 
 #include "reference/odeint/run.hpp"
@@ -37,13 +38,13 @@ TEST(ReferenceOdeint, RunSamplesEveryStepAtExactTimes) {
   for (const auto& d : odeint::kSteppers) {
     const auto tr = odeint::run<core::Vec1>(d.name, sys, sys.initial(), 0.25, 0.01, 100);
     ASSERT_EQ(tr.size(), 101u) << d.name;
-    for (std::size_t k = 0; k < tr.size(); ++k) EXPECT_EQ(tr.t[k], 0.25 + static_cast<double>(k) * 0.01) << d.name;
-    EXPECT_EQ(tr.q[0][0], kSpring.x0);
-    EXPECT_EQ(tr.v[0][0], kSpring.v0);
+    for (std::size_t k = 0; k < tr.size(); ++k) EXPECT_EQ(tr.t(k), 0.25 + static_cast<double>(k) * 0.01) << d.name;
+    EXPECT_EQ(tr.q(0)[0], kSpring.x0);
+    EXPECT_EQ(tr.v(0)[0], kSpring.v0);
   }
   const auto strided = odeint::run<core::Vec1>(Stepper::runge_kutta4, sys, sys.initial(), 0.0, 0.01, 100, 10);
   ASSERT_EQ(strided.size(), 11u);
-  EXPECT_EQ(strided.t.back(), 1.0);
+  EXPECT_EQ(strided.t(strided.size() - 1), 1.0);
   EXPECT_THROW(odeint::run<core::Vec1>("no_such_stepper", sys, sys.initial(), 0.0, 0.01, 1), std::invalid_argument);
 }
 
@@ -63,14 +64,14 @@ TEST(ReferenceOdeint, SymplecticEulerMatchesItsHandComputationOfOneStep) {
   const double q2 = q1 + dt * p1;
   const double p2 = p1 + dt * (-(9.81 / 1.0) * std::sin(q2));
   const auto tr = odeint::run<core::Vec1>(Stepper::symplectic_euler, sys, sys.initial(), 0.0, dt, 2);
-  EXPECT_DOUBLE_EQ(tr.q[1][0], q1);
-  EXPECT_DOUBLE_EQ(tr.v[1][0], p1);
-  EXPECT_DOUBLE_EQ(tr.q[2][0], q2);
-  EXPECT_DOUBLE_EQ(tr.v[2][0], p2);
+  EXPECT_DOUBLE_EQ(tr.q(1)[0], q1);
+  EXPECT_DOUBLE_EQ(tr.v(1)[0], p1);
+  EXPECT_DOUBLE_EQ(tr.q(2)[0], q2);
+  EXPECT_DOUBLE_EQ(tr.v(2)[0], p2);
   // Euler-Cromer's hand computation (seed 001 §3.2: kick with F(q₀), then drift with the new v) differs
   const double v1_ec = p0 + dt * (-(9.81 / 1.0) * std::sin(q0));
   const double q1_ec = q0 + dt * v1_ec;
-  EXPECT_GT(std::abs(tr.q[1][0] - q1_ec), 0.5 * dt * dt * 9.81 * std::sin(q0));  // they differ by dt²·F(q₀)
+  EXPECT_GT(std::abs(tr.q(1)[0] - q1_ec), 0.5 * dt * dt * 9.81 * std::sin(q0));  // they differ by dt²·F(q₀)
 }
 
 TEST(ReferenceOdeint, SymplecticEulerIsOurSymplecticEulerStepForStepAndNotOurEulerCromer) {
@@ -82,9 +83,9 @@ TEST(ReferenceOdeint, SymplecticEulerIsOurSymplecticEulerStepForStepAndNotOurEul
   const auto ec = run_toolkit(integrators::EulerCromer<core::Vec1>{}, sys, sys.initial(), 0.0, dt, n);
   double max_se = 0.0, min_ec_after_first = 1e300;
   for (std::size_t k = 0; k <= n; ++k) {
-    max_se = std::max({max_se, std::abs(theirs.q[k][0] - se.q[k][0]), std::abs(theirs.v[k][0] - se.v[k][0])});
-    if (k >= 1) min_ec_after_first = std::min(min_ec_after_first, std::abs(theirs.q[k][0] - ec.q[k][0]) +
-                                                                      std::abs(theirs.v[k][0] - ec.v[k][0]));
+    max_se = std::max({max_se, std::abs(theirs.q(k)[0] - se.q(k)[0]), std::abs(theirs.v(k)[0] - se.v(k)[0])});
+    if (k >= 1) min_ec_after_first = std::min(min_ec_after_first, std::abs(theirs.q(k)[0] - ec.q(k)[0]) +
+                                                                      std::abs(theirs.v(k)[0] - ec.v(k)[0]));
   }
   // the same floating-point operations (q + dt·p, then p + dt·F): equal to the last bit
   EXPECT_EQ(max_se, 0.0);
@@ -102,8 +103,8 @@ TEST(ReferenceOdeint, RungeKutta4AndMcLachlanAreOursStepForStep) {
   const auto mc_ours = run_toolkit(integrators::McLachlan4<core::Vec2>{}, sys, sys.initial(), 0.0, dt, n);
   double rk = 0.0, mc = 0.0;
   for (std::size_t k = 0; k <= n; ++k) {
-    rk = std::max(rk, (rk_theirs.q[k] - rk_ours.q[k]).norm());
-    mc = std::max(mc, (mc_theirs.q[k] - mc_ours.q[k]).norm());
+    rk = std::max(rk, (rk_theirs.q(k) - rk_ours.q(k)).norm());
+    mc = std::max(mc, (mc_theirs.q(k) - mc_ours.q(k)).norm());
   }
   // same method, summation in another order: round-off only, amplified by the orbit's Lyapunov-free
   // (linear) error growth over 2 periods: ≤ 1e-12 of the semi-major axis
@@ -115,7 +116,7 @@ TEST(ReferenceOdeint, RungeKutta4AndMcLachlanAreOursStepForStep) {
 template <class Run>
 double global_error(const Run& run_n, const analytic::HarmonicOscillator& exact, double t_end, std::size_t n) {
   const auto tr = run_n(t_end / static_cast<double>(n), n);
-  return std::hypot(tr.q.back()[0] - exact.position(t_end), (tr.v.back()[0] - exact.velocity(t_end)) / exact.omega0());
+  return std::hypot(tr.q(tr.size() - 1)[0] - exact.position(t_end), (tr.v(tr.size() - 1)[0] - exact.velocity(t_end)) / exact.omega0());
 }
 
 /// Least-squares slope of log(error) against log(dt) over all the points (reference::log_log_fit,
@@ -169,8 +170,8 @@ template <class V, class Exact>
 double max_relative_error(const Trajectory<V>& tr, const Exact& exact_q) {
   double err = 0.0, scale = 0.0;
   for (std::size_t k = 0; k < tr.size(); ++k) {
-    const V qe = exact_q(tr.t[k]);
-    err = std::max(err, (tr.q[k] - qe).norm());
+    const V qe = exact_q(tr.t(k));
+    err = std::max(err, (tr.q(k) - qe).norm());
     scale = std::max(scale, qe.norm());
   }
   return err / scale;
@@ -222,7 +223,7 @@ TEST(ReferenceOdeint_Validation, TruthRunAgreesWithEveryExactSolutionOverTenPeri
     const double rel = max_relative_error(tr, [&](double t) { return sys.exact(t).q; });
     std::printf("truth vs exact, damped contact eps = 0.5: %.3e\n", rel);
     EXPECT_LE(rel, kTol);
-    EXPECT_NEAR(-tr.v.back()[0] / sys.vi, 0.5, 1e-10);  // the seed's restitution at δ = 0
+    EXPECT_NEAR(-tr.v(tr.size() - 1)[0] / sys.vi, 0.5, 1e-10);  // the seed's restitution at δ = 0
   }
 }
 
@@ -244,11 +245,13 @@ TEST(ReferenceOdeint, DynamicSizeStatesRunAndMatchTheFixedSizeOnes) {
     const auto fixed = odeint::run<core::Vec1>(d.stepper, one, one.initial(), 0.0, 0.01, 200, 50);
     const auto dyn = odeint::run<core::VecX>(d.stepper, two, x0, 0.0, 0.01, 200, 50);
     ASSERT_EQ(fixed.size(), dyn.size()) << d.name;
+    // the one table of samples underneath (core::Samples): t, then q and v component by component
+    EXPECT_EQ(dyn.samples().header(), (std::vector<std::string>{"t", "q0", "q1", "v0", "v1"})) << d.name;
     for (std::size_t k = 0; k < fixed.size(); ++k) {
-      ASSERT_EQ(dyn.q[k].size(), 2) << d.name;
-      EXPECT_NEAR(dyn.q[k][0], fixed.q[k][0], 1e-13) << d.name;
-      EXPECT_NEAR(dyn.q[k][1], fixed.q[k][0], 1e-13) << d.name;
-      EXPECT_NEAR(dyn.v[k][1], fixed.v[k][0], 1e-12) << d.name;
+      ASSERT_EQ(dyn.q(k).size(), 2) << d.name;
+      EXPECT_NEAR(dyn.q(k)[0], fixed.q(k)[0], 1e-13) << d.name;
+      EXPECT_NEAR(dyn.q(k)[1], fixed.q(k)[0], 1e-13) << d.name;
+      EXPECT_NEAR(dyn.v(k)[1], fixed.v(k)[0], 1e-12) << d.name;
     }
   }
 }

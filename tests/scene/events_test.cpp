@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -147,6 +148,48 @@ TEST(SceneWorkspace, TwoRunsOfOneWorldShareNoState) {
   // and run a ended in the other chart (k' = d: models::SphereSurface::other_chart), so a world
   // holding the chart would have started run b there
   EXPECT_EQ(a.charts[0].k, world.workspace().charts[0].d);
+}
+
+/// What a user's Observer saw: each call's step, time and first coordinate and velocity.
+struct Seen {
+  std::vector<std::size_t> steps;
+  std::vector<double> t, q0, v0;
+};
+void see(void* context, const State& x, double t, std::size_t step) {
+  auto* s = static_cast<Seen*>(context);
+  s->steps.push_back(step), s->t.push_back(t), s->q0.push_back(x.q[0]), s->v0.push_back(x.v[0]);
+}
+
+/// The steps the Observer is defined to see (simulate.hpp): k = 0, every, 2·every, … and the last.
+std::vector<std::size_t> recorded_steps(const Simulation& sim) {
+  std::vector<std::size_t> k;
+  for (std::size_t i = 0; i <= sim.steps; i += sim.sample_every) k.push_back(i);
+  if (k.back() != sim.steps) k.push_back(sim.steps);
+  return k;
+}
+
+TEST(SceneObserver, AUsersObserverSeesEveryRecordedSampleOfBothWorlds) {
+  // the impulse world: a disc (q = x, y, θ) between two plates, 100 steps of 0.01 s, every 7th recorded
+  std::string text = plates(0.3, 0.01, 1.0);
+  text.replace(text.find("restitution = 1\n"), 16, "restitution = 1\nsample_every = 7\n");
+  const Scene sc = parse_scene(text, "t.toml");
+  Seen seen;
+  const RunResult r = simulate(sc, {}, {see, &seen});
+  EXPECT_EQ(seen.steps, recorded_steps(sc.simulation));
+  ASSERT_EQ(seen.steps.size(), r.trajectory.rows());
+  for (std::size_t i = 0; i < seen.steps.size(); ++i) {
+    EXPECT_EQ(seen.t[i], static_cast<double>(seen.steps[i]) * 0.01);  // t0 + k·dt (integrate.hpp)
+    EXPECT_EQ(seen.t[i], r.trajectory.t(i));
+    EXPECT_EQ(seen.q0[i], r.trajectory.at(i, r.trajectory.column("disc.x")));
+    EXPECT_EQ(seen.v0[i], r.trajectory.at(i, r.trajectory.column("disc.vx")));
+  }
+  // the soft-contact world (law = "soft"): the same calls
+  const Scene billiard = load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/billiard.toml");
+  Seen soft;
+  const RunResult b = simulate(billiard, {}, {see, &soft});
+  EXPECT_EQ(soft.steps, recorded_steps(billiard.simulation));
+  ASSERT_EQ(soft.t.size(), b.trajectory.rows());
+  for (std::size_t i = 0; i < soft.t.size(); ++i) EXPECT_EQ(soft.t[i], b.trajectory.t(i));
 }
 
 }  // namespace

@@ -32,12 +32,7 @@ std::string g3(double x) {
 Scene bundled(const std::string& name) { return load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/" + name + ".toml"); }
 
 /// Column `name` of the samples.
-std::vector<double> column(const Samples& s, const std::string& name) {
-  const std::size_t c = s.column(name);
-  std::vector<double> out(s.rows());
-  for (std::size_t r = 0; r < s.rows(); ++r) out[r] = s.at(r, c);
-  return out;
-}
+std::vector<double> column(const core::Samples& s, const std::string& name) { return s.column_values(s.column(name)); }
 
 /// Times where x crosses zero upwards, by linear interpolation between samples.
 std::vector<double> upward_crossings(const std::vector<double>& t, const std::vector<double>& x) {

@@ -1,6 +1,5 @@
 #include "toolkit/scene/simulate.hpp"
 
-#include <stdexcept>
 #include <variant>
 
 #include <fmt/format.h>
@@ -14,42 +13,24 @@
 
 namespace verisim::scene {
 
-void Samples::set_header(std::vector<std::string> names) {
-  header_ = std::move(names);
-  index_.clear();
-  index_.reserve(header_.size());
-  for (std::size_t i = 0; i < header_.size(); ++i)
-    if (!index_.emplace(header_[i], i).second) throw std::invalid_argument("column '" + header_[i] + "' named twice");
-}
-
-std::optional<std::size_t> Samples::find(const std::string& name) const {
-  const auto it = index_.find(name);
-  return it == index_.end() ? std::nullopt : std::optional<std::size_t>(it->second);
-}
-
-std::size_t Samples::column(const std::string& name) const {
-  if (const auto k = find(name)) return *k;
-  throw std::out_of_range("no column '" + name + "'");
-}
-
 std::string other_name(const Scene& scene, const Event& e) {
   return e.with_obstacle ? scene.obstacles[e.b].name : scene.objects[e.b].name;
 }
 
 /// The soft-contact scenes (law = "soft"): soft_world_2d.cpp, soft_world_3d.cpp.
-RunResult simulate_soft_2d(const Scene& scene, Progress progress);
-RunResult simulate_soft_3d(const Scene& scene, Progress progress);
+RunResult simulate_soft_2d(const Scene& scene, Progress progress, Observer observer);
+RunResult simulate_soft_3d(const Scene& scene, Progress progress, Observer observer);
 
-RunResult simulate(const Scene& scene, Progress progress) {
+RunResult simulate(const Scene& scene, Progress progress, Observer observer) {
   // the world is picked once, here: the soft-contact world for law = "soft", else the ImpulseWorld
   if (scene.simulation.law == Law::soft)
-    return scene.contact.dimension == 2 ? simulate_soft_2d(scene, progress) : simulate_soft_3d(scene, progress);
+    return scene.contact.dimension == 2 ? simulate_soft_2d(scene, progress, observer) : simulate_soft_3d(scene, progress, observer);
   const Simulation& sim = scene.simulation;
   const ImpulseWorld world(scene);
   ImpulseWorkspace ws = world.workspace();  // what this run changes (impulse_world.hpp)
   const ImpulseRun view{&world, &ws};
   RunResult result;
-  auto rec = prepare_run(scene, view, result, progress);
+  auto rec = prepare_run(scene, view, result, progress, observer);
   result.conserves_energy = world.conserves_energy();
   State x = world.initial_state();
   auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);  // the registry's variant, visited once

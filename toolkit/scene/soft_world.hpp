@@ -94,11 +94,11 @@ class SoftWorld {
 /// Run a soft-contact scene on contact::World<D, L>: the registry's variant visited once, then
 /// contact::integrate (seed 003's Δt check + integrators::integrate_n_steps, the one loop).
 template <int D, contact::Laws L>
-RunResult simulate_soft(const Scene& scene, Progress progress) {
+RunResult simulate_soft(const Scene& scene, Progress progress, Observer observer) {
   const Simulation& sim = scene.simulation;
   SoftWorld<D, L> soft(scene);
   RunResult result;
-  auto rec = prepare_run(scene, soft, result, progress);
+  auto rec = prepare_run(scene, soft, result, progress, observer);
   result.conserves_energy = !L.damping && !L.friction;  // Hooke's spring: ½ k_n δ² is in the potential energy
   State x = soft.initial_state();
   auto ws = soft.world().workspace();  // the run's
@@ -117,10 +117,10 @@ RunResult simulate_soft(const Scene& scene, Progress progress) {
 
 /// The laws picked from the scene: none (ε = 1, μ = 0: velocity-independent) or damping and friction.
 template <int D>
-RunResult simulate_soft_dim(const Scene& scene, Progress progress) {
+RunResult simulate_soft_dim(const Scene& scene, Progress progress, Observer observer) {
   const bool conservative = scene.simulation.restitution == 1.0 && scene.simulation.friction == 0.0 && scene.contact.kt == 0.0;
-  if (conservative) return simulate_soft<D, contact::Laws{.damping = false, .friction = false}>(scene, progress);
-  return simulate_soft<D, contact::Laws{}>(scene, progress);
+  if (conservative) return simulate_soft<D, contact::Laws{.damping = false, .friction = false}>(scene, progress, observer);
+  return simulate_soft<D, contact::Laws{}>(scene, progress, observer);
 }
 
 }  // namespace verisim::scene

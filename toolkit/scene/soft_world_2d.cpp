@@ -2,5 +2,7 @@
 #include "toolkit/scene/soft_world.hpp"
 
 namespace verisim::scene {
-RunResult simulate_soft_2d(const Scene& scene, Progress progress) { return simulate_soft_dim<2>(scene, progress); }
+RunResult simulate_soft_2d(const Scene& scene, Progress progress, Observer observer) {
+  return simulate_soft_dim<2>(scene, progress, observer);
+}
 }  // namespace verisim::scene

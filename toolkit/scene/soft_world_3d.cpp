@@ -2,5 +2,7 @@
 #include "toolkit/scene/soft_world.hpp"
 
 namespace verisim::scene {
-RunResult simulate_soft_3d(const Scene& scene, Progress progress) { return simulate_soft_dim<3>(scene, progress); }
+RunResult simulate_soft_3d(const Scene& scene, Progress progress, Observer observer) {
+  return simulate_soft_dim<3>(scene, progress, observer);
+}
 }  // namespace verisim::scene

@@ -1,4 +1,4 @@
-// The `contact` study (experiments/studies/contact_study.hpp) and its report section (contact_report.cpp),
+// The `contact` study (experiments/studies/contact_study.hpp) and its report section (contact_section.cpp),
 // quick: every verdict it prints holds, and holds against theory derived here, not read from the code.
 #include <gtest/gtest.h>
 
@@ -12,9 +12,7 @@
 #include "experiments/studies/contact_study.hpp"
 #include "experiments/studies/studies.hpp"
 
-namespace verisim::contact::test {
-
-using namespace verisim::experiments;
+namespace verisim::experiments::test {
 namespace {
 
 TEST(ContactValidation_Study, QuickStudyRowsPass) {
@@ -92,4 +90,4 @@ TEST(ContactValidation_Study, ReportSectionVerdictsHoldAgainstTheory) {
 }
 
 }  // namespace
-}  // namespace verisim::contact::test
+}  // namespace verisim::experiments::test
