@@ -51,8 +51,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::files
                           double timeout_seconds, const ProcessOptions& options = {});
 
 /// A child whose stdin is a pipe we write to while it runs: argv[0] (looked up in PATH) in `cwd`,
-/// stdout and stderr captured as by run_process (options.feed_input is ignored). The first
-/// mechanism run_process and run_gnuplot share; the handle owns the child: destroyed before wait()
+/// stdout and stderr captured as by run_process (options.feed_input is ignored), started and
+/// waited for by run_process's own code. The handle owns the child: destroyed before wait()
 /// returned, it kills and reaps it.
 class PipedChild {
  public:
