@@ -223,7 +223,7 @@ std::string draw(const fs::path& folder, const Figure& f) {
   else if (r.exit_code != 0)
     why = fmt::format("gnuplot exited with status {}{}", r.exit_code, r.output.empty() ? "" : ": " + last_lines(r.output, 400));
   else if (!r.input_error.empty())
-    why = "gnuplot exited before reading all of its script: " + r.input_error;
+    why = "gnuplot stopped reading its script (" + r.input_error + ")";
   else {
     for (const char* ext : {".png", ".svg"}) {
       std::error_code ec;

@@ -273,9 +273,11 @@ ProcessResult run_gnuplot(const std::filesystem::path& cwd, const std::string& s
     pthread_sigmask(SIG_BLOCK, &blocked, nullptr);
     try {
       gnuplotio::Gnuplot gp(in);  // fcloses `in` when destroyed: end of file for gnuplot
+      errno = 0;
       send(gp);
       gp.flush();
-      if (!gp) input_error = "gnuplot stopped reading its commands (the pipe was closed)";
+      // the stream only says it failed; errno still holds why its write(2) did (EPIPE: gnuplot exited)
+      if (!gp) input_error = std::string("writing to its stdin: ") + (errno ? std::strerror(errno) : "failed");
     } catch (const std::exception& e) {
       input_error = e.what();
     }
