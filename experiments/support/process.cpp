@@ -57,10 +57,6 @@ void append(std::string& to, const char* data, std::size_t n, std::size_t cap, b
   to.append(data, std::min(n, room));
 }
 
-}  // namespace
-
-namespace {
-
 enum class Stdin { null, socket, pipe };
 
 /// Starts argv in cwd with stdout and stderr on pipes and stdin from /dev/null, a socket (`input`
@@ -258,8 +254,9 @@ ProcessResult run_gnuplot(const std::filesystem::path& cwd, const std::string& s
   std::FILE* in = child.take_input();
   if (!in) {
     if (!child.started()) return child.wait(timeout_seconds);  // why it did not start
-    ProcessResult r = child.wait(timeout_seconds);
-    r.input_error = std::string("fdopen: ") + std::strerror(errno);
+    const std::string why = std::string("fdopen: ") + std::strerror(errno);
+    ProcessResult r = child.wait(timeout_seconds);  // its stdin at end of file: gnuplot exits
+    r.input_error = why;
     return r;
   }
   std::string input_error;
