@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <gnuplot-iostream.h>
 
 #include "experiments/support/interrupt.hpp"
 #include "experiments/report/plot_style.hpp"
@@ -204,10 +205,14 @@ std::string last_lines(std::string s, std::size_t max) {
   return valid_utf8(s);
 }
 
-/// Runs `gnuplot <stem>.gp` in `folder`; empty when both plots were drawn, else why not (and any
-/// partial plot is removed, so the page never links a half-drawn file).
+/// Sends gnuplot, run in `folder`, the text of `<stem>.gp` through gnuplot-iostream (run_gnuplot);
+/// the data stay in the CSV files the script names, as for a reader who reruns it. Empty when both
+/// plots were drawn, else why not (and any partial plot is removed, so the page never links a
+/// half-drawn file).
 std::string draw(const fs::path& folder, const Figure& f) {
-  const auto r = run_process({"gnuplot", f.stem + ".gp"}, folder, kGnuplotTimeout);  // Interrupted on a stop signal
+  const std::string script = gnuplot_script(f);  // the text of <stem>.gp, byte for byte
+  const auto r = run_gnuplot(folder, f.stem + ".gp", kGnuplotTimeout,
+                             [&](gnuplotio::Gnuplot& gp) { gp << script; });  // Interrupted on a stop signal
   std::string why;
   if (!r.started)
     why = "gnuplot could not be started: " + r.error;
@@ -217,6 +222,8 @@ std::string draw(const fs::path& folder, const Figure& f) {
     why = fmt::format("gnuplot was ended by signal {}", r.term_signal);
   else if (r.exit_code != 0)
     why = fmt::format("gnuplot exited with status {}{}", r.exit_code, r.output.empty() ? "" : ": " + last_lines(r.output, 400));
+  else if (!r.input_error.empty())
+    why = "gnuplot stopped reading its script (" + r.input_error + ")";
   else {
     for (const char* ext : {".png", ".svg"}) {
       std::error_code ec;

@@ -5,14 +5,19 @@
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
+#include <thread>
+#include <utility>
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <gnuplot-iostream.h>
 
 #include "experiments/support/interrupt.hpp"
 
@@ -24,6 +29,9 @@ namespace {
 
 constexpr std::size_t kMaxErrors = 64 * 1024;
 constexpr int kPollMs = 50;
+/// gnuplot reads the pipe as a script file: it stops at the first error and names the line, as
+/// `gnuplot <name>.gp` does (reading stdin as a session, it goes on and says "line 0")
+constexpr const char* kStdinPath = "/dev/stdin";
 
 /// Kills and reaps the child (and its process group when it leads one); the status is of no interest then.
 void kill_and_reap(pid_t pid, bool group) {
@@ -49,16 +57,17 @@ void append(std::string& to, const char* data, std::size_t n, std::size_t cap, b
   to.append(data, std::min(n, room));
 }
 
-}  // namespace
+enum class Stdin { null, socket, pipe };
 
-ProcessResult run_process(const std::vector<std::string>& argv, const std::filesystem::path& cwd,
-                          double timeout_seconds, const ProcessOptions& options) {
-  ProcessResult result;
+/// Starts argv in cwd with stdout and stderr on pipes and stdin from /dev/null, a socket (`input`
+/// fed by collect) or a pipe (written by the caller); false and result.error when it cannot.
+bool spawn(const std::vector<std::string>& argv, const std::filesystem::path& cwd, const ProcessOptions& options,
+           Stdin in, pid_t& pid, Fd& out_r, Fd& err_r, Fd& in_parent, ProcessResult& result) {
   if (argv.empty()) {
     result.error = "no program given";
-    return result;
+    return false;
   }
-  Fd out_r, out_w, err_r, err_w, in_parent, in_child;
+  Fd out_w, err_w, in_child;
   // a pair of descriptors, or false and result.error naming the call
   const auto make_pair = [&](Fd& a, Fd& b, bool socket) {
     int fds[2];
@@ -67,18 +76,21 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::files
     else a.fd = fds[0], b.fd = fds[1];
     return rc == 0;
   };
-  if (!make_pair(out_r, out_w, false)) return result;
-  if (options.separate_stderr && !make_pair(err_r, err_w, false)) return result;
-  // stdin: a socket, not a pipe, so that writing to a child that closed its stdin is EPIPE from
-  // send(MSG_NOSIGNAL), never a SIGPIPE that would end verisim
-  if (options.feed_input) {
-    if (!make_pair(in_parent, in_child, true)) return result;
+  if (!make_pair(out_r, out_w, false)) return false;
+  if (options.separate_stderr && !make_pair(err_r, err_w, false)) return false;
+  // stdin fed by collect: a socket, not a pipe, so that writing to a child that closed its stdin is
+  // EPIPE from send(MSG_NOSIGNAL), never a SIGPIPE that would end verisim
+  if (in == Stdin::socket) {
+    if (!make_pair(in_parent, in_child, true)) return false;
     ::shutdown(in_child.fd, SHUT_WR);  // the child only reads
     ::fcntl(in_parent.fd, F_SETFL, ::fcntl(in_parent.fd, F_GETFL) | O_NONBLOCK);
   }
+  // stdin written by the caller through a FILE* (gnuplot-iostream writes with write(2), not send):
+  // a pipe, written with SIGPIPE blocked
+  if (in == Stdin::pipe && !make_pair(in_child, in_parent, false)) return false;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  if (options.feed_input)
+  if (in != Stdin::null)
     posix_spawn_file_actions_adddup2(&actions, in_child.fd, 0);
   else
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -105,20 +117,24 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::files
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
-  pid_t pid = 0;
   const int rc = ::posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
-  out_w.close();
-  err_w.close();
-  in_child.close();
   if (rc != 0) {
+    pid = -1;
     result.error = std::strerror(rc);
-    return result;
+    return false;
   }
   result.started = true;
-  const bool group = options.own_process_group;
+  return true;  // out_w, err_w and in_child closed here: the child holds them
+}
 
+/// Writes `input` to `in_parent` (the Stdin::socket case), reads the outputs until both are at end
+/// of file (the child closed them, normally by exiting) and reaps the child; killed after the time
+/// limit (timed_out) or on a stop signal (Interrupted thrown).
+void collect(pid_t pid, Fd& out_r, Fd& err_r, Fd& in_parent, double timeout_seconds, const ProcessOptions& options,
+             ProcessResult& result) {
+  const bool group = options.own_process_group;
   const auto start = std::chrono::steady_clock::now();
   // false when the child was killed after the time limit; Interrupted after a stop signal
   auto checkpoint = [&]() -> bool {
@@ -135,11 +151,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::files
     return true;
   };
   std::size_t written = 0;
-  if (options.feed_input && options.input.empty()) in_parent.close();
-  // write the input and read the outputs until both outputs are at end of file (the child closed
-  // them, normally by exiting)
+  if (in_parent.fd >= 0 && options.input.empty()) in_parent.close();
   while (out_r.fd >= 0 || err_r.fd >= 0) {
-    if (!checkpoint()) return result;
+    if (!checkpoint()) return;
     pollfd p[3];
     nfds_t n = 0;
     int io = -1, ie = -1, ii = -1;
@@ -173,15 +187,128 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::files
     if (w == pid) {
       if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
       if (WIFSIGNALED(status)) result.term_signal = WTERMSIG(status);
-      return result;
+      return;
     }
     if (w < 0 && errno != EINTR) {
       result.error = std::string("waitpid: ") + std::strerror(errno);
-      return result;
+      return;
     }
-    if (!checkpoint()) return result;
+    if (!checkpoint()) return;
     ::poll(nullptr, 0, wait_ms);
   }
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv, const std::filesystem::path& cwd,
+                          double timeout_seconds, const ProcessOptions& options) {
+  ProcessResult result;
+  pid_t pid = -1;
+  Fd out_r, err_r, in_parent;
+  if (!spawn(argv, cwd, options, options.feed_input ? Stdin::socket : Stdin::null, pid, out_r, err_r, in_parent, result))
+    return result;
+  collect(pid, out_r, err_r, in_parent, timeout_seconds, options, result);
+  return result;
+}
+
+// ---------------------------------------------------------------- a child with stdin a pipe
+PipedChild::PipedChild(const std::vector<std::string>& argv, const std::filesystem::path& cwd,
+                       const ProcessOptions& options)
+    : options_(options) {
+  Fd out_r, err_r, in_parent;
+  if (!spawn(argv, cwd, options, Stdin::pipe, pid_, out_r, err_r, in_parent, result_)) return;
+  std::swap(out_, out_r.fd), std::swap(err_, err_r.fd), std::swap(in_, in_parent.fd);
+}
+
+PipedChild::~PipedChild() {
+  kill();
+  for (int fd : {out_, err_, in_})
+    if (fd >= 0) ::close(fd);
+}
+
+std::FILE* PipedChild::take_input() {
+  if (in_ < 0) return nullptr;
+  std::FILE* f = ::fdopen(in_, "w");
+  if (f) in_ = -1;  // the FILE owns it now
+  return f;
+}
+
+void PipedChild::kill() {
+  if (pid_ > 0) kill_and_reap(pid_, options_.own_process_group);
+  pid_ = -1;
+}
+
+ProcessResult PipedChild::wait(double timeout_seconds) {
+  if (pid_ <= 0) return result_;
+  Fd out_r{std::exchange(out_, -1)}, err_r{std::exchange(err_, -1)}, in_parent{std::exchange(in_, -1)};
+  in_parent.close();  // not taken: end of file at once
+  const pid_t pid = std::exchange(pid_, -1);  // collect reaps it, whichever way it returns
+  collect(pid, out_r, err_r, in_parent, timeout_seconds, options_, result_);
+  return result_;
+}
+
+// ---------------------------------------------------------------- gnuplot
+ProcessResult run_gnuplot(const std::filesystem::path& cwd, const std::string& script_name, double timeout_seconds,
+                          const std::function<void(gnuplotio::Gnuplot&)>& send) {
+  PipedChild child({"gnuplot", kStdinPath}, cwd);
+  std::FILE* in = child.take_input();
+  if (!in) {
+    if (!child.started()) return child.wait(timeout_seconds);  // why it did not start
+    const std::string why = std::string("fdopen: ") + std::strerror(errno);
+    ProcessResult r = child.wait(timeout_seconds);  // its stdin at end of file: gnuplot exits
+    r.input_error = why;
+    return r;
+  }
+  std::string input_error;
+  const auto write = [&] {
+    // this thread only: a write to the pipe of a gnuplot that exited fails with EPIPE, and the
+    // SIGPIPE it raises stays pending here instead of ending verisim; the stop signals go to the
+    // thread that checks them
+    sigset_t blocked;
+    sigemptyset(&blocked);
+    for (int s : {SIGPIPE, SIGINT, SIGTERM, SIGHUP}) sigaddset(&blocked, s);
+    pthread_sigmask(SIG_BLOCK, &blocked, nullptr);
+    try {
+      gnuplotio::Gnuplot gp(in);  // fcloses `in` when destroyed: end of file for gnuplot
+      errno = 0;
+      send(gp);
+      gp.flush();
+      // the stream only says it failed; errno still holds why its write(2) did (EPIPE: gnuplot exited)
+      if (!gp) input_error = std::string("writing to its stdin: ") + (errno ? std::strerror(errno) : "failed");
+    } catch (const std::exception& e) {
+      input_error = e.what();
+    }
+    // take this thread's SIGPIPE, if the writes raised one
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    const timespec now{0, 0};
+    while (::sigtimedwait(&pipe, nullptr, &now) == SIGPIPE) {
+    }
+  };
+  std::thread writer;
+  try {
+    writer = std::thread(write);
+  } catch (...) {
+    std::fclose(in);
+    throw;
+  }
+  ProcessResult r;
+  try {
+    r = child.wait(timeout_seconds);  // Interrupted after killing gnuplot
+  } catch (...) {
+    child.kill();
+    writer.join();  // its writes fail at once: the pipe has no reader
+    throw;
+  }
+  child.kill();
+  writer.join();
+  r.input_error = input_error;
+  // the text sent is the script's: name it in gnuplot's messages
+  const std::string from = std::string("\"") + kStdinPath + "\"", to = "\"" + script_name + "\"";
+  for (std::size_t at = 0; (at = r.output.find(from, at)) != std::string::npos; at += to.size())
+    r.output.replace(at, from.size(), to);
+  return r;
 }
 
 bool gnuplot_available() { return run_process({"gnuplot", "--version"}, {}, 30.0).ok(); }

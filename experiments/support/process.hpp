@@ -1,14 +1,23 @@
 #pragma once
 // Running a program without a shell (issue 12 §1): posix_spawnp with an argument vector, so no
-// string is ever parsed by /bin/sh and no file or folder name can become a command. The report
-// writer starts gnuplot this way. (gnuplot-iostream, the Debian package the project names for
-// talking to gnuplot, hands its command line to the system's command interpreter: not used.)
+// string is ever parsed by /bin/sh and no file or folder name can become a command.
+// The report writer talks to gnuplot through gnuplot-iostream (issue 23, the design card's
+// library): its `Gnuplot(FILE*)` constructor takes the write end of a pipe we open and spawn
+// ourselves (run_gnuplot), never its own popen(), which would hand a command line to /bin/sh.
 // `verisim check` (issue 16) starts the user's program the same way, with text on its stdin, its
 // stdout and stderr kept apart, and its whole process group killed after the time limit.
 #include <cstddef>
+#include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include <sys/types.h>
+
+namespace gnuplotio {
+class Gnuplot;  // <gnuplot-iostream.h>: an std::ostream on a FILE*, which it fcloses when destroyed
+}
 
 namespace verisim::experiments {
 
@@ -21,7 +30,8 @@ struct ProcessResult {
   std::string output;     ///< what it wrote on stdout (and stderr, unless separate_stderr), the first max_output bytes
   std::string errors;     ///< with separate_stderr: what it wrote on stderr (the first 64 KiB)
   std::string error;      ///< why it could not be started
-  bool ok() const { return started && !timed_out && term_signal == 0 && exit_code == 0; }
+  std::string input_error;  ///< run_gnuplot: why the commands could not all be written (it stopped reading)
+  bool ok() const { return started && !timed_out && term_signal == 0 && exit_code == 0 && input_error.empty(); }
 };
 
 struct ProcessOptions {
@@ -39,6 +49,47 @@ struct ProcessOptions {
 /// process group with own_process_group), reaps it and reports timed_out. No zombie is left.
 ProcessResult run_process(const std::vector<std::string>& argv, const std::filesystem::path& cwd,
                           double timeout_seconds, const ProcessOptions& options = {});
+
+/// A child whose stdin is a pipe we write to while it runs: argv[0] (looked up in PATH) in `cwd`,
+/// stdout and stderr captured as by run_process (options.feed_input is ignored), started and
+/// waited for by run_process's own code. The handle owns the child: destroyed before wait()
+/// returned, it kills and reaps it.
+class PipedChild {
+ public:
+  PipedChild(const std::vector<std::string>& argv, const std::filesystem::path& cwd, const ProcessOptions& options = {});
+  ~PipedChild();
+  PipedChild(const PipedChild&) = delete;
+  PipedChild& operator=(const PipedChild&) = delete;
+
+  bool started() const { return pid_ > 0; }
+  /// The write end of the child's stdin (null when not started, or taken already). The caller owns
+  /// it: fclose it (gnuplot-iostream's Gnuplot(FILE*) does, when destroyed) and do not close it
+  /// otherwise. Writing to it after the child exited is EPIPE *and* SIGPIPE: write it with SIGPIPE
+  /// blocked (run_gnuplot does).
+  std::FILE* take_input();
+  /// Closes the input if not taken, reads the outputs until end of file and reaps the child, as
+  /// run_process: killed after `timeout_seconds` (timed_out), or on a stop signal (interrupt.hpp)
+  /// killed, reaped, then Interrupted thrown. Once only.
+  ProcessResult wait(double timeout_seconds);
+  /// Kills and reaps the child now (idempotent): a writer blocked on its stdin then gets EPIPE.
+  void kill();
+
+ private:
+  ProcessResult result_;
+  ProcessOptions options_;
+  pid_t pid_ = -1;
+  int out_ = -1, err_ = -1, in_ = -1;  ///< our ends of its stdout, stderr and stdin
+};
+
+/// Runs `gnuplot /dev/stdin` in `cwd` and sends it its commands: `send` writes them to a
+/// gnuplotio::Gnuplot made on the pipe of a PipedChild, on a thread of its own with SIGPIPE (and the
+/// stop signals) blocked, while this thread reads gnuplot's output and watches the time limit and the
+/// stop signal, as run_process (Interrupted after killing gnuplot and joining the writer). Gnuplot
+/// reads /dev/stdin as a script file — the one it runs as `gnuplot <script_name>`: it stops at the
+/// first error and names its line; in its messages, "/dev/stdin" is replaced by "<script_name>" (the
+/// text sent is that file's). A gnuplot that stops reading is input_error, never a signal.
+ProcessResult run_gnuplot(const std::filesystem::path& cwd, const std::string& script_name, double timeout_seconds,
+                          const std::function<void(gnuplotio::Gnuplot&)>& send);
 
 /// True when `gnuplot --version` runs.
 bool gnuplot_available();

@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gnuplot-iostream.h>
 #include <gtest/gtest.h>
 
 #include "experiments/report/report.hpp"
@@ -475,12 +476,15 @@ TEST(Experiments_StudyCommand, APlotGnuplotFailsToDrawIsNamedAndExitsOne) {
   // the report is still installed, each figure is named on stderr with gnuplot's message, the page
   // says why in its place, no partial plot is kept, and the exit code is 1.
   const fs::path base = fresh_base("gnuplot_fails");
-  put(base / "bin" / "gnuplot",
-      "#!/bin/sh\n"
-      "if [ \"$1\" = --version ]; then echo 'gnuplot stand-in'; exit 0; fi\n"
-      "echo half > \"${1%.gp}.png\"\n"
-      "echo \"\\\"$1\\\" line 9: stand-in failure\" >&2\n"
-      "exit 1\n");
+  // The script comes on its stdin, read as the file /dev/stdin ($1, which verisim's message names
+  // as the script <stem>.gp); its `set output` names the figure.
+  put(base / "bin" / "gnuplot", R"(#!/bin/sh
+if [ "$1" = --version ]; then echo 'gnuplot stand-in'; exit 0; fi
+stem=$(sed -n "s/^set output '\(.*\)\.png'$/\1/p" "$1" | head -n 1)
+echo half > "$stem.png"
+echo "\"$1\" line 9: stand-in failure" >&2
+exit 1
+)");
   fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
   const fs::path target = base / "reports";
   std::string err;
@@ -519,6 +523,124 @@ TEST(Experiments_StudyCommand, APlotGnuplotFailsToDrawIsNamedAndExitsOne) {
     EXPECT_FALSE(fs::exists(base / "r3"));
     EXPECT_FALSE(fs::exists(base / "r4"));
   }
+  fs::remove_all(base);
+}
+
+TEST(Experiments_StudyCommand, AGnuplotThatExitsAtOnceIsNamedAndExitsOne) {
+  // A stand-in gnuplot that closes its stdin and exits 0 before reading a command: writing the
+  // script to it is EPIPE (or the script is left unread in the pipe), never a SIGPIPE that ends
+  // verisim; each figure is named with the reason, the report is installed, and the exit code is 1.
+  const fs::path base = fresh_base("gnuplot_exits");
+  put(base / "bin" / "gnuplot", R"(#!/bin/sh
+if [ "$1" = --version ]; then echo 'gnuplot stand-in'; exit 0; fi
+exec 0<&-
+exit 0
+)");
+  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
+  const fs::path target = base / "reports";
+  std::string err;
+  {
+    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
+    EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--out", target.string()}, {}, base, &err), 1) << err;
+  }
+  // which of the two depends on whether the script fitted in the pipe before the stand-in exited
+  const std::string named = "plot not drawn: stability/trace.gp: gnuplot ";
+  EXPECT_TRUE(err.find(named + "stopped reading its script (writing to its stdin: Broken pipe)") != std::string::npos ||
+              err.find(named + "exited normally but wrote no trace.") != std::string::npos)
+      << err;
+  EXPECT_FALSE(fs::exists(target / "stability" / "trace.png"));
+  EXPECT_GT(fs::file_size(target / "stability" / "trace.gp"), 0u);
+  EXPECT_GT(fs::file_size(target / "index.html"), 0u);
+  fs::remove_all(base);
+}
+
+// ---------------------------------------------------------------- gnuplot through gnuplot-iostream
+TEST(Experiments_Gnuplot, TheCommandsSentReachGnuplotByteForByteAndEndWithEndOfFile) {
+  // a stand-in that copies its stdin to a file: it exits (cat sees end of file) once the Gnuplot
+  // stream is destroyed, and the file holds exactly what was written to the stream
+  const fs::path base = fresh_base("gnuplot_stdin");
+  put(base / "bin" / "gnuplot", "#!/bin/sh\ncat \"$1\" > got.gp\n");
+  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
+  const std::string script = "set terminal unknown\nplot 'a b.csv' using 1:2 title 'it''s'\n";
+  ProcessResult r;
+  {
+    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
+    r = run_gnuplot(base, "fig.gp", 30.0, [&](gnuplotio::Gnuplot& gp) { gp << script; });
+  }
+  EXPECT_TRUE(r.ok()) << r.error << r.input_error << r.output;
+  EXPECT_EQ(slurp(base / "got.gp"), script);
+  fs::remove_all(base);
+}
+
+TEST(Experiments_Gnuplot, AGnuplotThatStopsReadingIsAnInputErrorNotASignal) {
+  // 1 MiB of commands, more than a pipe holds (64 KiB on Linux, pipe(7)), to a gnuplot that exits
+  // at once: the writes block until it exits, then fail with EPIPE; SIGPIPE, blocked on the writing
+  // thread, does not end this test process
+  const fs::path base = fresh_base("gnuplot_epipe");
+  put(base / "bin" / "gnuplot", "#!/bin/sh\nexec 0<&-\nexit 0\n");
+  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
+  const std::string comments(1 << 20, '#');
+  ProcessResult r;
+  {
+    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
+    r = run_gnuplot(base, "fig.gp", 30.0, [&](gnuplotio::Gnuplot& gp) { gp << comments << "\n"; });
+  }
+  EXPECT_TRUE(r.started);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.term_signal, 0);
+  EXPECT_EQ(r.input_error, "writing to its stdin: Broken pipe");  // EPIPE, strerror's words
+  EXPECT_FALSE(r.ok());
+  fs::remove_all(base);
+}
+
+TEST(Experiments_Gnuplot, AGnuplotThatNeverReadsIsKilledAfterTheTimeLimit) {
+  // the writer is blocked on a full pipe; the reading thread kills gnuplot after the limit, which
+  // ends the writes (EPIPE) and the call, well before the stand-in's 30 s
+  const fs::path base = fresh_base("gnuplot_timeout");
+  put(base / "bin" / "gnuplot", "#!/bin/sh\nexec sleep 30\n");
+  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
+  const std::string comments(1 << 20, '#');
+  const auto start = std::chrono::steady_clock::now();
+  ProcessResult r;
+  {
+    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
+    r = run_gnuplot(base, "fig.gp", 0.5, [&](gnuplotio::Gnuplot& gp) { gp << comments << "\n"; });
+  }
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_LT(took.count(), 10.0);
+  EXPECT_TRUE(processes_in(base).empty()) << processes_in(base).front();
+  fs::remove_all(base);
+}
+
+TEST(Experiments_Gnuplot, GnuplotsMessageNamesTheScriptItWasSent) {
+  // gnuplot names the file it reads ("/dev/stdin" line 3: ...); the message names the script whose
+  // text it was sent, at the same line
+  const fs::path base = fresh_base("gnuplot_message");
+  put(base / "bin" / "gnuplot", "#!/bin/sh\ncat > /dev/null\necho \"\\\"$1\\\" line 3: undefined variable: x\" >&2\nexit 1\n");
+  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
+  ProcessResult r;
+  {
+    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
+    r = run_gnuplot(base, "fig.gp", 30.0, [&](gnuplotio::Gnuplot& gp) { gp << "set xrange [0:1]\n\nplot x\n"; });
+  }
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.output, "\"fig.gp\" line 3: undefined variable: x\n");
+  EXPECT_TRUE(r.input_error.empty()) << r.input_error;
+  fs::remove_all(base);
+}
+
+TEST(Experiments_Gnuplot, RealGnuplotStopsAtTheFirstErrorOfTheScriptAndNamesItsLine) {
+  // the same rule as `gnuplot fig.gp` (gnuplot 5 reads a script file to its first error): line 2 is
+  // wrong, the `print` of line 3 never runs
+  if (!gnuplot_available()) GTEST_SKIP() << "no gnuplot";
+  const fs::path base = fresh_base("gnuplot_real");
+  const auto r = run_gnuplot(base, "fig.gp", 30.0, [&](gnuplotio::Gnuplot& gp) {
+    gp << "set terminal unknown\nplot no_such_variable\nprint 'after'\n";
+  });
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("\"fig.gp\" line 2: undefined variable: no_such_variable"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("after"), std::string::npos) << r.output;
   fs::remove_all(base);
 }
 
