@@ -471,6 +471,20 @@ class ScopedPath {
 
 }  // namespace
 
+namespace {
+/// A stand-in `gnuplot` (the shell script `body`) in base/bin, and the PATH that finds it first.
+std::string stand_in_gnuplot(const fs::path& base, const std::string& body) {
+  put(base / "bin" / "gnuplot", "#!/bin/sh\n" + body);
+  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
+  return (base / "bin").string() + ":/usr/bin:/bin";
+}
+/// run_gnuplot on the stand-in `body`, sent `commands`.
+ProcessResult run_stand_in(const fs::path& base, const std::string& body, double timeout, const std::string& commands) {
+  const ScopedPath path(stand_in_gnuplot(base, body));
+  return run_gnuplot(base, "fig.gp", timeout, [&](gnuplotio::Gnuplot& gp) { gp << commands; });
+}
+}  // namespace
+
 TEST(Experiments_StudyCommand, APlotGnuplotFailsToDrawIsNamedAndExitsOne) {
   // A stand-in gnuplot that answers --version but fails on every script after writing half a PNG:
   // the report is still installed, each figure is named on stderr with gnuplot's message, the page
@@ -478,18 +492,16 @@ TEST(Experiments_StudyCommand, APlotGnuplotFailsToDrawIsNamedAndExitsOne) {
   const fs::path base = fresh_base("gnuplot_fails");
   // The script comes on its stdin, read as the file /dev/stdin ($1, which verisim's message names
   // as the script <stem>.gp); its `set output` names the figure.
-  put(base / "bin" / "gnuplot", R"(#!/bin/sh
-if [ "$1" = --version ]; then echo 'gnuplot stand-in'; exit 0; fi
+  const std::string stand_in = stand_in_gnuplot(base, R"(if [ "$1" = --version ]; then echo 'gnuplot stand-in'; exit 0; fi
 stem=$(sed -n "s/^set output '\(.*\)\.png'$/\1/p" "$1" | head -n 1)
 echo half > "$stem.png"
 echo "\"$1\" line 9: stand-in failure" >&2
 exit 1
 )");
-  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
   const fs::path target = base / "reports";
   std::string err;
   {
-    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
+    const ScopedPath path(stand_in);
     EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--out", target.string()}, {}, base, &err), 1) << err;
   }
   EXPECT_NE(err.find("plot not drawn: stability/trace.gp: gnuplot exited with status 1: \"trace.gp\" line 9: stand-in failure"),
@@ -531,16 +543,14 @@ TEST(Experiments_StudyCommand, AGnuplotThatExitsAtOnceIsNamedAndExitsOne) {
   // script to it is EPIPE (or the script is left unread in the pipe), never a SIGPIPE that ends
   // verisim; each figure is named with the reason, the report is installed, and the exit code is 1.
   const fs::path base = fresh_base("gnuplot_exits");
-  put(base / "bin" / "gnuplot", R"(#!/bin/sh
-if [ "$1" = --version ]; then echo 'gnuplot stand-in'; exit 0; fi
+  const std::string stand_in = stand_in_gnuplot(base, R"(if [ "$1" = --version ]; then echo 'gnuplot stand-in'; exit 0; fi
 exec 0<&-
 exit 0
 )");
-  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
   const fs::path target = base / "reports";
   std::string err;
   {
-    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
+    const ScopedPath path(stand_in);
     EXPECT_EQ(run_verisim({"study", "stability", "--quick", "--out", target.string()}, {}, base, &err), 1) << err;
   }
   // which of the two depends on whether the script fitted in the pipe before the stand-in exited
@@ -559,14 +569,8 @@ TEST(Experiments_Gnuplot, TheCommandsSentReachGnuplotByteForByteAndEndWithEndOfF
   // a stand-in that copies its stdin to a file: it exits (cat sees end of file) once the Gnuplot
   // stream is destroyed, and the file holds exactly what was written to the stream
   const fs::path base = fresh_base("gnuplot_stdin");
-  put(base / "bin" / "gnuplot", "#!/bin/sh\ncat \"$1\" > got.gp\n");
-  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
   const std::string script = "set terminal unknown\nplot 'a b.csv' using 1:2 title 'it''s'\n";
-  ProcessResult r;
-  {
-    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
-    r = run_gnuplot(base, "fig.gp", 30.0, [&](gnuplotio::Gnuplot& gp) { gp << script; });
-  }
+  const ProcessResult r = run_stand_in(base, "cat \"$1\" > got.gp\n", 30.0, script);
   EXPECT_TRUE(r.ok()) << r.error << r.input_error << r.output;
   EXPECT_EQ(slurp(base / "got.gp"), script);
   fs::remove_all(base);
@@ -577,14 +581,7 @@ TEST(Experiments_Gnuplot, AGnuplotThatStopsReadingIsAnInputErrorNotASignal) {
   // at once: the writes block until it exits, then fail with EPIPE; SIGPIPE, blocked on the writing
   // thread, does not end this test process
   const fs::path base = fresh_base("gnuplot_epipe");
-  put(base / "bin" / "gnuplot", "#!/bin/sh\nexec 0<&-\nexit 0\n");
-  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
-  const std::string comments(1 << 20, '#');
-  ProcessResult r;
-  {
-    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
-    r = run_gnuplot(base, "fig.gp", 30.0, [&](gnuplotio::Gnuplot& gp) { gp << comments << "\n"; });
-  }
+  const ProcessResult r = run_stand_in(base, "exec 0<&-\nexit 0\n", 30.0, std::string(1 << 20, '#') + "\n");
   EXPECT_TRUE(r.started);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.term_signal, 0);
@@ -597,15 +594,8 @@ TEST(Experiments_Gnuplot, AGnuplotThatNeverReadsIsKilledAfterTheTimeLimit) {
   // the writer is blocked on a full pipe; the reading thread kills gnuplot after the limit, which
   // ends the writes (EPIPE) and the call, well before the stand-in's 30 s
   const fs::path base = fresh_base("gnuplot_timeout");
-  put(base / "bin" / "gnuplot", "#!/bin/sh\nexec sleep 30\n");
-  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
-  const std::string comments(1 << 20, '#');
   const auto start = std::chrono::steady_clock::now();
-  ProcessResult r;
-  {
-    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
-    r = run_gnuplot(base, "fig.gp", 0.5, [&](gnuplotio::Gnuplot& gp) { gp << comments << "\n"; });
-  }
+  const ProcessResult r = run_stand_in(base, "exec sleep 30\n", 0.5, std::string(1 << 20, '#') + "\n");
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
   EXPECT_TRUE(r.timed_out);
   EXPECT_LT(took.count(), 10.0);
@@ -617,13 +607,8 @@ TEST(Experiments_Gnuplot, GnuplotsMessageNamesTheScriptItWasSent) {
   // gnuplot names the file it reads ("/dev/stdin" line 3: ...); the message names the script whose
   // text it was sent, at the same line
   const fs::path base = fresh_base("gnuplot_message");
-  put(base / "bin" / "gnuplot", "#!/bin/sh\ncat > /dev/null\necho \"\\\"$1\\\" line 3: undefined variable: x\" >&2\nexit 1\n");
-  fs::permissions(base / "bin" / "gnuplot", fs::perms::owner_all);
-  ProcessResult r;
-  {
-    const ScopedPath path((base / "bin").string() + ":/usr/bin:/bin");
-    r = run_gnuplot(base, "fig.gp", 30.0, [&](gnuplotio::Gnuplot& gp) { gp << "set xrange [0:1]\n\nplot x\n"; });
-  }
+  const ProcessResult r = run_stand_in(base, "cat > /dev/null\necho \"\\\"$1\\\" line 3: undefined variable: x\" >&2\nexit 1\n",
+                                       30.0, "set xrange [0:1]\n\nplot x\n");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.output, "\"fig.gp\" line 3: undefined variable: x\n");
   EXPECT_TRUE(r.input_error.empty()) << r.input_error;
