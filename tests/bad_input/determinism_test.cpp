@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "experiments/studies/timed_files.hpp"
 #include "experiments/support/process.hpp"
 #include "tests/bad_input/snapshot.hpp"
 #include "tests/support/child.hpp"
@@ -80,14 +81,24 @@ TEST(BadInputDeterminism, QuickStudiesRunTwiceGiveByteIdenticalCsvJsonHtmlButThe
   const auto first = run_into(base / "r", {"study", "all", "--quick", "--no-plots"});
   const auto second = run_into(base / "r", {"study", "all", "--quick", "--no-plots"});
   EXPECT_GE(first.size(), 20u);
-  // The exceptions: the measured CPU and wall-clock times (work-precision/wp_<problem>_timing.csv,
-  // contact/cost_timing.csv) measure this machine's speed at that moment; every other file, the
-  // timings' summaries and verdicts included, is identical.
+  // The exceptions, exactly the files of experiments/studies/timed_files.hpp (docs/studies.md lists the same):
+  // the measured CPU and wall-clock times. Every other file, the timings' summaries and verdicts included, is
+  // identical; and every pattern names files the report holds (with --no-plots a plot's script, <stem>.gp),
+  // so that the list is neither wider nor staler than the report.
   std::vector<std::string> diff;
   for (const auto& name : differing(first, second))
-    if (!((name.starts_with("work-precision/") || name.starts_with("contact/")) && name.ends_with("_timing.csv")))
-      diff.push_back(name);
+    if (!experiments::is_timed_file(name)) diff.push_back(name);
   EXPECT_TRUE(diff.empty()) << joined(diff);
+  for (const auto pattern : experiments::kTimedFiles) {
+    std::string p(pattern);
+    for (const std::string plot : {".png", ".svg"})
+      if (p.ends_with(plot)) p = p.substr(0, p.size() - plot.size()) + ".gp";
+    int found = 0;
+    for (const auto& [name, bytes] : first) found += experiments::matches_timed_pattern(name, p);
+    EXPECT_GE(found, 1) << pattern << " names no file of the report";
+  }
+  EXPECT_FALSE(experiments::is_timed_file("work-precision/wp_kepler.csv"));
+  EXPECT_FALSE(experiments::is_timed_file("contact/cost.csv"));
   int compared = 0;
   for (const auto& [name, bytes] : first)
     for (const std::string ext : {".csv", ".json", ".html", ".gp"}) compared += fs::path(name).extension() == ext;
