@@ -251,18 +251,20 @@ double energy_scale(const scene::RunResult& r) {
 }
 
 /// max |E − E₀| / energy scale.
+/// Each energy is divided by the scale before the difference is taken: E − E₀ of two finite energies
+/// near the largest double would overflow, their ratios to the scale do not (the recorder has checked
+/// every energy finite; scene_run.cpp refuses a summary that still is not).
 double energy_error_of(const scene::RunResult& r) {
+  const double scale = energy_scale(r), s = scale > 0.0 ? scale : 1.0;
   double err = 0.0;
-  for (std::size_t i = 0; i < r.energy.rows(); ++i) err = std::max(err, std::abs(r.energy.at(i, 3) - r.energy.at(0, 3)));
-  const double scale = energy_scale(r);
-  return scale > 0.0 ? err / scale : err;
+  for (std::size_t i = 0; i < r.energy.rows(); ++i) err = std::max(err, std::abs(r.energy.at(i, 3) / s - r.energy.at(0, 3) / s));
+  return err;
 }
 
 /// (E(end) − E(0)) / max(|E₀|, max |T|): what the run gained (> 0) or dissipated (< 0).
 double energy_change_of(const scene::RunResult& r) {
-  const double scale = energy_scale(r);
-  const double d = r.energy.at(r.energy.rows() - 1, 3) - r.energy.at(0, 3);
-  return scale > 0.0 ? d / scale : d;
+  const double scale = energy_scale(r), s = scale > 0.0 ? scale : 1.0;
+  return r.energy.at(r.energy.rows() - 1, 3) / s - r.energy.at(0, 3) / s;
 }
 
 std::string page(const scene::Scene& sc, const std::vector<scene::RunResult>& runs, const std::vector<Figure>& figs,

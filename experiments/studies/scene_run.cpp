@@ -96,6 +96,12 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
       throw core::StepError(fmt::format("{}: [simulation] integrator '{}': {}", s.file, n, e.what()));
     }
   }
+  for (const auto& r : runs)  // the summary numbers, as every number written, are finite (issue 24.4)
+    for (const double v : {scene_energy_error(r), scene_energy_change(r)})
+      if (!std::isfinite(v))
+        throw core::StepError(fmt::format("{}: [simulation] integrator '{}': the energy error relative to the energy scale "
+                                          "is not finite (it overflows the largest double): no result is written",
+                                          base.file, r.integrator));
   const fs::path tmp = folder.staging();
   SceneReport rep;
   rep.plotted = write_scene_page(tmp, base, runs, options.plots);
