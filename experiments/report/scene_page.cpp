@@ -13,6 +13,7 @@
 #include "experiments/io/number.hpp"
 #include "experiments/report/report.hpp"
 #include "experiments/report/scene_animation.hpp"
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/scene/object_kinds.hpp"
 
 namespace verisim::experiments {
@@ -25,7 +26,9 @@ namespace {
 std::string samples_csv(const scene::Samples& s) {
   std::string out = csv_header(s.header());
   std::vector<double> row(s.header().size());
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s of writing (toolkit/core/checkpoint.hpp)
   for (std::size_t r = 0; r < s.rows(); ++r) {
+    pacer.checkpoint();
     for (std::size_t c = 0; c < row.size(); ++c) row[c] = s.at(r, c);
     out += csv_row(row);
   }
@@ -53,8 +56,10 @@ bool has_col(const scene::Samples& s, const std::string& n) { return s.find(n).h
 /// The two world axes along which the scene moves most (ties: natural order).
 std::array<int, 2> view_axes(const scene::Scene& sc, const scene::Samples& s) {
   std::array<double, 3> range{0, 0, 0};
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s of writing (toolkit/core/checkpoint.hpp)
   for (const auto& o : sc.objects)
     for (int a = 0; a < 3; ++a) {
+      pacer.checkpoint();
       const std::string c = world_col(o, a);
       if (!has_col(s, c)) continue;
       const std::size_t k = s.column(c);
@@ -96,7 +101,9 @@ std::string animation_data(const scene::Scene& sc, const scene::Samples& s, std:
   const int I = ax[0], J = ax[1];
   auto proj = [&](const core::Vec3& p) { return "[" + num(p[I]) + "," + num(p[J]) + "]"; };
   std::string d = "{t:" + series("t") + ",axes:['" + std::string(1, "xyz"[I]) + "','" + std::string(1, "xyz"[J]) + "'],objects:[";
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s of writing (toolkit/core/checkpoint.hpp)
   for (std::size_t i = 0; i < sc.objects.size(); ++i) {
+    pacer.checkpoint();
     const auto& o = sc.objects[i];
     const scene::Drawing& how = scene::kind_of(o.type).drawing;  // toolkit/scene/object_kinds.hpp
     using Anchor = scene::Drawing::Anchor;

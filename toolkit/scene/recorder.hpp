@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/scene/simulate.hpp"
 
@@ -23,14 +24,17 @@ struct Recorder {
   RunResult* out;
   std::size_t every, steps;
   Progress progress;
-  std::size_t progress_every;
+  core::Pacer pacer;  ///< every ~0.1 s of steps: the stop-signal checkpoint and the progress report (checkpoint.hpp)
   std::vector<double> row;
 
   const Scene* scene;
   std::size_t events_checked = 0;  ///< out->events before this index were checked finite
 
   void operator()(const State& x, double t, std::size_t k) {
-    if (progress.report && k % progress_every == 0) progress.report(progress.context, k, steps);
+    if (pacer.tick()) {
+      core::checkpoint();
+      if (progress.report) progress.report(progress.context, k, steps);
+    }
     if (k % every != 0 && k != steps) return;
     auto& tr = out->trajectory.values;
     const std::size_t tr0 = tr.size();
@@ -100,7 +104,9 @@ Recorder<World> prepare_run(const Scene& scene, World& world, RunResult& result,
   result.integrator = sim.integrator;
   result.t_end = sim.t_end();
   std::vector<std::string> names{"t"};
-  for (auto& h : world.trajectory_header()) names.push_back(h);
+  auto columns = world.trajectory_header();
+  names.reserve(columns.size() + 1);
+  for (auto& h : columns) names.push_back(std::move(h));
   result.trajectory.set_header(std::move(names));
   names = {"t", "kinetic", "potential", "total"};
   for (auto& h : world.conserved_header()) names.push_back(h);
@@ -109,7 +115,7 @@ Recorder<World> prepare_run(const Scene& scene, World& world, RunResult& result,
   result.trajectory.values.reserve(rows * result.trajectory.header().size());
   result.energy.values.reserve(rows * result.energy.header().size());
   result.events.reserve(1024);
-  Recorder<World> rec{&world, &result, sim.sample_every, sim.steps, progress, std::max<std::size_t>(1, sim.steps / 100), {}, &scene};
+  Recorder<World> rec{&world, &result, sim.sample_every, sim.steps, progress, core::Pacer{}, {}, &scene};
   rec.row.reserve(result.trajectory.header().size() + result.energy.header().size());
   return rec;
 }
