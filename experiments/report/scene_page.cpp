@@ -353,10 +353,13 @@ bool write_scene_page(const fs::path& dir, const scene::Scene& base, const std::
   study.figures = figures(base, runs, ax);
   ReportOptions ro;
   ro.plots = plots;
-  const ReportOutcome drawn = write_report(dir, {study}, ro);
+  const std::vector<Figure> figs = study.figures;
+  std::vector<StudyResult> studies;
+  studies.push_back(std::move(study));  // moved, not copied: 10⁶ rows are ~100 MB of CSV (a second of copying)
+  const ReportOutcome drawn = write_report(dir, studies, ro);
   const bool plotted = plots && drawn.not_drawn.empty();
   fs::remove(dir / "index.html");  // the writer's generic page: the scene has its own
-  write_new_file(dir / "index.html", page(base, runs, study.figures, plotted, animation_data(base, runs.front().trajectory, ax)));
+  write_new_file(dir / "index.html", page(base, runs, figs, plotted, animation_data(base, runs.front().trajectory, ax)));
   return plotted;
 }
 
