@@ -3,7 +3,8 @@
 //   0   success (`study`: every verdict passed and every plot was drawn);
 //   1   `study`: a verdict failed or a plot was not drawn (the report is written); any other failure;
 //   2   bad input — a CLI11 parse error, or std::invalid_argument naming the option — found before
-//       anything is computed or written; a failed step (verisim::core::StepError: a non-convergent implicit
+//       anything is computed or written (the memory a run, a dump or a check needs is estimated first:
+//       above the machine's available memory it is refused; a std::bad_alloc all the same also exits 2); a failed step (verisim::core::StepError: a non-convergent implicit
 //       step naming t, dt, the residual and the cap, or a NaN state naming the step); an error
 //       writing standard output (a full disk, `> /dev/full`, a closed stdout);
 //   128 + n  stopped by signal n (130 SIGINT, 143 SIGTERM, 129 SIGHUP) where the command handles it
@@ -13,6 +14,7 @@
 #include <cstring>
 #include <exception>
 #include <iostream>
+#include <new>
 #include <stdexcept>
 
 #include <CLI/CLI.hpp>
@@ -26,6 +28,7 @@
 #include "experiments/support/interrupt.hpp"
 #include "experiments/app/run_command.hpp"
 #include "experiments/app/study_command.hpp"
+#include "toolkit/core/memory.hpp"
 #include "toolkit/core/step_error.hpp"
 
 namespace {
@@ -54,6 +57,10 @@ int run(CLI::App& app, int argc, char** argv, int& exit_code) {
   } catch (const verisim::experiments::Interrupted& e) {
     fmt::print(stderr, "verisim: {}\n", e.what());
     return e.exit_code();
+  } catch (const std::bad_alloc&) {  // the last resort: every size the input sets is estimated before (issue 24.11)
+    fmt::print(stderr, "verisim: error: out of memory (std::bad_alloc): the work asked for more memory than this machine "
+                       "could give; {}. Ask for less (fewer objects, steps kept or cases)\n", verisim::core::available_memory_text());
+    return 2;
   } catch (const std::exception& e) {
     if (std::ferror(stdout)) return 2;  // a failed write to stdout (fmt throws): reported below
     fmt::print(stderr, "verisim: {}\n", e.what());

@@ -44,6 +44,7 @@ void add_run_command(CLI::App& app) {
     RunOptions o = args->o;
     o.plots = !args->no_plots;
     o.progress = !o.quiet && isatty(fileno(stderr)) != 0;
+    o.progress_lines = !o.quiet && !o.progress;  // a log: one line every 10 s
     const InterruptHandlers handlers;  // SIGINT, SIGTERM, SIGHUP: exit 130/143/129, the output folder as it was
     const SceneReport r = run_scene(path, out, o);
     if (o.quiet) return;

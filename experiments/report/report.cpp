@@ -39,8 +39,17 @@ void write_new_file(const fs::path& path, std::string_view content) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
   if (fd < 0) throw fail("open");
   std::size_t done = 0;
+  constexpr std::size_t kChunk = std::size_t{8} << 20;  // a stop signal is seen between chunks (toolkit/core/checkpoint.hpp)
   while (done < content.size()) {
-    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (done > 0) {
+      try {
+        core::checkpoint();
+      } catch (...) {
+        ::close(fd);
+        throw;
+      }
+    }
+    const ssize_t n = ::write(fd, content.data() + done, std::min(content.size() - done, kChunk));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
       const auto error = fail("write");

@@ -13,6 +13,7 @@
 #include "experiments/io/number.hpp"
 #include "experiments/report/report.hpp"
 #include "experiments/report/scene_animation.hpp"
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/scene/object_kinds.hpp"
 
 namespace verisim::experiments {
@@ -25,7 +26,9 @@ namespace {
 std::string samples_csv(const core::Samples& s) {
   std::string out = csv_header(s.header());
   std::vector<double> row(s.header().size());
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s of writing (toolkit/core/checkpoint.hpp)
   for (std::size_t r = 0; r < s.rows(); ++r) {
+    pacer.checkpoint();
     for (std::size_t c = 0; c < row.size(); ++c) row[c] = s.at(r, c);
     out += csv_row(row);
   }
@@ -53,8 +56,10 @@ bool has_col(const core::Samples& s, const std::string& n) { return s.find(n).ha
 /// The two world axes along which the scene moves most (ties: natural order).
 std::array<int, 2> view_axes(const scene::Scene& sc, const core::Samples& s) {
   std::array<double, 3> range{0, 0, 0};
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s of writing (toolkit/core/checkpoint.hpp)
   for (const auto& o : sc.objects)
     for (int a = 0; a < 3; ++a) {
+      pacer.checkpoint();
       const std::string c = world_col(o, a);
       if (!has_col(s, c)) continue;
       const std::size_t k = s.column(c);
@@ -96,7 +101,9 @@ std::string animation_data(const scene::Scene& sc, const core::Samples& s, std::
   const int I = ax[0], J = ax[1];
   auto proj = [&](const core::Vec3& p) { return "[" + num(p[I]) + "," + num(p[J]) + "]"; };
   std::string d = "{t:" + series("t") + ",axes:['" + std::string(1, "xyz"[I]) + "','" + std::string(1, "xyz"[J]) + "'],objects:[";
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s of writing (toolkit/core/checkpoint.hpp)
   for (std::size_t i = 0; i < sc.objects.size(); ++i) {
+    pacer.checkpoint();
     const auto& o = sc.objects[i];
     const scene::Drawing& how = scene::kind_of(o.type).drawing;  // toolkit/scene/object_kinds.hpp
     using Anchor = scene::Drawing::Anchor;
@@ -252,18 +259,20 @@ double energy_scale(const scene::RunResult& r) {
 }
 
 /// max |E − E₀| / energy scale.
+/// Each energy is divided by the scale before the difference is taken: E − E₀ of two finite energies
+/// near the largest double would overflow, their ratios to the scale do not (the recorder has checked
+/// every energy finite; scene_run.cpp refuses a summary that still is not).
 double energy_error_of(const scene::RunResult& r) {
+  const double scale = energy_scale(r), s = scale > 0.0 ? scale : 1.0;
   double err = 0.0;
-  for (std::size_t i = 0; i < r.energy.rows(); ++i) err = std::max(err, std::abs(r.energy.at(i, 3) - r.energy.at(0, 3)));
-  const double scale = energy_scale(r);
-  return scale > 0.0 ? err / scale : err;
+  for (std::size_t i = 0; i < r.energy.rows(); ++i) err = std::max(err, std::abs(r.energy.at(i, 3) / s - r.energy.at(0, 3) / s));
+  return err;
 }
 
 /// (E(end) − E(0)) / max(|E₀|, max |T|): what the run gained (> 0) or dissipated (< 0).
 double energy_change_of(const scene::RunResult& r) {
-  const double scale = energy_scale(r);
-  const double d = r.energy.at(r.energy.rows() - 1, 3) - r.energy.at(0, 3);
-  return scale > 0.0 ? d / scale : d;
+  const double scale = energy_scale(r), s = scale > 0.0 ? scale : 1.0;
+  return r.energy.at(r.energy.rows() - 1, 3) / s - r.energy.at(0, 3) / s;
 }
 
 std::string page(const scene::Scene& sc, const std::vector<scene::RunResult>& runs, const std::vector<Figure>& figs,
@@ -345,10 +354,13 @@ bool write_scene_page(const fs::path& dir, const scene::Scene& base, const std::
   study.figures = figures(base, runs, ax);
   ReportOptions ro;
   ro.plots = plots;
-  const ReportOutcome drawn = write_report(dir, {study}, ro);
+  const std::vector<Figure> figs = study.figures;
+  std::vector<StudyResult> studies;
+  studies.push_back(std::move(study));  // moved, not copied: 10⁶ rows are ~100 MB of CSV (a second of copying)
+  const ReportOutcome drawn = write_report(dir, studies, ro);
   const bool plotted = plots && drawn.not_drawn.empty();
   fs::remove(dir / "index.html");  // the writer's generic page: the scene has its own
-  write_new_file(dir / "index.html", page(base, runs, study.figures, plotted, animation_data(base, runs.front().trajectory, ax)));
+  write_new_file(dir / "index.html", page(base, runs, figs, plotted, animation_data(base, runs.front().trajectory, ax)));
   return plotted;
 }
 

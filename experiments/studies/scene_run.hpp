@@ -16,7 +16,8 @@ struct RunOptions {
   double t_end = scene::kNaN;
   bool quiet = false;
   bool plots = true;
-  bool progress = false;                 ///< progress bar on stderr
+  bool progress = false;                 ///< progress bar on stderr (a terminal)
+  bool progress_lines = false;           ///< one progress line on stderr every 10 s (stderr not a terminal)
 };
 
 /// What `run_scene` wrote, for the command's summary line and the tests.

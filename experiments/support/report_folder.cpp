@@ -17,6 +17,8 @@
 
 #include <fmt/format.h>
 
+#include "experiments/support/interrupt.hpp"
+
 namespace verisim::experiments {
 
 namespace fs = std::filesystem;
@@ -120,6 +122,7 @@ ReportFolder::ReportFolder(const fs::path& out, const std::vector<fs::path>& inp
   }
   staging_ = make_temp_dir(parent, stem, "verisim-staging");
   if (staging_.empty()) throw bad(fmt::format("cannot be written: creating a folder in '{}' failed: {}", parent.string(), errno_text()));
+  register_staging(staging_);  // removed by a stop at once (interrupt.hpp) as by the destructor
   std::ofstream readme(staging_ / kStagingReadme);
   readme << fmt::format(
       "This folder was made by verisim (process {}) while writing the report '{}'.\n"
@@ -131,6 +134,7 @@ ReportFolder::ReportFolder(const fs::path& out, const std::vector<fs::path>& inp
 }
 
 ReportFolder::~ReportFolder() {
+  unregister_staging(staging_);
   if (committed_ || staging_.empty()) return;
   std::error_code ec;
   fs::remove_all(staging_, ec);
@@ -138,6 +142,7 @@ ReportFolder::~ReportFolder() {
 
 void ReportFolder::commit() {
   if (committed_) throw std::logic_error("ReportFolder::commit called twice");
+  unregister_staging(staging_);  // from here on it holds the earlier report's entries while they are replaced
   std::error_code ec;
   std::set<std::string> fresh;
   for (const auto& e : fs::directory_iterator(staging_, ec)) {

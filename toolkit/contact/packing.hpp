@@ -17,6 +17,7 @@
 
 #include "toolkit/contact/walls.hpp"
 #include "toolkit/contact/params.hpp"
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/core/random.hpp"
 
 namespace verisim::contact {
@@ -131,6 +132,7 @@ inline RegionFillResult fill_region(const RegionFill& f) {
   const double Rmax = f.radius * (1.0 + f.polydispersity);
   const std::size_t n = f.count;
   RegionFillResult out;
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s (toolkit/core/checkpoint.hpp)
   if (f.generator == RegionFill::Generator::lattice) {
     std::array<std::size_t, 3> sites{1, 1, 1};  // no axis needs more than count sites
     for (int k = 0; k < axes; ++k) {
@@ -143,6 +145,7 @@ inline RegionFillResult fill_region(const RegionFill& f) {
           core::Vec3 x = f.lo + core::Vec3::Constant(Rmax) +
                          f.spacing * core::Vec3(static_cast<double>(a), static_cast<double>(b), static_cast<double>(c));
           if (axes == 2) x.z() = 0.0;
+          pacer.checkpoint();
           out.placed.push_back({x, polydisperse_radius(rng, f.radius, f.polydispersity)});
         }
     out.attempts = out.placed.size();
@@ -168,6 +171,7 @@ inline RegionFillResult fill_region(const RegionFill& f) {
   std::unordered_map<Cell, std::vector<std::size_t>, CellHash> bins;
   std::size_t failed_in_a_row = 0, a = 0;
   for (; a < attempts && out.placed.size() < n && failed_in_a_row < run_limit; ++a) {
+    pacer.checkpoint();
     const double radius = polydisperse_radius(rng, f.radius, f.polydispersity);
     core::Vec3 x = core::Vec3::Zero();
     for (int k = 0; k < axes; ++k) x[k] = f.lo[k] + radius + (f.hi[k] - f.lo[k] - 2.0 * radius) * rng.unit();

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "toolkit/scene/object_kinds.hpp"
+#include "toolkit/core/checkpoint.hpp"
 
 namespace verisim::scene {
 
@@ -63,7 +64,9 @@ core::Vec3 ImpulseWorld::spherical_momentum(std::size_t j, const State& x, const
 
 std::vector<std::string> ImpulseWorld::trajectory_header() const {
   std::vector<std::string> h;
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s (toolkit/core/checkpoint.hpp)
   for (const ObjectSpec& o : scene_.objects) {  // the kind's columns (object_kinds.hpp)
+    pacer.checkpoint();
     const ObjectKind& k = kind_of(o.type);
     if (o.type == ObjectType::particle) continue;  // the soft-contact world's (soft_world.hpp)
     for (const auto c : k.lead) h.push_back(o.name + "." + std::string(c));

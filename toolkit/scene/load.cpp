@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/scene/load_detail.hpp"
 #include "toolkit/scene/toml_reader.hpp"
 
@@ -52,7 +53,9 @@ Scene parse_scene(std::string_view text, const std::string& file) {
   if (objects.size() > kMaxObjects)  // before any is read (generated sets are bounded alike)
     throw SceneError(source_of(objects[kMaxObjects]->source(), file),
                      fmt::format("more than {} [[object]] tables: generate large sets with type = \"particles\"", kMaxObjects));
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s (toolkit/core/checkpoint.hpp)
   for (std::size_t i = 0; i < objects.size(); ++i) {
+    pacer.checkpoint();
     const toml::node* type = objects[i]->get("type");
     if (type && type->value<std::string_view>() == "particles")
       generate_particles(*objects[i], file, i, scene);

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "toolkit/contact/packing.hpp"
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/scene/load_detail.hpp"
 #include "toolkit/scene/toml_reader.hpp"
 
@@ -105,7 +106,9 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
                                 made.placed.size(), fill.count, made.attempts));
   }
   scene.objects.reserve(scene.objects.size() + made.placed.size());
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s (toolkit/core/checkpoint.hpp)
   for (std::size_t k = 0; k < made.placed.size(); ++k) {
+    pacer.checkpoint();
     ObjectSpec o = proto;
     const double radius = made.placed[k].radius;
     o.name = fmt::format("{}.{}", proto.group, k);

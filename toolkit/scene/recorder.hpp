@@ -8,11 +8,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <span>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/scene/simulate.hpp"
 
@@ -24,12 +26,18 @@ struct Recorder {
   RunResult* out;
   std::size_t every, steps;
   Progress progress;
-  std::size_t progress_every;
+  core::Pacer pacer;  ///< every ~0.1 s of steps: the stop-signal checkpoint and the progress report (checkpoint.hpp)
   std::vector<double> row;
   Observer observer;
 
+  const Scene* scene;
+  std::size_t events_checked = 0;  ///< out->events before this index were checked finite
+
   void operator()(const State& x, double t, std::size_t k) {
-    if (progress.report && k % progress_every == 0) progress.report(progress.context, k, steps);
+    if (pacer.tick()) {
+      core::checkpoint();
+      if (progress.report) progress.report(progress.context, k, steps);
+    }
     if (k % every != 0 && k != steps) return;
     auto tr = out->trajectory.push_row();
     tr[0] = t;
@@ -40,7 +48,48 @@ struct Recorder {
     en[0] = t, en[1] = T, en[2] = V, en[3] = T + V;
     world->conserved_row(x, row);
     std::copy(row.begin(), row.end(), en.begin() + 4);
+    require_finite(x, t, k, tr, en);
     if (observer.observe) observer.observe(observer.context, x, t, k);
+  }
+
+  /// Every number this sample (and the events since the last) adds is finite: the state is (the loop
+  /// checks it), but what is derived from it may overflow (speeds ~1e155: ½ m v² > 1.8e308). A number
+  /// that is not finite is never written: the run stops with a StepError naming the quantity, the step,
+  /// the time and the object (issue 24.4). Once per sample, out of the step's hot path.
+  void require_finite(const State& x, double t, std::size_t k, std::span<const double> tr, std::span<const double> en) {
+    const auto bad = [](std::span<const double> v) {
+      return static_cast<std::size_t>(std::find_if(v.begin(), v.end(), [](double y) { return !std::isfinite(y); }) - v.begin());
+    };
+    std::string what;
+    if (const auto i = bad(tr); i < tr.size())
+      what = fmt::format("the trajectory.csv column '{}' = {}", out->trajectory.header()[i], tr[i]);
+    else if (const auto j = bad(en); j < en.size())
+      what = fmt::format("the energy.csv column '{}' = {}", out->energy.header()[j], en[j]);
+    for (; what.empty() && events_checked < out->events.size(); ++events_checked) {
+      const Event& e = out->events[events_checked];  // mu_e is NaN by definition outside the ball-bounce law
+      for (const double v : {e.t, e.normal_speed, e.normal_speed_after, e.energy_change})
+        if (!std::isfinite(v)) {
+          what = fmt::format("a collision of object '{}' at t = {:.17g} (its energy change {}, speeds {} and {})",
+                             scene->objects[e.a].name, e.t, e.energy_change, e.normal_speed, e.normal_speed_after);
+          break;
+        }
+    }
+    if (what.empty()) return;
+    // the object holding the state's largest coordinate (an overflow's source: its speed or position)
+    double big = -1.0;
+    std::size_t who = 0;
+    bool speed = true;
+    for (Eigen::Index i = 0; i < x.q.size(); ++i) {
+      if (std::abs(x.v[i]) > big) big = std::abs(x.v[i]), who = world->object_of(i), speed = true;
+      if (std::abs(x.q[i]) > big) big = std::abs(x.q[i]), who = world->object_of(i), speed = false;
+    }
+    const Simulation& sim = scene->simulation;
+    throw core::StepError(fmt::format(
+        "{}: {}: {} is not finite (it overflows the largest double, 1.8e308) at step {}, t = {:.17g}, although the "
+        "state is finite: object '{}' has a {} of {:.3g} (integrator {}, dt = {}); no result is written — give the "
+        "scene sizes and speeds whose energies fit in a double",
+        scene->file, scene->name, what, k, t, x.q.size() ? scene->objects[who].name : std::string("?"),
+        speed ? "velocity component" : "coordinate", big, sim.integrator, sim.dt));
   }
 };
 
@@ -51,7 +100,9 @@ Recorder<World> prepare_run(const Scene& scene, World& world, RunResult& result,
   result.integrator = sim.integrator;
   result.t_end = sim.t_end();
   std::vector<std::string> names{"t"};
-  for (auto& h : world.trajectory_header()) names.push_back(h);
+  auto columns = world.trajectory_header();
+  names.reserve(columns.size() + 1);
+  for (auto& h : columns) names.push_back(std::move(h));
   result.trajectory.set_header(std::move(names));
   names = {"t", "kinetic", "potential", "total"};
   for (auto& h : world.conserved_header()) names.push_back(h);
@@ -60,7 +111,7 @@ Recorder<World> prepare_run(const Scene& scene, World& world, RunResult& result,
   result.trajectory.reserve(rows);
   result.energy.reserve(rows);
   result.events.reserve(1024);
-  Recorder<World> rec{&world, &result, sim.sample_every, sim.steps, progress, std::max<std::size_t>(1, sim.steps / 100), {}, observer};
+  Recorder<World> rec{&world, &result, sim.sample_every, sim.steps, progress, core::Pacer{}, {}, observer, &scene};
   rec.row.reserve(result.trajectory.header().size() + result.energy.header().size());
   return rec;
 }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "toolkit/core/step_error.hpp"
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/models/pole_singularity.hpp"

@@ -14,7 +14,8 @@
 
 namespace verisim::scene {
 
-/// Called every few percent of the steps (never on each step), e.g. a progress bar.
+/// Called about every 0.1 s of stepping (a time-based cadence, never on each step; after the
+/// checkpoint hook, toolkit/core/checkpoint.hpp), e.g. a progress bar.
 struct Progress {
   void (*report)(void* context, std::size_t step, std::size_t steps) = nullptr;
   void* context = nullptr;

@@ -22,6 +22,7 @@
 #include "toolkit/contact/input_error.hpp"
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/world.hpp"
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/scene/recorder.hpp"
@@ -46,7 +47,10 @@ class SoftWorld {
   /// wx, wy, wz in 3D), as the ImpulseWorld's spheres.
   std::vector<std::string> trajectory_header() const {
     std::vector<std::string> h;
+    h.reserve(scene_.objects.size() * (D == 2 ? 7 : 9));
+    core::Pacer pacer;  // 10⁶ particles: a stop signal is seen every ~0.1 s (toolkit/core/checkpoint.hpp)
     for (const auto& o : scene_.objects) {
+      pacer.checkpoint();
       for (const char* c : {"x", "y", "z", "vx", "vy", "vz"}) h.push_back(o.name + "." + c);
       if constexpr (D == 2) h.push_back(o.name + ".wz");
       else for (const char* c : {"wx", "wy", "wz"}) h.push_back(o.name + "." + c);

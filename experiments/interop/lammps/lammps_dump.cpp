@@ -11,6 +11,7 @@
 #include "experiments/interop/lammps/export_lammps.hpp"
 #include "experiments/io/csv.hpp"
 #include "experiments/io/text.hpp"
+#include "toolkit/core/memory.hpp"
 
 namespace verisim::experiments {
 
@@ -39,6 +40,10 @@ core::Samples read_lammps_dump(const fs::path& file) {
   core::Samples set;
   std::size_t particles = 0, stride = 0;  // per atom: x y z vx vy vz, then its spins and radius when given
   bool spin = false, ke = false, rad = false;
+  std::error_code ec;
+  const auto size = fs::file_size(file, ec);
+  const double file_bytes = ec ? INFINITY : static_cast<double>(size);
+  const double available = core::available_memory().value_or(INFINITY);
   std::string line;
   while (in.next(line)) {
     if (line.empty()) continue;
@@ -49,6 +54,17 @@ core::Samples read_lammps_dump(const fs::path& file) {
     if (in.need("ITEM: NUMBER OF ATOMS") != "ITEM: NUMBER OF ATOMS") throw in.fail("expected 'ITEM: NUMBER OF ATOMS'");
     const std::size_t n = whole(in, in.need("the number of atoms"), "ITEM: NUMBER OF ATOMS");
     if (n == 0) throw in.fail("no atoms");
+    // the claimed count checked before anything is reserved (issue 24.11: 2·10⁹ atoms ended in std::bad_alloc):
+    // each atom is a line of at least 7 numbers ("1 0 0 0 0 0 0\n", 14 bytes) in the file, and each frame is held
+    // as at most 10 doubles per atom (x, v, ω, radius: 80 bytes)
+    constexpr double kMinAtomLine = 14.0, kHeldPerAtom = 10.0 * 8.0;
+    const double atoms = static_cast<double>(n);
+    if (atoms * kMinAtomLine > file_bytes)
+      throw in.fail(fmt::format("ITEM: NUMBER OF ATOMS: {} atoms cannot be in this file of {} bytes (an atom's line has at "
+                                "least {} bytes)", n, file_bytes, kMinAtomLine));
+    if (const double held = atoms * kHeldPerAtom * static_cast<double>(set.rows() + 1); held > available)
+      throw in.fail(fmt::format("ITEM: NUMBER OF ATOMS: {} atoms in {} frames need an estimated {} in memory, more than {}", n,
+                                set.rows() + 1, core::bytes_text(held), core::available_memory_text()));
     if (set.rows() > 0 && n != particles) throw in.fail(fmt::format("{} atoms where the first frame has {}", n, particles));
     if (in.need("ITEM: BOX BOUNDS").rfind("ITEM: BOX BOUNDS", 0) != 0) throw in.fail("expected 'ITEM: BOX BOUNDS'");
     for (int k = 0; k < 3; ++k) in.need("a box bound");
