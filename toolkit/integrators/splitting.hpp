@@ -17,6 +17,12 @@
 // The cache is keyed on the exact q and on t to round-off, so a state changed between steps (a
 // collision) is safe; a loop that guarantees it did not change (integrate_n_steps, through
 // core::Continuation) skips the key and its O(n) compare and copy.
+// A two-stage FSAL method (velocity Verlet) on such a system with a state of dynamic size keeps the
+// step's first force beside the new one (two buffers, swapped: the pointers) and writes v once:
+// q⁺ = q + (h²·a₀b₀)·a + (a₀h)·v, then v⁺ = (v + b₀h·a) + b₁h·a⁺, the same sums as kick, drift, kick,
+// to the bit (the half-step velocity is rounded where it was), with one stream of stores less per step
+// (Boost.Odeint's velocity_verlet does the same). Fixed-size states keep the kick-drift-kick pass: there
+// the extra buffer is copied, not swapped, and measured slower (docs/bench.md).
 //
 // Summation::compensated accumulates the step's increments (Δq, Δv) separately and adds them to
 // the state with Kahan's compensated summation (Kahan, CACM 8 (1965) 40; as ARKODE's SPRKStep
@@ -69,6 +75,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   // with compensated summation: the next step starts from the Kahan sum of q and Δq, not from the
   // q + Δq at which the last force was evaluated.
   static constexpr bool kFsal = !kCompensated && kEndsWithKick && kTab.b[0] != 0.0;
+  static constexpr bool kDynamic = V::SizeAtCompileTime == Eigen::Dynamic;  // a state of run-time size (VecX)
   // cᵢ = a₀ + … + aᵢ₋₁, summed in table order (the kick times of the stages).
   static constexpr std::array<double, kS> kC = [] {
     std::array<double, kS> c{};
@@ -118,11 +125,38 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   template <bool Trusted, class Sys>
   void step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     core::resize_like(acc_, x.v);
+    if constexpr (kFsal && kS == 2 && core::velocity_independent<Sys>() && kDynamic) {
+      two_force_step<Trusted>(sys, x, t, dt);
+      return;
+    }
     if constexpr (kCompensated) sum_.begin(x);
     [&]<std::size_t... I>(std::index_sequence<I...>) {
       (stage<I, Trusted>(sys, x, t, dt), ...);
     }(std::make_index_sequence<kS>{});
     if constexpr (kCompensated) sum_.end(x);
+  }
+
+  /// Velocity Verlet's step with the first force kept (see the top of this file).
+  template <bool Trusted, class Sys>
+  void two_force_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
+    using core::into, core::scaled;
+    constexpr double a0 = kTab.a[0], b0 = kTab.b[0], b1 = kTab.b[1];
+    static_assert(kTab.a[1] == 0.0 && a0 != 0.0);
+    if (!reuse_force<0, Trusted>(x.q, t, dt)) sys(x.q, x.v, acc_, t);
+    const double ka = a0 * dt, kb0 = b0 * dt, kab = ka * kb0, kb1 = b1 * dt;
+    const auto q_new = [&](V& out) { return into(out, x.q, scaled(kab, acc_), scaled(ka, x.v)); };  // as kick_drift
+    if constexpr (Trusted) {
+      core::scale_sum(x.q, x.q, scaled(kab, acc_), scaled(ka, x.v));
+    } else {
+      core::resize_like(q_cache_, x.q);
+      core::scale_sum(q_new(x.q), q_new(q_cache_));  // q⁺ to the key as well
+    }
+    core::resize_like(acc_next_, x.v);
+    const double ts = t + kC[1] * dt;
+    sys(x.q, x.v, acc_next_, ts);  // velocity-independent: v is not read
+    core::scale_sum(x.v, x.v, scaled(kb0, acc_), scaled(kb1, acc_next_));  // (v + b₀h·a) + b₁h·a⁺
+    acc_.swap(acc_next_);  // dynamic size: the pointers
+    remember(ts, !Trusted);
   }
 
   template <std::size_t I, bool Trusted, class Sys>
@@ -293,6 +327,7 @@ class Splitting : public core::OdeintStepperTraits<Splitting<V, Method, Sum>> {
   struct NoIncrements {};
 
   V acc_ = core::zero<V>(), dvk_ = core::zero<V>();  // f at the kick; a velocity-dependent kick's Δv
+  V acc_next_ = core::zero<V>();                      // two_force_step's new force
   KickSolver<V, Method::info.order> kick_{};
   // FSAL cache (velocity-independent systems whose table begins and ends with a kick):
   // acc_current_: acc_ is f at the state the last step left; key_valid_: (t_cache_, q_cache_) name it.
