@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -180,6 +181,20 @@ bool wait_for_text(const fs::path& file, const std::string& text, std::chrono::s
   return false;
 }
 
+/// Waits (up to 60 s) until process `pid` catches `signal` (its handler installed: the bit signal − 1 of
+/// SigCgt in /proc/<pid>/status, proc(5)): the command has started, so a signal now tests its stopping,
+/// not the default action on a process still starting (slower under the sanitizers); whether it does.
+bool wait_until_catching(pid_t pid, int signal) {
+  const auto start = std::chrono::steady_clock::now();
+  while (std::chrono::steady_clock::now() - start < std::chrono::seconds(60)) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("SigCgt:", 0) == 0 && ((std::stoull(line.substr(7), nullptr, 16) >> (signal - 1)) & 1u) != 0) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return false;
+}
+
 /// SIGTERM to `child` after `text` appeared on its stderr (`err`) and `delay` more; the seconds from the
 /// signal to its exit, which must be 143 (the shell's code for SIGTERM).
 double seconds_to_stop(const verisim::test::Child& child, const fs::path& err, const std::string& text,
@@ -276,10 +291,11 @@ normal = [0, 1, 0]
 )");
   plant_earlier_report(base / "out");
   const auto before = snapshot(base);
-  for (const int ms : {300, 1500}) {  // packing, then building the objects
+  for (const int ms : {300, 1500}) {  // once the command has started: packing, then building the objects
     const fs::path err = fresh_folder("interrupt_packing_err" + std::to_string(ms)) / "stderr";
     const auto child = verisim::test::spawn_child({VERISIM_EXE, "run", (base / "million.toml").string(), "--no-plots", "--out",
                                                    (base / "out").string()}, {}, "/dev/null", err);
+    EXPECT_TRUE(wait_until_catching(child.pid, SIGTERM)) << "verisim never installed its SIGTERM handler";
     std::this_thread::sleep_for(std::chrono::milliseconds(ms));
     const auto sent = std::chrono::steady_clock::now();
     ::kill(child.pid, SIGTERM);

@@ -100,7 +100,7 @@ TEST(Experiments_Fit, OrderFitExcludesRoundOffPlateau) {
   EXPECT_GT(err[f.last], 1e-11);
 }
 
-TEST(Experiments_StudyValidation, StudyAllQuickPassesIsWellFormedAndDeterministic) {
+TEST(Experiments_StudyValidation, StudyAllQuickPassesAndIsWellFormed) {
   const fs::path base = verisim::test::scratch("study");
   StudyOptions o;
   o.quick = true;
@@ -135,19 +135,8 @@ TEST(Experiments_StudyValidation, StudyAllQuickPassesIsWellFormedAndDeterministi
     EXPECT_FALSE(l.starts_with("http")) << l;
     EXPECT_TRUE(fs::exists(base / "a" / l)) << "dangling link " << l;
   }
-  // determinism: a second run (without plots) gives byte-identical summary.json and CSV files
-  ReportOptions no_plots;
-  no_plots.plots = false;
-  run_studies("all", o, base / "b", no_plots);
-  EXPECT_EQ(summary, slurp(base / "b" / "summary.json"));
-  int csvs = 0;
-  for (const auto& e : fs::recursive_directory_iterator(base / "a")) {
-    if (e.path().extension() != ".csv" || e.path().filename().string().find("timing") != std::string::npos) continue;
-    ++csvs;
-    const fs::path other = base / "b" / fs::relative(e.path(), base / "a");
-    EXPECT_EQ(slurp(e.path()), slurp(other)) << e.path();
-  }
-  EXPECT_GT(csvs, 10);
+  // determinism (a second run byte-identical but the files of measured times) is
+  // BadInputDeterminism.QuickStudiesRunTwiceGiveByteIdenticalCsvJsonHtmlButTheTimings' one run pair
   fs::remove_all(base);
 }
 
