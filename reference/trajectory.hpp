@@ -6,7 +6,9 @@
 // unit mass, i.e. the velocity, see docs/reference.md); Trajectory<V> only reads its rows back typed,
 // as V (docs/architecture.md "Trajectories").
 #include <cstddef>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <Eigen/Core>
@@ -15,6 +17,9 @@
 #include "toolkit/core/samples.hpp"
 
 namespace verisim::reference {
+
+template <class V>
+struct PhaseRow;
 
 template <class V>
 class Trajectory {
@@ -31,13 +36,25 @@ class Trajectory {
   const core::Samples& samples() const { return samples_; }
 
   void reserve(std::size_t n) { samples_.reserve(n); }
+  /// The one recorder (core::SampleRecorder) writing every `stride`-th state of a run of `n_steps`
+  /// steps into this trajectory, reserved first so that recording does not reallocate inside the loop.
+  core::SampleRecorder<PhaseRow<V>> recorder(std::size_t n_steps, std::size_t stride = 1) {
+    const core::Cadence every{stride};
+    reserve(every.rows(n_steps));
+    return {&samples_, every, {}};
+  }
   /// One sample; allocates nothing within reserve().
   void push(double time, const V& position, const V& velocity) {
     const auto row = samples_.push_row();
     row[0] = time;
-    for (Eigen::Index i = 0; i < dim_; ++i) {
-      row[static_cast<std::size_t>(1 + i)] = position[i];
-      row[static_cast<std::size_t>(1 + dim_ + i)] = velocity[i];
+    write(position, velocity, row.subspan(1));
+  }
+  /// A row's values after t: q0 … q(d−1), v0 … v(d−1).
+  static void write(const V& position, const V& velocity, std::span<double> rest) {
+    const Eigen::Index d = position.size();
+    for (Eigen::Index i = 0; i < d; ++i) {
+      rest[static_cast<std::size_t>(i)] = position[i];
+      rest[static_cast<std::size_t>(d + i)] = velocity[i];
     }
   }
 
@@ -52,20 +69,16 @@ class Trajectory {
   Eigen::Index dim_;
 };
 
-/// An observer for verisim::integrators::integrate_n_steps (signature (state, t, k)) that records
-/// every `stride`-th sample of a core::PhaseState<V> run into a Trajectory<V>. Reserve before the loop
-/// (TrajectoryRecorder::reserve_for) so recording does not reallocate inside it.
+/// What a reference run records after t: the state's q and v (Trajectory<V>'s columns).
+/// (Boost.Odeint's states too: a (q, v) pair for its symplectic steppers, q and v stacked in one vector
+/// for its first-order ones: reference/odeint/run.hpp records them through the same recorder.)
 template <class V>
-struct TrajectoryRecorder {
-  Trajectory<V>* out;
-  std::size_t stride = 1;
-
-  static TrajectoryRecorder reserve_for(Trajectory<V>& trajectory, std::size_t n_steps, std::size_t stride = 1) {
-    trajectory.reserve(n_steps / stride + 2);
-    return {&trajectory, stride};
-  }
-  void operator()(const core::PhaseState<V>& x, double t, std::size_t k) const {
-    if (k % stride == 0) out->push(t, x.q, x.v);
+struct PhaseRow {
+  void operator()(const core::PhaseState<V>& x, double, std::span<double> rest) const { Trajectory<V>::write(x.q, x.v, rest); }
+  void operator()(const std::pair<V, V>& x, double, std::span<double> rest) const { Trajectory<V>::write(x.first, x.second, rest); }
+  template <class Derived>  // (q, v) stacked: the row's own order
+  void operator()(const Eigen::MatrixBase<Derived>& y, double, std::span<double> rest) const {
+    for (Eigen::Index i = 0; i < y.size(); ++i) rest[static_cast<std::size_t>(i)] = y[i];
   }
 };
 
@@ -81,7 +94,7 @@ template <class V, class Stepper, class Sys>
 Trajectory<V> run_toolkit(Stepper stepper, const Sys& sys, core::PhaseState<V> x0, double t0, double dt, std::size_t n,
                           std::size_t stride = 1) {
   Trajectory<V> out(x0.q.size());
-  integrators::integrate_n_steps(stepper, sys, x0, t0, dt, n, TrajectoryRecorder<V>::reserve_for(out, n, stride));
+  integrators::integrate_n_steps(stepper, sys, x0, t0, dt, n, out.recorder(n, stride));
   return out;
 }
 

@@ -125,14 +125,11 @@ struct MomentumFunction {
 template <class V, class Stepper, class Sys>
 Trajectory<V> run_first_order(Stepper stepper, const Sys& sys, const core::PhaseState<V>& x0, double t0, double dt,
                               std::size_t n, std::size_t stride) {
-  const Eigen::Index dim = x0.q.size();
   problems::Stacked<V> y = problems::stack(x0);
   Trajectory<V> out(x0.q.size());
-  out.reserve(n / stride + 2);
+  auto recorder = out.recorder(n, stride);  // the one recorder; odeint's observer has no step index, so k counts
   std::size_t k = 0;
-  auto observe = [&](const problems::Stacked<V>& s, double t) {
-    if (k++ % stride == 0) out.push(t, V(s.head(dim)), V(s.tail(dim)));
-  };
+  auto observe = [&](const problems::Stacked<V>& s, double t) { recorder.record(s, t, k++); };
   bo::integrate_n_steps(stepper, problems::first_order_form<V>(sys), y, t0, dt, n, observe);
   return out;
 }
@@ -148,11 +145,11 @@ Trajectory<V> run_symplectic(Stepper stepper, const Sys& sys, const core::PhaseS
     std::pair<V, V> x{x0.q, x0.v};
     double t_step = t0;
     Trajectory<V> out(x0.q.size());
-    out.reserve(n / stride + 2);
+    auto recorder = out.recorder(n, stride);
     std::size_t k = 0;
     auto observe = [&](const std::pair<V, V>& s, double t) {
       t_step = t;  // odeint calls the observer before every step with that step's start time
-      if (k++ % stride == 0) out.push(t, s.first, s.second);
+      recorder.record(s, t, k++);
     };
     auto system = std::make_pair(CoordinateFunction<V>{}, MomentumFunction<V, Sys>{&sys, &t_step, x0.v});
     bo::integrate_n_steps(stepper, system, x, t0, dt, n, observe);
@@ -165,11 +162,9 @@ Trajectory<V> run_velocity_verlet(const Sys& sys, const core::PhaseState<V>& x0,
                                   std::size_t stride) {
   std::pair<V, V> x{x0.q, x0.v};
   Trajectory<V> out(x0.q.size());
-  out.reserve(n / stride + 2);
+  auto recorder = out.recorder(n, stride);
   std::size_t k = 0;
-  auto observe = [&](const std::pair<V, V>& s, double t) {
-    if (k++ % stride == 0) out.push(t, s.first, s.second);
-  };
+  auto observe = [&](const std::pair<V, V>& s, double t) { recorder.record(s, t, k++); };
   bo::velocity_verlet<V, V, double, V, double, double, bo::vector_space_algebra> stepper;
   bo::integrate_n_steps(stepper, std::cref(sys), x, t0, dt, n, observe);
   return out;

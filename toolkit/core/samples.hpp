@@ -6,8 +6,11 @@
 // The names are indexed once (set_header): a scene of 10⁵ particles has 10⁶ columns, and the page, the
 // plots and compare look up every one (a linear search made that quadratic). Rows are appended by
 // push_row, which allocates nothing once reserve() has made room: an observer can record inside the
-// step loop.
+// step loop. SampleRecorder is the one recorder that does (a scene's run: scene/recorder.hpp; a
+// reference run: reference/trajectory.hpp): at the steps its Cadence names, a row of t and what its
+// Fill writes.
 #include <cstddef>
+#include <limits>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -83,6 +86,41 @@ class Samples {
   std::vector<std::string> header_;
   std::unordered_map<std::string, std::size_t> index_;  ///< name → column, built with header_
   std::vector<double> values_;                          ///< row-major
+};
+
+/// When a run records: at every `every`-th step, and at step `last` when one is named (a scene's run
+/// records its end whatever its sample_every; a reference run every `every`-th step only).
+struct Cadence {
+  static constexpr std::size_t kNoLast = std::numeric_limits<std::size_t>::max();
+  std::size_t every = 1;
+  std::size_t last = kNoLast;
+  bool operator()(std::size_t k) const { return k % every == 0 || k == last; }
+  /// The rows a run of `steps` steps records at most: what to reserve before the loop.
+  std::size_t rows(std::size_t steps) const { return steps / every + 2; }
+};
+
+/// The one recorder: an observer of integrators::integrate_n_steps (state, t, k) that, at the steps
+/// `when` names, appends a row to `table`: t, then what `fill(state, t, rest)` writes into the rest of
+/// the row (exactly columns() − 1 values). With the table reserved (Cadence::rows) it allocates nothing.
+template <class Fill>
+struct SampleRecorder {
+  Samples* table;
+  Cadence when;
+  Fill fill;
+
+  /// Records step k if the cadence names it; says whether it did.
+  template <class State>
+  bool record(const State& x, double t, std::size_t k) {
+    if (!when(k)) return false;
+    const std::span<double> row = table->push_row();
+    row[0] = t;
+    fill(x, t, row.subspan(1));
+    return true;
+  }
+  template <class State>
+  void operator()(const State& x, double t, std::size_t k) {
+    record(x, t, k);
+  }
 };
 
 }  // namespace verisim::core

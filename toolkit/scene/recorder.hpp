@@ -20,14 +20,38 @@
 
 namespace verisim::scene {
 
+/// A scene's trajectory row after t: what the world writes (its objects' columns, trajectory_header).
+template <class World>
+struct TrajectoryRow {
+  World* world;
+  std::vector<double> scratch;
+  void operator()(const State& x, double, std::span<double> rest) {
+    world->trajectory_row(x, scratch);
+    std::copy(scratch.begin(), scratch.end(), rest.begin());
+  }
+};
+/// A scene's energy row after t: kinetic, potential, total, then the scene's conserved quantities.
+template <class World>
+struct EnergyRow {
+  World* world;
+  std::vector<double> scratch;
+  void operator()(const State& x, double t, std::span<double> rest) {
+    const double T = world->kinetic_energy(x), V = world->potential_energy(x, t);
+    rest[0] = T, rest[1] = V, rest[2] = T + V;
+    world->conserved_row(x, scratch);
+    std::copy(scratch.begin(), scratch.end(), rest.begin() + 3);
+  }
+};
+
 template <class World>
 struct Recorder {
   World* world;  // const for a world whose diagnostics need no workspace of their own
   RunResult* out;
-  std::size_t every, steps;
+  std::size_t steps;
+  core::SampleRecorder<TrajectoryRow<World>> trajectory;  // the one recorder (core/samples.hpp), twice: one
+  core::SampleRecorder<EnergyRow<World>> energy;          // cadence, sample_every and the last step
   Progress progress;
   core::Pacer pacer;  ///< every ~0.1 s of steps: the stop-signal checkpoint and the progress report (checkpoint.hpp)
-  std::vector<double> row;
   Observer observer;
 
   const Scene* scene;
@@ -38,17 +62,9 @@ struct Recorder {
       core::checkpoint();
       if (progress.report) progress.report(progress.context, k, steps);
     }
-    if (k % every != 0 && k != steps) return;
-    auto tr = out->trajectory.push_row();
-    tr[0] = t;
-    world->trajectory_row(x, row);
-    std::copy(row.begin(), row.end(), tr.begin() + 1);
-    const double T = world->kinetic_energy(x), V = world->potential_energy(x, t);
-    auto en = out->energy.push_row();
-    en[0] = t, en[1] = T, en[2] = V, en[3] = T + V;
-    world->conserved_row(x, row);
-    std::copy(row.begin(), row.end(), en.begin() + 4);
-    require_finite(x, t, k, tr, en);
+    if (!trajectory.record(x, t, k)) return;
+    energy.record(x, t, k);
+    require_finite(x, t, k, out->trajectory.row(out->trajectory.rows() - 1), out->energy.row(out->energy.rows() - 1));
     if (observer.observe) observer.observe(observer.context, x, t, k);
   }
 
@@ -107,12 +123,14 @@ Recorder<World> prepare_run(const Scene& scene, World& world, RunResult& result,
   names = {"t", "kinetic", "potential", "total"};
   for (auto& h : world.conserved_header()) names.push_back(h);
   result.energy.set_header(std::move(names));
-  const std::size_t rows = sim.steps / sim.sample_every + 2;
-  result.trajectory.reserve(rows);
-  result.energy.reserve(rows);
+  const core::Cadence when{sim.sample_every, sim.steps};  // every sample_every-th step and the last
+  result.trajectory.reserve(when.rows(sim.steps));
+  result.energy.reserve(when.rows(sim.steps));
   result.events.reserve(1024);
-  Recorder<World> rec{&world, &result, sim.sample_every, sim.steps, progress, core::Pacer{}, {}, observer, &scene};
-  rec.row.reserve(result.trajectory.header().size() + result.energy.header().size());
+  Recorder<World> rec{&world, &result, sim.steps, {&result.trajectory, when, {&world, {}}}, {&result.energy, when, {&world, {}}},
+                      progress, core::Pacer{}, observer, &scene};
+  rec.trajectory.fill.scratch.reserve(result.trajectory.columns());
+  rec.energy.fill.scratch.reserve(result.energy.columns());
   return rec;
 }
 
