@@ -1,9 +1,9 @@
 #pragma once
-// Running a program without a shell (issue 12 §1): posix_spawnp with an argument vector, so no
-// string is ever parsed by /bin/sh and no file or folder name can become a command.
-// The report writer talks to gnuplot through gnuplot-iostream (issue 23, the design card's
-// library): its `Gnuplot(FILE*)` constructor takes the write end of a pipe we open and spawn
-// ourselves (run_gnuplot), never its own popen(), which would hand a command line to /bin/sh.
+// Running a program from an argument vector (issue 12 §1): posix_spawnp, so no command line is ever
+// parsed and no file or folder name can become a command. The report writer talks to gnuplot through
+// gnuplot-iostream (issue 23, the design card's library) only by its `Gnuplot(FILE*)` constructor, on
+// the write end of a pipe that run_gnuplot opens and spawns gnuplot on itself; the library's other
+// constructor, which takes a command string, is never called.
 // `verisim check` (issue 16) starts the user's program the same way, with text on its stdin, its
 // stdout and stderr kept apart, and its whole process group killed after the time limit.
 #include <cstddef>
