@@ -10,13 +10,19 @@ import sys
 
 
 def acceleration(problem, p):
-    """The four problems of the protocol: a(q, v, t) as a list."""
+    """The six problems of the protocol: a(q, v, t) as a list."""
     if problem in ("oscillator", "damped"):      # m q'' = F - k q - b q'
         m, k, b, F = p["m"], p["k"], p["b"], p["F"]
         return lambda q, v, t: [(F - k * q[0] - b * v[0]) / m]
+    if problem == "forced":                       # m q'' = F + A cos(Omega t) - k q - b q'
+        m, k, b, F, A, W = p["m"], p["k"], p["b"], p["F"], p["A"], p["Omega"]
+        return lambda q, v, t: [(F + A * math.cos(W * t) - k * q[0] - b * v[0]) / m]
     if problem == "pendulum":                     # q'' = -(g/L) sin q
         w2 = p["g"] / p["L"]
         return lambda q, v, t: [-w2 * math.sin(q[0])]
+    if problem == "driven-pendulum":              # q'' = -(g/L) sin q - c q' + A cos(Omega t)
+        w2, c, A, W = p["g"] / p["L"], p["c"], p["A"], p["Omega"]
+        return lambda q, v, t: [-w2 * math.sin(q[0]) - c * v[0] + A * math.cos(W * t)]
     if problem == "kepler":                       # q'' = -mu q / |q|^3
         mu = p["mu"]
 
@@ -36,20 +42,21 @@ def line(t, q, v):
     return ",".join(repr(float(x)) for x in [t, *q, *v])  # repr: every digit, so the state reads back exactly
 
 
-def main(step):
+def main(step, accel=acceleration):
+    """Runs the case on stdin with step; accel(problem, parameters) gives a(q, v, t) (default: the protocol's)."""
     case = json.loads(sys.stdin.readline())
-    a = acceleration(case["problem"], case["parameters"])
-    dt, n = case["dt"], case["dimension"]
+    a = accel(case["problem"], case["parameters"])
+    t0, dt, n = case["t0"], case["dt"], case["dimension"]
     out = []
     if case["mode"] == "step":                    # one step from each state that follows, one line each
         for text in sys.stdin:
             z = [float(x) for x in text.split(",")]
-            q, v = step(z[:n], z[n:], 0.0, dt, a)
-            out.append(line(dt, q, v))
+            q, v = step(z[:n], z[n:], t0, dt, a)
+            out.append(line(t0 + dt, q, v))
     else:                                         # a run: every stride-th state
         q, v = case["q"], case["v"]
         for k in range(1, case["steps"] + 1):
-            q, v = step(q, v, (k - 1) * dt, dt, a)
+            q, v = step(q, v, t0 + (k - 1) * dt, dt, a)
             if k % case["stride"] == 0:
-                out.append(line(k * dt, q, v))
+                out.append(line(t0 + k * dt, q, v))
     sys.stdout.write("".join(s + "\n" for s in out))

@@ -1,6 +1,7 @@
 #include "experiments/app/check_command.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -40,15 +41,26 @@ std::vector<std::filesystem::path> program_inputs(const std::string& cmd) {
   return out;
 }
 
-/// The verdicts on stdout, the failed ones also on stderr; the exit code (0 all pass, 1 one fails).
-int print_verdicts(const std::vector<StudyResult>& studies, const std::vector<std::string>& not_drawn, const std::string& out) {
+/// The verdicts on stdout, then one line per check of the user's program (failed/total cases and the
+/// first failing case: what a grader pastes), the failed ones also on stderr; the exit code (0 all
+/// pass, 1 one fails).
+int print_verdicts(const IntegratorCheckResult& result, const std::vector<std::string>& not_drawn, const std::string& out) {
   int pass = 0, fail = 0;
-  for (const auto& s : studies)
+  for (const auto& s : result.studies)
     for (const auto& v : s.verdicts()) {
       fmt::print("{:<5} {}: expected {}, measured {}\n", v.pass ? "pass" : "FAIL", v.what, v.expected, v.measured);
       (v.pass ? pass : fail)++;
       if (!v.pass) fmt::print(stderr, "verisim: FAIL: {}: expected {}, measured {}\n", v.what, v.expected, v.measured);
     }
+  for (const auto& t : result.tallies) {
+    if (t.failed == 0) {
+      fmt::print("pass  {}: {}/{} cases{}\n", t.check, t.cases, t.cases, t.cases == 0 ? " (nothing claimed)" : "");
+      continue;
+    }
+    const std::string line = fmt::format("{}: {}/{} cases fail; first failing case: {}", t.check, t.failed, t.cases, t.first);
+    fmt::print("FAIL  {}\n", line);
+    fmt::print(stderr, "verisim: FAIL: {}\n", line);
+  }
   for (const auto& f : not_drawn) fmt::print(stderr, "verisim: error: plot not drawn: {}\n", f);
   fmt::print("{} checks: {} pass, {} fail.{}\n", pass + fail, pass, fail, out.empty() ? "" : fmt::format(" Report: {}/index.html", out));
   return fail > 0 || !not_drawn.empty() ? 1 : 0;
@@ -93,6 +105,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
     IntegratorCheckOptions o;
     std::string out;
     bool no_plots = false;
+    std::uint64_t seed = 1;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = check->add_subcommand("integrator", "Measure order, energy drift, symplecticity and stability of your stepper");
@@ -105,7 +118,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(finite_range(0.1, 3600.0));
   cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
-  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability (default: all)");
+  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability, scale, one-step (default: all)");
+  cmd->add_option("--seed", args->seed, "seed of the problems' drawn parameters (same seed, same cases)")
+      ->capture_default_str()
+      ->check(whole_number_u64());
   cmd->footer("Exit status: 0 every verdict passed; 1 a verdict failed (the report is written); 2 bad input or your program "
               "failed on a case (timeout, crash, unreadable output: the message names the case), nothing written.");
   cmd->callback([args, cmd, &exit_code] {
@@ -113,21 +129,22 @@ void add_check_command(CLI::App& app, int& exit_code) {
     args->o.progress = isatty(fileno(stderr)) != 0;
     std::unique_ptr<ReportFolder> folder;
     args->o.studies = split_names(args->o.studies, "--studies");
+    args->o.seed = args->seed;
     require_non_empty_path(args->out, cmd->count("--out") > 0, "--out");
     if (!args->out.empty()) {
       require_gnuplot(!args->no_plots);
       folder = std::make_unique<ReportFolder>(args->out, program_inputs(args->o.cmd));  // checks --out before anything runs
     }
-    const auto studies = run_integrator_check(args->o);
+    const auto result = run_integrator_check(args->o);
     std::vector<std::string> not_drawn;
     if (folder) {
       ReportOptions r;
       r.plots = !args->no_plots;
-      not_drawn = write_report(folder->staging(), studies, r).not_drawn;
+      not_drawn = write_report(folder->staging(), result.studies, r).not_drawn;
       throw_if_interrupted();
       folder->commit();
     }
-    exit_code = print_verdicts(studies, not_drawn, args->out);
+    exit_code = print_verdicts(result, not_drawn, args->out);
   });
   add_check_collision_command(*check, exit_code);
 }

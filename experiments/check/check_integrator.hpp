@@ -4,7 +4,9 @@
 // speaking the process protocol of docs/check.md, beside the toolkit's method of the same declared
 // order. The measuring code is the studies' own (order_study.hpp, drift_study.hpp,
 // symplecticity_study.hpp, stability_study.hpp): only the way a state is stepped differs.
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,21 +22,38 @@ struct IntegratorCheckOptions {
   bool symplectic = false;      ///< --symplectic
   double timeout = 30.0;        ///< seconds per run of the program (--timeout)
   bool progress = false;        ///< progress lines on stderr
-  std::vector<std::string> studies;  ///< order, drift, symplecticity, stability (--studies); empty: all four
+  std::vector<std::string> studies;  ///< kCheckStudies (--studies); empty: all
+  /// --seed: the problems' parameters drawn from their ranges (reference/problems/); none: the catalogue's defaults
+  std::optional<std::uint64_t> seed = 1;
 };
 
 /// The studies `check integrator` runs, in report order.
-inline const std::vector<std::string> kCheckStudies{"order", "drift", "symplecticity", "stability"};
+inline const std::vector<std::string> kCheckStudies{"order", "drift", "symplecticity", "stability", "scale", "one-step"};
+
+/// One check of the user's program over all its cases (problems), for a grader's summary line.
+struct CheckTally {
+  std::string check;  ///< "order", "drift", …
+  int cases = 0;      ///< cases judged (a case without a claim, or at round-off, is not)
+  int failed = 0;
+  std::string first;  ///< the first failing case and what failed
+};
+
+struct IntegratorCheckResult {
+  std::vector<StudyResult> studies;  ///< the report's sections
+  std::vector<CheckTally> tallies;   ///< per check, in the order first met
+};
 
 /// The toolkit's integrator of the same declared order shown beside the user's ("" when none):
 /// symplectic 1 euler-cromer, 2 verlet, 3 ruth3, 4 yoshida4, 6 yoshida6; otherwise 1 euler, 2 verlet,
-/// 4 rk4 (3 and 6: the symplectic ones).
+/// 4 rk4 (3 and 6: the symplectic ones, the toolkit having no other of those orders; 5, 7–10: none).
 std::string check_twin(int declared_order, bool symplectic);
+/// "order P, symplectic" or "order P, not symplectic", from the registry.
+std::string describe_twin(const std::string& twin);
 
-/// Runs the four studies on the user's program and its twin; the sections of the report (order,
-/// drift, symplecticity, stability). ProgramError (exit 2) when the program fails on a case;
-/// std::invalid_argument for a bad option.
-std::vector<StudyResult> run_integrator_check(const IntegratorCheckOptions& options);
+/// Runs the studies on the user's program and its twin, then the program's own checks (scale
+/// invariance, one-step consistency); the sections of the report and the per-check tallies.
+/// ProgramError (exit 2) when the program fails on a case; std::invalid_argument for a bad option.
+IntegratorCheckResult run_integrator_check(const IntegratorCheckOptions& options);
 
 /// Registers `check` with its subcommands `integrator` and `collision` (check_collision.hpp).
 

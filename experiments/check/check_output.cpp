@@ -61,10 +61,10 @@ std::vector<std::vector<double>> read_state_lines(std::string_view out, const St
       throw fail(line_no, fmt::format("{} columns, expected {} ({})", row.size(), width,
                                       c.dim == 1 ? std::string("t, q, v") : fmt::format("t, q1…q{0}, v1…v{0}", c.dim)),
                  line);
-    const double t = c.step_mode ? c.dt : static_cast<double>(k * c.stride) * c.dt;
+    const double t = c.t0 + (c.step_mode ? c.dt : static_cast<double>(k * c.stride) * c.dt);
     if (std::isfinite(row[0]) && !(std::abs(row[0] - t) <= 1e-6 * std::max(std::abs(t), c.dt)))
-      throw fail(line_no, fmt::format("t = {} where {} = {} was expected", row[0],
-                                      c.step_mode ? "Δt" : fmt::format("{}·Δt", k * c.stride), t),
+      throw fail(line_no, fmt::format("t = {} where {} = {} was expected", exact_number(row[0]),
+                                      c.step_mode ? "t0 + Δt" : fmt::format("t0 + {}·Δt", k * c.stride), exact_number(t)),
                  line);
     row.erase(row.begin());
     rows.push_back(std::move(row));

@@ -15,10 +15,11 @@
 namespace verisim::experiments {
 
 /// What a case of `check integrator` expects on stdout: `lines` rows "t,q₁…q_dim,v₁…v_dim"; row k has
-/// t = Δt in one-step mode, k·stride·Δt otherwise; non-finite values are refused unless allowed.
+/// t = t₀ + Δt in one-step mode, t₀ + k·stride·Δt otherwise; non-finite values are refused unless allowed.
 struct StateLines {
   int dim = 1;
   long lines = 1;
+  double t0 = 0;
   double dt = 1;
   long stride = 1;
   bool step_mode = false;

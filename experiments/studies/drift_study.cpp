@@ -48,7 +48,7 @@ EnergyEnvelope long_run(const P& problem, S stepper, double dt, long n, double f
   auto x = problem.initial();
   const double e0 = problem.energy(x), l0 = ang_mom(problem, x);
   try {
-    integrators::integrate_n_steps(stepper, problem, x, 0.0, dt, static_cast<std::size_t>(n),
+    integrators::integrate_n_steps(stepper, problem, x, problem.t0, dt, static_cast<std::size_t>(n),
                                    [&](const auto& s, double t, std::size_t step) {
                                      if (step == 0) return core::Observe::proceed;
                                      const double de = std::abs((problem.energy(s) - e0) / e0);
@@ -295,7 +295,7 @@ DriftStudy run_drift_study(const StudyOptions& opt) {
   seed_g21(opt, out);
   rk4_factor(opt, out);
   const long n = drift_steps(opt.quick);
-  for_each_drift_problem([&](const auto& problem, double dt) { drift_problem(problem, dt, n, opt, out); });
+  for_each_drift_problem(opt.draw_seed, [&](const auto& problem, double dt) { drift_problem(problem, dt, n, opt, out); });
   return out;
 }
 

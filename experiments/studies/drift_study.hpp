@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "experiments/studies/drift.hpp"
+#include "experiments/studies/ladders.hpp"
 #include "experiments/studies/studies.hpp"
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/oscillator.hpp"
@@ -72,10 +73,14 @@ inline long drift_steps(bool quick) { return quick ? 100000 : 1000000; }
 
 /// The drift study's problems and steps: f(problem, Δt).
 template <class F>
-void for_each_drift_problem(F&& f) {
-  f(reference::problems::Oscillator{}, 0.1);
-  f(reference::problems::PendulumProblem{}, 0.01);
-  f(reference::problems::KeplerProblem{}, 0.01);
+void for_each_drift_problem(const std::optional<std::uint64_t>& draw_seed, F&& f) {
+  const auto one = [&](const auto& defaults, double dt) {  // ladders.hpp: drawn, Δt in the problem's time unit
+    const auto p = studied(defaults, draw_seed);
+    f(p, in_units_of(p, defaults, dt));
+  };
+  one(reference::problems::Oscillator{}, 0.1);
+  one(reference::problems::PendulumProblem{}, 0.01);
+  one(reference::problems::KeplerProblem{}, 0.01);
 }
 
 struct DriftProblem {

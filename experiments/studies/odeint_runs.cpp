@@ -5,6 +5,7 @@
 
 #include "experiments/studies/counting.hpp"
 #include "reference/odeint/run.hpp"
+#include "reference/problems/driven_pendulum.hpp"
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "reference/problems/pendulum.hpp"
@@ -13,6 +14,8 @@ namespace verisim::experiments {
 
 namespace ref = reference::odeint;
 using reference::problems::DampedOscillator;
+using reference::problems::DrivenPendulum;
+using reference::problems::ForcedOscillator;
 using reference::problems::KeplerProblem;
 using reference::problems::Oscillator;
 using reference::problems::PendulumProblem;
@@ -42,13 +45,15 @@ std::optional<OdeintRun<P>> run_odeint(std::string_view odeint_name, const P& pr
   OdeintRun<P> out;
   const auto steps = static_cast<std::size_t>(n);
   const auto trajectory = ref::run<typename P::V>(*which, Counting<P>{&problem, &out.evaluations},
-                                                  problem.initial(), 0.0, dt, steps, steps > 0 ? steps : 1);
+                                                  problem.initial(), problem.t0, dt, steps, steps > 0 ? steps : 1);
   out.state = trajectory.state(trajectory.size() - 1);
   return out;
 }
 
 template std::optional<OdeintRun<Oscillator>> run_odeint(std::string_view, const Oscillator&, double, long);
 template std::optional<OdeintRun<DampedOscillator>> run_odeint(std::string_view, const DampedOscillator&, double, long);
+template std::optional<OdeintRun<ForcedOscillator>> run_odeint(std::string_view, const ForcedOscillator&, double, long);
+template std::optional<OdeintRun<DrivenPendulum<true>>> run_odeint(std::string_view, const DrivenPendulum<true>&, double, long);
 template std::optional<OdeintRun<PendulumProblem>> run_odeint(std::string_view, const PendulumProblem&, double, long);
 template std::optional<OdeintRun<KeplerProblem>> run_odeint(std::string_view, const KeplerProblem&, double, long);
 

@@ -104,9 +104,12 @@ StudyResult order_report(const OrderStudy& study) {
           cell("odeint declared", r.twin.empty() ? "—" : fmt::format("{}", r.twin_declared)),
           cell("odeint measured", r.twin.empty() ? "—" : r.fit_odeint.ok ? fmt_g(r.fit_odeint.order, 3) : "n/a"),
       };
-      row.verdict = Verdict{fmt::format("{} on {}: order", r.integrator, p.name),
-                            fmt::format("{} ± {}", r.declared, kOrderTolerance),
-                            r.fit.ok ? fmt::format("{:.3f} (Δt {})", r.fit.order, range) : "no usable range", r.pass};
+      if (r.at_roundoff)
+        row.verdict_text = "errors at round-off on every step size: order not measurable (the method may be exact for this problem)";
+      else
+        row.verdict = Verdict{fmt::format("{} on {}: order", r.integrator, p.name),
+                              fmt::format("{} ± {}", r.declared, kOrderTolerance),
+                              r.fit.ok ? fmt::format("{} (Δt {})", fmt_g(r.fit.order, 4), range) : "no usable range", r.pass};
       table.rows.push_back(std::move(row));
       if (r.twin_checked()) {
         const bool disagrees = std::abs(r.fit_odeint.order - r.twin_declared) > kOrderTolerance;

@@ -36,6 +36,13 @@ template <class S>
 double distance(const S& a, const S& b) {
   return std::sqrt((a.q - b.q).squaredNorm() + (a.v - b.v).squaredNorm());
 }
+/// Every error at or below its round-off level (0 included): the method is exact for this problem to
+/// rounding, and no order can be measured (order_report says so instead of judging).
+inline bool all_at_roundoff(const std::vector<double>& err, const std::vector<double>& floor) {
+  for (std::size_t k = 0; k < err.size(); ++k)
+    if (!(err[k] <= floor[k])) return false;
+  return !err.empty();
+}
 /// The verdict: a fit found and |order − declared| ≤ kOrderTolerance.
 inline bool order_pass(const reference::OrderFit& fit, int declared) {
   return fit.ok && std::abs(fit.order - declared) <= kOrderTolerance;
@@ -50,7 +57,8 @@ struct OrderRow {
   std::vector<double> floor;        ///< round-off level of each run
   std::vector<double> err_odeint;   ///< the same for odeint's twin (NaN: none)
   reference::OrderFit fit, fit_odeint;
-  bool pass = false;                ///< fit found and |order − declared| ≤ kOrderTolerance
+  bool pass = false;                ///< fit found and |order − declared| ≤ kOrderTolerance (or at round-off)
+  bool at_roundoff = false;         ///< every error at round-off: order not measurable, not judged
   std::string twin;                 ///< Boost.Odeint's stepper of the same method, or empty
   int twin_declared = 0;            ///< its declared order_value
   int twin_expected = 0;            ///< the order it should measure (see order_study.cpp)

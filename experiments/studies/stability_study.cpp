@@ -1,5 +1,5 @@
 // The stability study, measured (stability_study.hpp): the largest stable θ = ω·Δt on the undamped
-// oscillator, by bisection on the growth of the amplitude over many periods, against theory.
+// oscillator, by bisection on the spectral radius of the one-step matrix, against theory.
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -9,7 +9,6 @@
 #include <fmt/format.h>
 
 #include "experiments/studies/stability_study.hpp"
-#include "toolkit/core/observe.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
@@ -21,29 +20,24 @@ using reference::problems::Oscillator;
 
 namespace {
 
-constexpr double kGrowth = kStabilityGrowth;
 constexpr double kLimitTolerance = 0.01;   // issue 7: verdict within 1 %
 constexpr double kThetaMax = kStabilityThetaMax;
 
-/// Amplitude √(q² + (v/ω)²) stays below kGrowth·A₀ over `periods` periods at θ (ω = 1)? The run
-/// stops at the first sample above (or NaN), or when a step fails.
+/// ρ(M(θ)) − 1 of a stepper on the oscillator (m = k = 1, ω = 1, Δt = θ): one step from (1, 0) and
+/// from (0, 1), each with a fresh copy of the stepper (no cached force carried over).
 template <class S>
-bool stable_at(const S& proto, double theta, double periods) {
+double growth_at(const S& proto, double theta) {
   const Oscillator osc{};
-  auto stepper = proto;
-  auto x = osc.initial();
-  const auto n = stability_steps(theta, periods);
-  const double limit2 = kGrowth * kGrowth;
-  try {
-    const auto run = integrators::integrate_n_steps(stepper, osc, x, 0.0, theta, static_cast<std::size_t>(n),
-                                                    [&](const core::PhaseState<core::Vec1>& s, double, std::size_t) {
-                                                      const double a2 = s.q[0] * s.q[0] + s.v[0] * s.v[0];
-                                                      return a2 < limit2 ? core::Observe::proceed : core::Observe::stop;
-                                                    });
-    return !run.stopped;
-  } catch (const core::StepError&) {
-    return false;
-  }
+  return growth_per_step([&](double q, double v) -> std::optional<std::array<double, 2>> {
+    auto stepper = proto;
+    core::PhaseState<core::Vec1> x{core::Vec1(q), core::Vec1(v)};
+    try {
+      stepper.do_step(osc, x, 0.0, theta);
+    } catch (const core::StepError&) {
+      return std::nullopt;
+    }
+    return std::array<double, 2>{x.q[0], x.v[0]};
+  });
 }
 
 using Limit = StabilityLimit;
@@ -91,13 +85,9 @@ Theory splitting_theory() {
   return {splitting_limit(Method::table), "first root of |tr M(θ)| = 2, M the product of the table's kick and drift matrices"};
 }
 
-Theory theory_of(std::string_view name, double periods) {
+Theory theory_of(std::string_view name) {
   namespace m = integrators::methods;
-  if (name == "euler")
-    return {std::log(kGrowth) / (std::numbers::pi * periods),
-            fmt::format("none: |λ|² = 1 + θ² > 1 for every θ > 0 (seed 001 §G.2.1, α = 0); a finite run of P = {:g} periods "
-                        "passes the 100× test while (1 + θ²)^(πP/θ) ≈ e^(πPθ) < 100, i.e. θ < ln 100/(πP) → 0",
-                        periods)};
+  if (name == "euler") return {0.0, "none: |λ|² = 1 + θ² > 1 for every θ > 0 (seed 001 §G.2.1, α = 0)"};
   if (name == "euler-cromer" || name == "symplectic-euler" || name == "verlet" || name == "leapfrog")
     return {2.0, "tr M = 2 − θ² (all four), |tr M| < 2 ⇔ θ < 2 (Hairer, Lubich & Wanner, GNI §I.5)"};
   if (name == "ruth3") return splitting_theory<m::Ruth3>();
@@ -119,19 +109,18 @@ Theory theory_of(std::string_view name, double periods) {
 
 StabilityStudy run_stability_study(const StudyOptions& opt) {
   StabilityStudy out;
-  out.periods = stability_periods(opt.quick);
-  out.growth = kGrowth;
   out.theta_max = kThetaMax;
-  out.theta_min = 1e-6;  // bisect_limit's default
+  out.theta_min = kStabilityThetaMin;
   out.tolerance = kLimitTolerance;
-  const double periods = out.periods;
-  auto add = [&](const std::string& name, const Theory& th, const Limit& lim) {
+  auto add = [&](const std::string& name, const Theory& th, const Limit& lim, double growth_at_min) {
     bool pass;
     if (std::isinf(th.limit))
       pass = lim.unconditional;
+    else if (th.limit == 0.0)  // no stable interval
+      pass = !lim.unconditional && lim.theta == 0.0;
     else
       pass = !lim.unconditional && std::abs((lim.theta - th.limit) / th.limit) <= kLimitTolerance;
-    out.rows.push_back({name, th.limit, th.text, lim.unconditional, lim.theta, pass, {}, true});
+    out.rows.push_back({name, th.limit, th.text, lim.unconditional, lim.theta, pass, {}, true, growth_at_min});
   };
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;
@@ -142,16 +131,21 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
       p.solver = integrators::NewmarkParameters::Solver::newton;
       variant = integrators::Newmark<core::Vec1>(p);
     }
-    const Limit lim = std::visit([&](const auto& proto) { return bisect_limit([&](double th) { return stable_at(proto, th, periods); }); },
-                                 variant);
-    add(std::string(info.name), theory_of(info.name, periods), lim);
+    const auto [lim, g0] = std::visit(
+        [&](const auto& proto) {
+          return std::pair{bisect_limit([&](double th) { return stable_growth(growth_at(proto, th)); }),
+                           growth_at(proto, kStabilityThetaMin)};
+        },
+        variant);
+    add(std::string(info.name), theory_of(info.name), lim, g0);
     if (info.name == "newmark") {
       integrators::NewmarkParameters p;  // the seed's loop, with a generous cap so that slow contraction still converges
       p.max_iterations = 10000;
       const integrators::Newmark<core::Vec1> fp(p);
-      const Limit lf = bisect_limit([&](double th) { return stable_at(fp, th, 20.0 * th / (2.0 * std::numbers::pi)); });
+      const Limit lf = bisect_limit([&](double th) { return stable_growth(growth_at(fp, th)); });
       add("newmark (seed's fixed-point loop converges)",
-          {std::sqrt(6.0), "the loop r ↦ f(q₀ + Δt v₀ + Δt²((½ − β)s + βr)) contracts by βθ² < 1 ⇔ θ < √6 (seed 001 §3.3)"}, lf);
+          {std::sqrt(6.0), "the loop r ↦ f(q₀ + Δt v₀ + Δt²((½ − β)s + βr)) contracts by βθ² < 1 ⇔ θ < √6 (seed 001 §3.3)"}, lf,
+          growth_at(fp, kStabilityThetaMin));
     }
   }
   // tr M(θ) of the splitting methods, for the plot

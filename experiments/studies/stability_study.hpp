@@ -1,27 +1,61 @@
 #pragma once
 // The stability study's data (issue 7): the largest stable θ = ω·Δt of each integrator on the
-// undamped oscillator, measured and from theory; the trace of the splitting methods' one-step
-// matrices. run_stability_study measures, stability_report lays the data out.
+// undamped oscillator, measured from the spectral radius of its one-step matrix (issue 25: the growth
+// per step, not the amplitude after a finite run, which let a slowly growing method pass) and from
+// theory; the trace of the splitting methods' one-step matrices. run_stability_study measures,
+// stability_report lays the data out.
+#include <array>
 #include <cmath>
-#include <numbers>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include <Eigen/Core>
+#include <Eigen/LU>
 
 #include "experiments/studies/studies.hpp"
 
 namespace verisim::experiments {
 
-inline constexpr double kStabilityGrowth = 100.0;  ///< "unstable": the amplitude exceeds 100× its start
 /// "unconditional": no growth found up to θ = 100 (beyond, the Newton solver's stopping rule ‖ΔE‖ < 1e-12
 /// meets the rounding of βΔt²·r, ≈ 2.5e-13 at θ = 100, and a non-convergence would be read as instability)
 inline constexpr double kStabilityThetaMax = 100.0;
+/// Below this θ no limit is searched: a method that grows there at all grows measurably (explicit
+/// Euler ρ − 1 = θ²/2 = 5e-5, Heun θ⁴/8 = 1.25e-9 at θ = 0.01, both ≫ kSpectralTolerance), so "no
+/// stable θ ≥ 0.01" is "no stable interval".
+inline constexpr double kStabilityThetaMin = 0.01;
+/// ρ(M) ≤ 1 + this counts as 1: M is one step of the method from (1, 0) and (0, 1), each entry
+/// rounded (ε relative), and ρ² = det M for a complex pair carries 4 rounded products (entries ≲ 3
+/// up to θ ≈ 3): 64ε ≈ 1.4e-14 is above that rounding and far below any growth at θ ≥ θ_min.
+inline constexpr double kSpectralTolerance = 64.0 * std::numeric_limits<double>::epsilon();
 
-/// Steps of a stability run of `periods` periods at θ = ωΔt, ω = 1.
-inline long stability_steps(double theta, double periods) {
-  return static_cast<long>(std::ceil(periods * 2.0 * std::numbers::pi / theta));
+/// The spectral radius of a real 2×2 matrix, from λ² − (tr M)·λ + det M = 0: a complex pair has
+/// |λ|² = det M (no cancellation near the unit circle, where a symplectic method lives), real roots
+/// (|tr| + √(tr² − 4 det))/2 in modulus.
+inline double spectral_radius(const Eigen::Matrix2d& M) {
+  const double tr = M.trace(), det = M.determinant(), disc = tr * tr - 4.0 * det;
+  if (disc < 0.0) return std::sqrt(det);
+  return 0.5 * (std::abs(tr) + std::sqrt(disc));
 }
-/// Periods of each run (200 with --quick).
-inline double stability_periods(bool quick) { return quick ? 200.0 : 1000.0; }
+
+/// The growth per step on the linear test problem: a one-step method applied to q̈ = −ω²q is a
+/// linear map (q, v) ↦ M(θ)(q, v), θ = ωΔt, and the run is bounded for every start iff ρ(M) ≤ 1
+/// (with a simple eigenvalue on the circle; Hairer & Wanner, Solving ODEs II §IV.2 and §IV.3 for
+/// the stability function, GNI §I.5 for splitting methods). `step(q, v)` is one step of Δt from
+/// (q, v), returning (q₁, v₁), or nothing when the step fails (a non-converged implicit solve,
+/// a non-finite state): that counts as unbounded growth. Returns ρ(M) − 1 (+∞ for a failed step).
+template <class Step>
+double growth_per_step(Step&& step) {
+  const auto c1 = step(1.0, 0.0), c2 = step(0.0, 1.0);
+  if (!c1 || !c2) return std::numeric_limits<double>::infinity();
+  Eigen::Matrix2d M;
+  M << (*c1)[0], (*c2)[0], (*c1)[1], (*c2)[1];
+  if (!M.allFinite()) return std::numeric_limits<double>::infinity();
+  return spectral_radius(M) - 1.0;
+}
+/// Stable at this growth per step: ρ(M) ≤ 1 + kSpectralTolerance.
+inline bool stable_growth(double growth) { return growth <= kSpectralTolerance; }
 
 struct StabilityLimit {
   bool unconditional = false;
@@ -31,10 +65,10 @@ struct StabilityLimit {
 /// Smallest θ at which stability is lost: halve from kStabilityThetaMax until stable, then scan upwards in
 /// steps of 1 % (instability can come in bands: Yoshida's sixth-order method is unstable on
 /// 2.269 < θ < 2.328 and stable again up to 2.817, so bisection alone would jump over the band; bands
-/// narrower than 1 % could still be missed), then bisect to 1e-5 relative. `stable(θ)` runs the method
+/// narrower than 1 % could still be missed), then bisect to 1e-5 relative. `stable(θ)` steps the method
 /// (ours, or a user's program in `verisim check`); below `theta_min` the limit is reported as 0 (none).
 template <class F>
-StabilityLimit bisect_limit(F&& stable, double theta_min = 1e-6) {
+StabilityLimit bisect_limit(F&& stable, double theta_min = kStabilityThetaMin) {
   if (stable(kStabilityThetaMax)) return {true, kStabilityThetaMax};
   double lo = kStabilityThetaMax / 2;
   while (!stable(lo)) {
@@ -63,6 +97,7 @@ struct StabilityRow {
   bool pass = false;              ///< within `tolerance` of theory (or both unconditional)
   std::string expected_text;      ///< `verisim check`: the user's claim in place of a theory (theory NaN)
   bool judged = true;             ///< false: no claim, no verdict (a user's method without --symplectic)
+  double growth_at_min = 0;       ///< ρ(M) − 1 at θ = theta_min (> 0: grows there)
 };
 
 /// tr M(θ) of a splitting method's one-step matrix on the oscillator.
@@ -73,10 +108,8 @@ struct TraceCurve {
 };
 
 struct StabilityStudy {
-  double periods = 0;     ///< length of each run, in periods
-  double growth = 0;      ///< "unstable": the amplitude exceeds this factor
   double theta_max = 0;   ///< "unconditional": stable up to this θ
-  double theta_min = 0;   ///< below this θ no limit is searched (`verisim check`: 0.05)
+  double theta_min = 0;   ///< below this θ no limit is searched
   double tolerance = 0;   ///< relative
   std::vector<StabilityRow> rows;
   std::vector<double> trace_theta;  ///< θ grid of the trace plot

@@ -3,7 +3,9 @@
 // returns plain data (<study>_study.hpp), <study>_report lays that data out as a StudyResult, and
 // the report writer (report.hpp) renders every StudyResult once. run_studies runs the selection and
 // installs the report as a whole (report_folder.hpp).
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,10 +22,12 @@ struct StudyOptions {
   bool progress = false;                 ///< progress lines on stderr
   bool plots = true;                     ///< studies that draw pages of their own (scenes) run gnuplot
   std::filesystem::path pages;           ///< where such a study writes its pages, <pages>/<study>/…; set by run_studies
+  /// `verisim check --seed`: the problems' parameters drawn from their ranges (ladders.hpp); none: the catalogue's defaults
+  std::optional<std::uint64_t> draw_seed;
 };
 
 /// Every problem name a study may use.
-inline constexpr std::string_view kProblemNames[] = {"oscillator", "damped", "pendulum", "kepler", "henon-heiles"};
+inline constexpr std::string_view kProblemNames[] = {"oscillator", "damped", "forced", "pendulum", "driven-pendulum", "kepler", "henon-heiles"};
 
 /// A study: its name (folder, anchor, command-line word), the problems it runs (what --problems
 /// may name for it), whether --integrators selects its rows, and how it is run and laid out.
@@ -51,7 +55,7 @@ struct ContactStudy;
 StudyResult contact_report(const ContactStudy& study);
 
 namespace detail {
-inline constexpr std::string_view kLadderProblems[] = {"oscillator", "damped", "pendulum", "kepler"};
+inline constexpr std::string_view kLadderProblems[] = {"oscillator", "damped", "forced", "pendulum", "driven-pendulum", "kepler"};
 inline constexpr std::string_view kDriftProblems[] = {"oscillator", "pendulum", "kepler"};
 inline constexpr std::string_view kSymplecticityProblems[] = {"pendulum", "kepler", "henon-heiles"};
 inline constexpr std::string_view kStabilityProblems[] = {"oscillator"};

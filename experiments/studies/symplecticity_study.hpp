@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 
+#include "experiments/studies/ladders.hpp"
 #include "experiments/studies/studies.hpp"
 #include "reference/problems/henon_heiles.hpp"
 #include "reference/problems/kepler.hpp"
@@ -74,10 +75,15 @@ SymplecticityStudy run_symplecticity_study(const StudyOptions& options);
 
 /// The study's problems and step sizes: f(problem, Δt list).
 template <class F>
-void for_each_defect_problem(F&& f) {
-  f(reference::problems::PendulumProblem{}, std::vector<double>{0.08, 0.04, 0.02, 0.01});
-  f(reference::problems::KeplerProblem{}, std::vector<double>{0.04, 0.02, 0.01, 0.005});
-  f(reference::problems::HenonHeiles{}, std::vector<double>{0.2, 0.1, 0.05, 0.025});
+void for_each_defect_problem(const std::optional<std::uint64_t>& draw_seed, F&& f) {
+  const auto one = [&](const auto& defaults, std::vector<double> dts) {  // ladders.hpp: drawn, Δt in its time unit
+    const auto p = studied(defaults, draw_seed);
+    for (double& dt : dts) dt = in_units_of(p, defaults, dt);
+    f(p, dts);
+  };
+  one(reference::problems::PendulumProblem{}, std::vector<double>{0.08, 0.04, 0.02, 0.01});
+  one(reference::problems::KeplerProblem{}, std::vector<double>{0.04, 0.02, 0.01, 0.005});
+  f(reference::problems::HenonHeiles{}, std::vector<double>{0.2, 0.1, 0.05, 0.025});  // not drawn: no parameters
 }
 /// Phase points per problem (8 with --quick).
 inline int defect_points(bool quick) { return quick ? 8 : 32; }
@@ -143,6 +149,32 @@ Jacobian jacobian(const Map& phi, const VecZ<N>& z, double h_rel = 1e-3) {
   return out;
 }
 
+/// A drawn problem's units relative to its catalogue default's, per component of z = (q, v): q by
+/// ℓ/ℓ₀, v by (ℓ/τ)/(ℓ₀/τ₀), with ℓ = length_scale() (1 where q is an angle) and τ = time_scale(); all 1
+/// for the defaults. The Jacobian is taken in z̃ = z/u (scaled_map): its difference steps and the defect
+/// M̃ᵀJM̃ − J = (τ/τ₀)(ℓ₀/ℓ)²·U(MᵀJM − J)U (U = diag u) are then those of the default's units, whatever was
+/// drawn — the two vanish together, and the defect keeps its size relative to the Jacobian's error.
+template <class P>
+VecZ<P::V::RowsAtCompileTime> relative_units(const P& p) {
+  constexpr int N = P::V::RowsAtCompileTime;
+  VecZ<N> u = VecZ<N>::Ones();
+  if constexpr (requires { p.time_scale(); }) {
+    const P d{};
+    double l = 1.0, l0 = 1.0;
+    if constexpr (requires { p.length_scale(); }) l = p.length_scale(), l0 = d.length_scale();
+    for (int i = 0; i < N; ++i) {
+      u[i] = l / l0;
+      u[N + i] = (l / p.time_scale()) / (l0 / d.time_scale());
+    }
+  }
+  return u;
+}
+/// z̃ ↦ Φ(z̃·u)/u: the one-step map in the units of relative_units.
+template <int N, class Map>
+auto scaled_map(const Map& phi, const VecZ<N>& u) {
+  return [&phi, u](const VecZ<N>& zt) -> VecZ<N> { return phi(VecZ<N>(zt.cwiseProduct(u))).cwiseQuotient(u); };
+}
+
 /// The Jacobian's error propagated to the defect: δ(MᵀJM) ≈ 2‖M‖·δM (entrywise, 2N terms per entry).
 template <int N>
 double defect_error(const Jacobian& jac) {
@@ -160,10 +192,11 @@ template <class P>
 std::vector<core::PhaseState<typename P::V>> phase_points(const P& p, int count);
 
 template <>
-inline std::vector<core::PhaseState<core::Vec1>> phase_points(const reference::problems::PendulumProblem&, int count) {
+inline std::vector<core::PhaseState<core::Vec1>> phase_points(const reference::problems::PendulumProblem& p, int count) {
   core::Rng r{1};  // toolkit/core/random.hpp
   std::vector<core::PhaseState<core::Vec1>> out;
-  for (int i = 0; i < count; ++i) out.push_back({core::Vec1(-2.5 + 5.0 * r.unit()), core::Vec1(-3.0 + 6.0 * r.unit())});
+  const double v = 3.0 * std::sqrt(p.g / p.L / 9.81);  // |θ̇| ≤ 0.96·ω₀
+  for (int i = 0; i < count; ++i) out.push_back({core::Vec1(-2.5 + 5.0 * r.unit()), core::Vec1(-v + 2.0 * v * r.unit())});
   return out;
 }
 template <>

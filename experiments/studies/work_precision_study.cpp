@@ -46,7 +46,7 @@ void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, Wo
   progress(opt, fmt::format("work-precision: {}", P::name));
   const int levels = opt.quick ? 6 : 8;
   const double budget = opt.quick ? 2e-4 : 2e-3;
-  const auto exact = problem.exact(T);
+  const auto exact = problem.exact(problem.t0 + T);
   WorkProblem result{std::string(P::name), std::string(P::title), T, {}, {}};
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;
@@ -63,14 +63,14 @@ void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, Wo
             try {
               auto s = proto;
               auto x = problem.initial();
-              integrators::integrate_n_steps(s, sys, x, 0.0, dt, static_cast<std::size_t>(n));
+              integrators::integrate_n_steps(s, sys, x, problem.t0, dt, static_cast<std::size_t>(n));
               p.error = distance(x, exact);
               p.evaluations = count;
               p.seconds = time_it(
                   [&] {
                     auto s2 = proto;
                     auto x2 = problem.initial();
-                    integrators::integrate_n_steps(s2, problem, x2, 0.0, dt, static_cast<std::size_t>(n));
+                    integrators::integrate_n_steps(s2, problem, x2, problem.t0, dt, static_cast<std::size_t>(n));
                     return x2.q[0];
                   },
                   budget);
@@ -111,7 +111,7 @@ void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, Wo
 
 WorkPrecisionStudy run_work_precision_study(const StudyOptions& opt) {
   WorkPrecisionStudy out;
-  for_each_ladder([&](const auto& problem, double T, long n0) { wp_problem(problem, T, n0, opt, out); });
+  for_each_ladder(opt.draw_seed, [&](const auto& problem, double T, long n0) { wp_problem(problem, T, n0, opt, out); });
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include <Eigen/Core>
 
 #include "reference/analytic/kepler.hpp"
+#include "reference/problems/units.hpp"
 #include "toolkit/core/phase_state.hpp"
 #include "toolkit/core/vec.hpp"
 
@@ -27,6 +28,7 @@ struct KeplerProblem {
   double mu = 1.0;  ///< gravitational parameter G·M
   double a = 1.0;   ///< semi-major axis
   double e = 0.6;   ///< eccentricity, 0 ≤ e < 1
+  double t0 = 0.0;  ///< time of the periapsis passage (the start)
 
   analytic::KeplerOrbit solution() const { return {mu, a, e}; }
 
@@ -34,12 +36,37 @@ struct KeplerProblem {
   void operator()(const core::Vec2& q, const core::Vec2& /*v*/, core::Vec2& acc, double /*t*/) const {
     acc = solution().acceleration(q);
   }
-  core::PhaseState<core::Vec2> initial() const { return exact(0.0); }
+  core::PhaseState<core::Vec2> initial() const { return exact(t0); }
   core::PhaseState<core::Vec2> exact(double t) const {
     const auto o = solution();
-    return {o.position(t), o.velocity(t)};
+    return {o.position(t - t0), o.velocity(t - t0)};
   }
   double period() const { return solution().period(); }
+  /// a: the orbit's size.
+  double length_scale() const { return a; }
+  /// √(a³/μ) = 1/n: the studies' step sizes and final times are given in this unit.
+  double time_scale() const { return std::sqrt(a * a * a / mu); }
+  /// The protocol's parameters (docs/check.md), in its order.
+  Parameters parameters() const { return {{"mu", mu}}; }
+  /// μ and a log-uniform in [0.2, 5] and [0.5, 2], e in [0.5, 0.65] (eccentric enough that the
+  /// periapsis passage tests the method, as the default e = 0.6 does), t₀·n in [0, 5].
+  static KeplerProblem drawn(core::Rng& rng) {
+    KeplerProblem p;
+    p.mu = log_uniform(rng, 0.2, 5.0);
+    p.a = log_uniform(rng, 0.5, 2.0);
+    p.e = core::uniform(rng, 0.5, 0.65);
+    p.t0 = core::uniform(rng, 0.0, 5.0) * p.time_scale();
+    return p;
+  }
+  /// The same problem in units scaled by s (units.hpp).
+  KeplerProblem scaled(const Scale& s) const {
+    KeplerProblem p = *this;
+    p.mu = s.gravitational(mu);
+    p.a = s.length(a);
+    p.t0 = s.time(t0);
+    return p;
+  }
+  static double q_unit(const Scale& s) { return s.L; }
   double energy(const core::PhaseState<core::Vec2>& x) const { return 0.5 * x.v.squaredNorm() - mu / x.q.norm(); }
   /// z component of r × ṙ (per unit mass).
   double angular_momentum(const core::PhaseState<core::Vec2>& x) const { return x.q[0] * x.v[1] - x.q[1] * x.v[0]; }

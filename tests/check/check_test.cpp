@@ -33,7 +33,7 @@ using experiments::run_process;
 
 namespace {
 
-const std::string kArgs = " {mode} {problem} {parameters} {dt} {steps} {stride} {q} {v}";
+const std::string kArgs = " {mode} {problem} {parameters} {t0} {dt} {steps} {stride} {q} {v}";
 
 struct Outcome {
   int code = -1;

@@ -20,10 +20,10 @@ using integrators::Summation;
 // A nonlinear, velocity- and time-dependent test system (the catalogue's driven pendulum):
 // f(t, q, v) = −sin q − 0.3 v + 0.1 cos t, written out here for the hand computations.
 double f(double t, double q, double v) { return -std::sin(q) - 0.3 * v + 0.1 * std::cos(t); }
-const reference::problems::DrivenPendulum<true> kForced{.omega0_sq = 1.0, .c = 0.3, .A = 0.1, .Omega = 1.0};
+const reference::problems::DrivenPendulum<true> kForced{.c = 0.3, .A = 0.1, .Omega = 1.0};
 // The same without velocity dependence, for the splitting methods' exact kicks.
 double g(double t, double q) { return -std::sin(q) + 0.1 * std::cos(t); }
-const reference::problems::DrivenPendulum<false> kWeaklyDriven{.omega0_sq = 1.0, .A = 0.1, .Omega = 1.0};
+const reference::problems::DrivenPendulum<false> kWeaklyDriven{.A = 0.1, .Omega = 1.0};
 
 constexpr double kT0 = 0.7, kDt = 0.1, kQ0 = 0.9, kV0 = -0.4;
 constexpr double kTol = 1e-14;  // a few roundings of O(1) values

@@ -233,7 +233,7 @@ namespace {
 
 /// Two uncoupled pendulums θ̈ᵢ = −9.81 sin θᵢ as one dynamic-size system (the catalogue's driven
 /// pendulum without damping or drive): odeint's steppers on Eigen::VectorXd.
-const verisim::reference::problems::DrivenPendulum<false> kTwoPendulums{.omega0_sq = 9.81, .A = 0.0};
+const verisim::reference::problems::DrivenPendulum<false> kTwoPendulums{.g = 9.81, .A = 0.0};
 
 TEST(ReferenceOdeint, DynamicSizeStatesRunAndMatchTheFixedSizeOnes) {
   using namespace verisim;
