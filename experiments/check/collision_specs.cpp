@@ -252,7 +252,8 @@ LawSpec ball_spec() {
   auto scale = [](const Case& c) {
     return std::abs(get1(c, "vx")) + std::abs(get1(c, "vy")) + std::abs(get1(c, "R") * get1(c, "omega")) + 1e-300;
   };
-  // ω' = ω + Δω with |Δω| ≤ |c|/((1 + α)R) ≤ scale/R (slip stops short of sticking; sticking gives ω' = vx'/R)
+  // ω' = ω + Δω with |Δω| ≤ |c|/((1 + α)R) ≤ scale/R: slipping (seed 004 eq. (7)) with μ < μₑ (eq. (10)) stops
+  // short of sticking; sticking gives ω' = vx'/R (eq. (8))
   L.answer_scale = [scale](const Case& c, const std::string& k) {
     return k == "omega_after_clockwise" ? std::abs(get1(c, "omega")) + scale(c) / get1(c, "R") : scale(c);
   };
@@ -345,8 +346,9 @@ LawSpec rigid_body_spec() {
     return vec(get(c, "v1")).norm() + vec(get(c, "v2")).norm() + std::abs(get1(c, "w1")) * vec(get(c, "r1")).norm() +
            std::abs(get1(c, "w2")) * vec(get(c, "r2")).norm() + 1e-300;
   };
-  // ω_i' = ω_i + J (r_i × n)/I_i with J ≤ 2 scale / (1/m_eff + (r_i × n)²/I_i), 1/m_eff = 1/m1 + 1/m2 (seed 002
-  // eq. (9)): |Δω_i| ≤ 2 scale x/(I_i/m_eff + x²) ≤ scale sqrt(m_eff/I_i) (the largest over x = |r_i × n|)
+  // ω_i' = ω_i ± J (r_i × n)/I_i (seed 002 §4 eqs. (3)-(4)) with J ≤ 2 scale / (1/m_eff + (r_i × n)²/I_i),
+  // 1/m_eff = 1/m1 + 1/m2 (the impulse at the end of seed 002 §4, its denominator's other terms dropped):
+  // |Δω_i| ≤ 2 scale x/(I_i/m_eff + x²) ≤ scale sqrt(m_eff/I_i) (the largest over x = |r_i × n|)
   const auto spin_scale = [scale](const Case& c, int i) {
     const double I = get1(c, i == 1 ? "I1" : "I2"), m_eff = 1.0 / (1.0 / get1(c, "m1") + 1.0 / get1(c, "m2"));
     return std::abs(get1(c, i == 1 ? "w1" : "w2")) + (std::isinf(I) ? 0.0 : scale(c) * std::sqrt(m_eff / I));
@@ -501,7 +503,8 @@ LawSpec sphere_spec(bool spin) {
     const SpherePair p = before(c);
     return p.v1.norm() + p.v2.norm() + p.R1 * p.w1.norm() + p.R2 * p.w2.norm() + 1e-300;
   };
-  // ω_i' = ω_i + Δω_i, |Δω_i| ≤ (5/7)|v_c|/R_i ≤ 2 scale/R_i (seed 001 §F steps 3-5: sticking is the largest change);
+  // ω_i' = ω_i + Δω_i, |Δω_i| ≤ (5/7)|v_c|/R_i ≤ 2 scale/R_i (seed 001 §F steps 3-5: sticking, (5/7) n × v_c/R1
+  // times a mass share ≤ 1, is the largest change; |v_c| ≤ 2 scale);
   // an obstacle (no R2) keeps ω2 = 0
   L.answer_scale = [scale](const Case& c, const std::string& k) {
     if (k != "w1_after" && k != "w2_after") return scale(c);
