@@ -73,12 +73,13 @@ using RealVector = Eigen::Matrix<Real, Eigen::Dynamic, 1>;
 
 /// The default tolerance τ of the reference run in Real: a few hundred ε above round-off, so the
 /// controller never chases the rounding (HNW I §II.4: a Tol near ε makes the step size erratic):
-/// double 1e-14 (odeint::kTruthTolerance), long double 1e-17 (ε = 1.1e-19), 50 digits 1e-30 (the
-/// cost grows as τ^(−1/8): 1e-30 is ≈ 30× the steps of 1e-17, and each is ~100× slower in software).
+/// double 1e-14 (odeint::kTruthTolerance), long double 3e-19 (ε = 1.1e-19: the run's error then sits at
+/// the long double rounding, ≈ 1e-17 for a state of size 1, 1/40 of double's ε), 50 digits 1e-30 (the
+/// cost grows as τ^(−1/8): 1e-30 is ≈ 60× the steps of 3e-19, and each is ~100× slower in software).
 template <class Real>
 Real default_tolerance() {
   if constexpr (std::is_same_v<Real, double>) return Real(1e-14);
-  else if constexpr (std::is_same_v<Real, long double>) return Real(1e-17L);
+  else if constexpr (std::is_same_v<Real, long double>) return Real(3e-19L);
   else return Real("1e-30");
 }
 
