@@ -90,8 +90,8 @@ void add_check_collision_command(CLI::App& check, int& exit_code) {
     // stdout is deterministic (same seed, same bytes); the timing goes to stderr
     fmt::print("{} cases ({} edge cases, seed {}). {} checks: {} fail.\n", r.cases, r.cases - o->cases, o->seed, r.checks.size(),
                r.failures.size());
-    fmt::print(stderr, "verisim: your program answered {} cases in {:.3f} s ({:.0f} cases/s, its start included)\n", r.cases,
-               r.seconds, r.seconds > 0 ? r.cases / r.seconds : 0.0);
+    fmt::print(stderr, "verisim: your program answered {} cases ({} and their scaled copies) in {:.3f} s ({:.0f} cases/s, its start included)\n",
+               r.answered, r.cases, r.seconds, r.seconds > 0 ? r.answered / r.seconds : 0.0);
     exit_code = r.failures.empty() ? 0 : 1;
   });
 }

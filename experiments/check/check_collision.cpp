@@ -250,6 +250,7 @@ CollisionCheckResult run_collision_check(const CollisionCheckOptions& o) {
   CollisionCheckResult res;
   res.law = L.table_name;
   res.cases = static_cast<int>(n);
+  res.answered = static_cast<int>(sent.size());
   const auto t0 = std::chrono::steady_clock::now();
   const auto user = answers(program, L, sent, mine, fmt::format("check collision {}, {} cases", L.table_name, sent.size()));
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

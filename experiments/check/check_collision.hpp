@@ -29,6 +29,7 @@ struct CollisionFailure {
 struct CollisionCheckResult {
   std::string law;          ///< the table's name
   int cases = 0;            ///< cases run (random + edge)
+  int answered = 0;         ///< lines the program answered in its first run: the cases and their scaled copies
   double seconds = 0;       ///< wall time of the program's first run (all cases)
   std::vector<std::string> checks;  ///< the checks made, each "name: n cases"
   std::vector<CollisionFailure> failures;  ///< per failing check, its first failing case, shrunk

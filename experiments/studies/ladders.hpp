@@ -43,7 +43,7 @@ void for_each_ladder(const std::optional<std::uint64_t>& draw_seed, F&& f) {
   one(pr::DampedOscillator{}, 10.0, 20L);
   one(pr::ForcedOscillator{}, 10.0, 20L);
   one(pr::PendulumProblem{}, 5.0, 50L);
-  one(pr::DrivenPendulum<true>{.t0 = 2.0}, 10.0, 20L);
+  one(pr::DrivenPendulum<true>{.t0 = 2.0}, 6.0, 20L);
   one(pr::KeplerProblem{}, 2.0, 64L);
 }
 

@@ -8,6 +8,7 @@
 //  - a program breaking the protocol (misbehave.cpp): timeout, crash, garbage, NaN, short output,
 //    wrong column count, non-zero status — exit code 2, a message naming the case, --out untouched;
 //  - the command words and placeholders, and the process runner (no zombie after a timeout).
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
@@ -117,7 +118,7 @@ TEST(CheckValidation, CorrectCxxSteppersPassWithTheirOrder) {
     EXPECT_EQ(r.code, 0) << e.name << "\n" << r.out << r.err;
     EXPECT_TRUE(lines_starting(r.out, "FAIL").empty()) << r.out;
     const auto orders = user_orders(r.out);
-    ASSERT_EQ(orders.size(), 4u) << r.out;  // oscillator, damped, pendulum, kepler
+    ASSERT_EQ(orders.size(), 6u) << r.out;  // oscillator, damped, forced, pendulum, driven-pendulum, kepler
     for (const auto& [problem, p] : orders) EXPECT_NEAR(p, e.order, 0.2) << e.name << " on " << problem;
     // the study's verdicts on the user's rows: energy bounded when symplectic, defect at round-off
     if (e.symplectic) {
@@ -140,7 +141,7 @@ TEST(CheckValidation, BrokenCxxSteppersAreCaught) {
     const Outcome r = check_integrator(cxx(name), order, order == 2);
     EXPECT_EQ(r.code, 1) << name << "\n" << r.out << r.err;
     const auto orders = user_orders(r.out);
-    ASSERT_EQ(orders.size(), 4u) << r.out;
+    ASSERT_EQ(orders.size(), 6u) << r.out;
     for (const auto& [problem, p] : orders) EXPECT_NEAR(p, 1.0, 0.2) << name << " on " << problem << ": theory says order 1";
     expect_failures(r, {"user on oscillator: order: expected " + std::to_string(order) + " ± 0.2, measured ",
                         "user on kepler: order"});
@@ -179,6 +180,98 @@ TEST(CheckValidation, ReportIsTheStudyReport) {
   const std::string summary((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   EXPECT_NE(summary.find("\"integrator\": \"user\""), std::string::npos);
   fs::remove_all(out);
+}
+
+// ---- issue 25: the classes of student bug that passed before, each caught by the check that names it
+
+/// The grader's line of `check` ("pass  order: 6/6 cases" / "FAIL  order: 2/6 cases fail; first failing case: …").
+std::string tally_line(const std::string& out, const std::string& check) {
+  for (const auto& prefix : {"pass  ", "FAIL  "}) {
+    const auto lines = lines_starting(out, std::string(prefix) + check + ": ");
+    if (!lines.empty()) return lines.front();
+  }
+  return "";
+}
+
+/// No number printed as -0 (issue 25: "No '-0' in messages"): a '-0' not followed by '.', a digit or 'e'.
+void expect_no_negative_zero(const std::string& text) {
+  for (std::size_t at = text.find("-0"); at != std::string::npos; at = text.find("-0", at + 1)) {
+    const char next = at + 2 < text.size() ? text[at + 2] : ' ';
+    const char prev = at > 0 ? text[at - 1] : ' ';
+    const bool number = prev == ' ' || prev == '=' || prev == '(' || prev == ',' || prev == '[';
+    EXPECT_FALSE(number && !std::isdigit(static_cast<unsigned char>(next)) && next != '.' && next != 'e')
+        << "'-0' printed: …" << text.substr(at > 60 ? at - 60 : 0, 120) << "…";
+  }
+}
+
+TEST(CheckGrader, WrongStageTimesFailTheOrderOnTimeDependentProblems) {
+  // class 1: RK4 with c = (0, 0, 0, 0). Σbᵢcᵢ = 0 ≠ ½ leaves a local error O(Δt²)·∂f/∂t: order 1 where f
+  // depends on t (the forced oscillator, the driven pendulum, both started at t₀ ≠ 0), order 4 elsewhere
+  const Outcome r = check_integrator(cxx("broken_rk4_time"), 4, false, {"--studies", "order"});
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  const auto orders = user_orders(r.out);
+  ASSERT_EQ(orders.size(), 6u) << r.out;
+  for (const auto& [problem, p] : orders)
+    EXPECT_NEAR(p, problem == "forced" || problem == "driven-pendulum" ? 1.0 : 4.0, 0.2) << problem;
+  EXPECT_EQ(tally_line(r.out, "order").rfind("FAIL  order: 2/6 cases fail; first failing case: forced (m = ", 0), 0u) << r.out;
+  expect_no_negative_zero(r.out + r.err);
+}
+
+TEST(CheckGrader, SameSeedSameBytesAndTheValuesAreNamed) {
+  const std::vector<std::string> seed3{"--seed", "3"};
+  const Outcome a = check_integrator(cxx("rk4"), 4, false, seed3), b = check_integrator(cxx("rk4"), 4, false, seed3);
+  EXPECT_EQ(a.code, 0) << a.out << a.err;
+  EXPECT_EQ(a.out, b.out);
+  for (const char* check : {"order", "scale invariance", "one step = first step of a run", "repeated one-step request"})
+    EXPECT_EQ(tally_line(a.out, check), std::string("pass  ") + check + ": 6/6 cases") << a.out;
+  // another seed draws other parameters: the broken RK4's first failing case names them
+  const Outcome c = check_integrator(cxx("broken_rk4"), 4, false, {"--studies", "order", "--seed", "3"});
+  const Outcome d = check_integrator(cxx("broken_rk4"), 4, false, {"--studies", "order", "--seed", "4"});
+  EXPECT_EQ(c.code, 1);
+  EXPECT_NE(tally_line(c.out, "order"), tally_line(d.out, "order"));
+  EXPECT_NE(tally_line(c.out, "order").find("FAIL  order: 6/6 cases fail; first failing case: oscillator (m = "), std::string::npos)
+      << c.out;
+  expect_no_negative_zero(a.out + c.out + d.out);
+}
+
+TEST(CheckGrader, StudentBugsOfEachClassFailAtTheirCheck) {
+  if (!have_python()) GTEST_SKIP() << "python3 not found";
+  {  // class 2: a = F − kq − bv, m forgotten — right only where m = 1; m is drawn in [0.2, 5]
+    const Outcome r = check_integrator(py("forgotten_mass"), 2, true, {"--studies", "order"});
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    for (const auto& [problem, p] : user_orders(r.out)) {
+      if (problem == "pendulum" || problem == "driven-pendulum" || problem == "kepler") {
+        EXPECT_NEAR(p, 2.0, 0.2) << problem;
+      }
+    }
+    EXPECT_EQ(tally_line(r.out, "order").rfind("FAIL  order: 3/6 cases fail; first failing case: oscillator (m = ", 0), 0u) << r.out;
+  }
+  {  // class 3: velocities capped at 1e6 — invisible at ordinary sizes, wrong in units where speeds are 1e12
+    const Outcome r = check_integrator(py("speed_cap"), 2, true, {"--studies", "scale"});
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    EXPECT_EQ(tally_line(r.out, "scale invariance").rfind("FAIL  scale invariance: 6/6 cases fail; first failing case: oscillator (", 0), 0u)
+        << r.out;
+  }
+  {  // class 4: the previous step's end force reused — right in a run, stale in the one-step mode
+    const Outcome r = check_integrator(py("cached_force"), 2, true, {"--studies", "one-step"});
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    EXPECT_EQ(tally_line(r.out, "one step = first step of a run").rfind("FAIL  one step = first step of a run: 6/6 cases fail", 0), 0u)
+        << r.out;
+    EXPECT_EQ(tally_line(r.out, "repeated one-step request").rfind("FAIL  repeated one-step request: 6/6 cases fail", 0), 0u) << r.out;
+  }
+  {  // class 5: Heun grows at every θ: |R(iθ)|² = 1 + θ⁴/4, so ρ − 1 = θ⁴/8 + O(θ⁸) = 1.25e-9 at θ = 0.01
+    const Outcome r = check_integrator(py("heun"), 2, true, {"--studies", "stability"});
+    EXPECT_EQ(r.code, 1) << r.out << r.err;
+    const std::string line = tally_line(r.out, "stability");
+    const auto at = line.find("ρ(M) − 1 = ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    EXPECT_NEAR(std::stod(line.substr(at + std::string("ρ(M) − 1 = ").size())), 1.25e-9, 0.01 * 1.25e-9) << line;
+    EXPECT_EQ(line.rfind("FAIL  stability: 1/1 cases fail", 0), 0u) << line;
+  }
+  {  // the control: correct Verlet passes the same checks
+    const Outcome r = check_integrator(py("verlet"), 2, true, {"--studies", "stability,one-step"});
+    EXPECT_EQ(r.code, 0) << r.out << r.err;
+  }
 }
 
 // ---- the example collision laws -----------------------------------------------------------------

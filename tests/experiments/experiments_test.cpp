@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "experiments/studies/drift.hpp"
+#include "experiments/studies/stability_study.hpp"
 #include "experiments/studies/studies.hpp"
 #include "reference/order_fit.hpp"
 #include "tests/support/files.hpp"
@@ -125,7 +126,7 @@ TEST(Experiments_StudyValidation, StudyAllQuickPassesAndIsWellFormed) {
     ASSERT_NE((*it)[4], "null") << (*it)[1] << " on " << (*it)[2];
     EXPECT_NEAR(std::stod((*it)[4]), std::stod((*it)[3]), 0.2) << (*it)[1] << " on " << (*it)[2];
   }
-  EXPECT_GE(orders, 4 * 12);  // 12 integrators × 4 problems
+  EXPECT_GE(orders, 6 * 12);  // 12 integrators × 6 problems (two time-dependent, from t₀ ≠ 0)
   // the HTML is well formed and links only files that exist
   const std::string html = slurp(base / "a" / "index.html");
   EXPECT_EQ(html_problem(html), "");
@@ -138,6 +139,34 @@ TEST(Experiments_StudyValidation, StudyAllQuickPassesAndIsWellFormed) {
   // determinism (a second run byte-identical but the files of measured times) is
   // BadInputDeterminism.QuickStudiesRunTwiceGiveByteIdenticalCsvJsonHtmlButTheTimings' one run pair
   fs::remove_all(base);
+}
+
+TEST(Experiments_Stability, SpectralRadiusGivesTheLimitsOfTheory) {
+  // issue 25: the growth per step ρ(M(θ)) − 1 of the one-step matrix, not a finite run's amplitude.
+  // Theory: explicit Euler M = [[1, θ], [−θ, 1]], ρ = √(1 + θ²) at every θ > 0 (no stable interval);
+  // Euler-Cromer and Verlet tr M = 2 − θ², det M = 1: stable iff θ < 2; RK4 |R(iθ)| ≤ 1 iff θ ≤ 2√2
+  // (Hairer & Wanner II §IV.2); Newmark β = ¼ (trapezoidal) |R| = 1 at every θ: unconditional.
+  StudyOptions o;
+  o.quick = true;
+  o.integrators = {"euler", "euler-cromer", "verlet", "rk4", "newmark-avg"};
+  const auto study = run_stability_study(o);
+  ASSERT_EQ(study.rows.size(), 5u);
+  for (const auto& r : study.rows) {
+    EXPECT_TRUE(r.pass) << r.integrator;
+    const double th = study.theta_min;
+    if (r.integrator == "euler") {
+      EXPECT_EQ(r.measured, 0.0);
+      EXPECT_NEAR(r.growth_at_min, std::sqrt(1.0 + th * th) - 1.0, 1e-12);
+    } else if (r.integrator == "euler-cromer" || r.integrator == "verlet") {
+      EXPECT_NEAR(r.measured, 2.0, 2e-5) << r.integrator;  // bisection to 1e-5 relative
+      EXPECT_LE(r.growth_at_min, kSpectralTolerance) << r.integrator;
+    } else if (r.integrator == "rk4") {
+      EXPECT_NEAR(r.measured, 2.0 * std::sqrt(2.0), 3e-5);
+      EXPECT_LT(r.growth_at_min, 0.0);  // |R(iθ)|² = 1 − θ⁶/72 + …: it damps
+    } else {
+      EXPECT_TRUE(r.unconditional) << r.integrator;
+    }
+  }
 }
 
 TEST(Experiments_Study, BadInputIsInvalidArgumentNamingTheOption) {
