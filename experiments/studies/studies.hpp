@@ -4,6 +4,7 @@
 // the report writer (report.hpp) renders every StudyResult once. run_studies runs the selection and
 // installs the report as a whole (report_folder.hpp).
 #include <filesystem>
+#include <limits>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,6 +21,8 @@ struct StudyOptions {
   bool progress = false;                 ///< progress lines on stderr
   bool plots = true;                     ///< studies that draw pages of their own (scenes) run gnuplot
   std::filesystem::path pages;           ///< where such a study writes its pages, <pages>/<study>/…; set by run_studies
+  std::filesystem::path scene;           ///< --scene: the study runs on this scene file (scene_studies.hpp)
+  double t_end = std::numeric_limits<double>::quiet_NaN();  ///< --t-end with --scene; NaN: the scene's
 };
 
 /// Every problem name a study may use.
