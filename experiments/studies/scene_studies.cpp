@@ -99,8 +99,9 @@ OrderRun run_order(const StudyOptions& o) {
 }
 
 std::string reference_text(const SceneReference& ref) {
-  return ref.available ? fmt::format("{}: error estimate {} ({} Fehlberg steps, {:.2f} s)", ref.method, fmt_g(ref.error_estimate),
-                                     ref.steps, ref.seconds)
+  // no wall time here: the page is byte-identical from run to run (timed_files.hpp)
+  return ref.available ? fmt::format("{}: error estimate {} ({} Fehlberg steps)", ref.method, fmt_g(ref.error_estimate),
+                                     ref.steps)
                        : fmt::format("none: {}", ref.why_not);
 }
 
