@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "experiments/io/number.hpp"
+#include "experiments/support/interrupt.hpp"
 #include "experiments/studies/order_study.hpp"
 #include "reference/odeint/reference_run.hpp"
 #include "toolkit/integrators/integrate.hpp"
@@ -134,7 +135,7 @@ SceneReference scene_reference(const scene::Scene& sc, double t_end) {
 
 Achievable achievable_order(const scene::Scene& sc, const SceneFacts& facts) {
   // A right-hand side whose k-th time derivative jumps along the solution, crossed inside a step that does
-  // not locate it, limits the global order to k + 1 (HNW I §II.6 "Discontinuous right-hand sides"): a jump
+  // not locate it, limits the global order to k + 1 (HNW I §II.6, discontinuities): a jump
   // of the force itself (k = 0) to 1, a kink (k = 1) to 2 — as the contact study measured ≈ 2 across the
   // kink of an undamped soft contact (docs/contact.md). A discontinuity located within the step and
   // restarted from (EventStepper) costs no order.
@@ -204,6 +205,8 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
     try {
       lv.x = final_state(lv.h, n);
       if (std::any_of(lv.x.begin(), lv.x.end(), [](double y) { return !std::isfinite(y); })) lv.x.clear();
+    } catch (const Interrupted&) {
+      throw;  // a stop signal (interrupt.hpp) ends the study, it is not a failed level
     } catch (const std::exception&) {
       lv.x.clear();  // a coarse step may blow up or exceed a limit: that level is unusable
     }

@@ -28,7 +28,8 @@ namespace verisim::experiments {
 /// scene::ImpulseWorld; docs/scenes.md's object table gives the degrees of freedom: spring E; pendulum θ;
 /// point x, y, z; sphere x, y, z and ∫ω dt; disc and box x, y, θ; a soft-contact particle its position
 /// (2 or 3) and rotation angle(s) — the order `verisim run`'s trajectory.csv lists them in).
-/// Throws (any exception) when the run failed: that level is then unusable (NaN).
+/// Throws (any exception) when the run failed: that level is then unusable (NaN); experiments::Interrupted (a
+/// stop signal) goes through and ends the measurement.
 using SceneFinalState = std::function<std::vector<double>(double dt, std::size_t steps)>;
 
 /// A scene that limits the order is judged on the bound only: measured ≥ min(declared, achievable) − this
