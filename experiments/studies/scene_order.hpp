@@ -63,13 +63,15 @@ struct SceneReference {
 /// contacts it is one reference_run over [0, t_end]; with contacts the loop takes outer steps of at most
 /// the scene's dt and at least t_end/256 (so ≤ 256 roundings of the state to double). Not available for
 /// soft-contact scenes (their world is stepped only by the registry's steppers) and scenes with spherical
-/// pendulums (their chart changes between steps, so two runs' coordinates may not be comparable).
+/// pendulums (their chart changes between steps, so two runs' coordinates may not be comparable), nor when the
+/// run met resting contacts (a model that depends on Δt); `facts` is filled whenever the run was made.
 SceneReference scene_reference(const scene::Scene& scene, double t_end);
 
 /// The order a scene allows whatever the method (0: no limit), and why.
 struct Achievable {
   int order = 0;
   std::string reason;
+  bool claim = true;  ///< false: the scene's model itself changes with Δt (resting contacts): orders shown, not judged
 };
 Achievable achievable_order(const scene::Scene& scene, const SceneFacts& facts);
 

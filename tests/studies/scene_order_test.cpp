@@ -218,6 +218,20 @@ TEST(SceneOrder, BundledCollisionScenesGiveUsableVerdicts) {
   EXPECT_FALSE(discs.rows[0].judged && !discs.rows[0].pass) << discs.rows[0].verdict;
 }
 
+TEST(SceneOrder, RestingContactsAreMeasuredWithoutAClaim) {
+  // seed 002's falling block comes to rest on the plane: the resting-contact model changes with Δt, so the
+  // reference is not the ladder's limit (Richardson alone) and no order is claimed — shown, never a blind fail.
+  const Measured m = measure(bundled("falling_block"), 1.6, {"euler", "verlet"});  // first rest at t < 1.6 s
+  EXPECT_GT(m.ref.facts.resting, 0u);
+  EXPECT_FALSE(m.ref.available);
+  EXPECT_FALSE(m.achievable.claim);
+  EXPECT_NE(m.achievable.reason.find("resting"), std::string::npos);
+  for (const auto& r : m.rows) {
+    EXPECT_FALSE(r.judged) << r.verdict;
+    EXPECT_NE(r.verdict.find("no claim"), std::string::npos) << r.verdict;
+  }
+}
+
 TEST(SceneOrder, SoftContactStatesItsAchievableOrder) {
   // seed 003's bounce: Hooke's spring (ε = 1) has a kink at δ = 0, order 2; with a dashpot the force jumps, order 1.
   const auto spring = achievable_order(bundled("bounce_spring"), {});
