@@ -340,6 +340,17 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
   return row;
 }
 
+SceneOrderSetup prepare_scene_order(const scene::Scene& sc, double t_end, bool quick) {
+  SceneOrderSetup s{sc, t_end, scene_reference(sc, t_end), {}, scene_ladder(sc, t_end, quick)};
+  s.achievable = achievable_order(sc, s.reference.facts);
+  return s;
+}
+
+SceneOrderRow measure_scene_order(const SceneOrderSetup& s, const std::string& name, int declared,
+                                  const SceneFinalState& final_state) {
+  return measure_scene_order(name, declared, s.reference, s.achievable, s.t_end, s.ladder, final_state);
+}
+
 SceneFinalState toolkit_final_state(const scene::Scene& sc, const std::string& name) {
   return [sc, name](double dt, std::size_t steps) {
     scene::Scene s = sc;

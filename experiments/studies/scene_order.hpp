@@ -115,6 +115,19 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
                                   const Achievable& achievable, double t_end, const SceneLadder& ladder,
                                   const SceneFinalState& final_state);
 
+/// What the measurement of any method on one scene shares, computed once (the reference run is the costly part).
+struct SceneOrderSetup {
+  scene::Scene scene;
+  double t_end = 0;
+  SceneReference reference;
+  Achievable achievable;
+  SceneLadder ladder;
+};
+SceneOrderSetup prepare_scene_order(const scene::Scene& scene, double t_end, bool quick);
+/// measure_scene_order with the setup's reference, achievable order, t_end and ladder.
+SceneOrderRow measure_scene_order(const SceneOrderSetup& setup, const std::string& name, int declared,
+                                  const SceneFinalState& final_state);
+
 /// The registry's integrator `name` on `scene` as a SceneFinalState (scene::simulate with dt and steps set).
 SceneFinalState toolkit_final_state(const scene::Scene& scene, const std::string& name);
 

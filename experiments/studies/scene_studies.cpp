@@ -87,13 +87,12 @@ struct OrderRun {
 OrderRun run_order(const StudyOptions& o) {
   OrderRun r{load(o), {}, {}, {}};
   progress(o, fmt::format("scene {}: reference run to t = {}", r.in.scene.name, fmt_g(r.in.t_end)));
-  r.ref = scene_reference(r.in.scene, r.in.t_end);
-  r.achievable = achievable_order(r.in.scene, r.ref.facts);
-  const SceneLadder ladder = scene_ladder(r.in.scene, r.in.t_end, o.quick);
+  const SceneOrderSetup setup = prepare_scene_order(r.in.scene, r.in.t_end, o.quick);
+  r.ref = setup.reference;
+  r.achievable = setup.achievable;
   for (const auto& name : r.in.integrators) {
     progress(o, fmt::format("scene {}: {}", r.in.scene.name, name));
-    r.rows.push_back(measure_scene_order(name, declared_order(name), r.ref, r.achievable, r.in.t_end, ladder,
-                                         toolkit_final_state(r.in.scene, name)));
+    r.rows.push_back(measure_scene_order(setup, name, declared_order(name), toolkit_final_state(r.in.scene, name)));
   }
   return r;
 }
