@@ -290,8 +290,10 @@ StudyResult scene_drift_study(const StudyOptions& o) {
     const double dt = s.simulation.dt;
     const auto steps = static_cast<std::size_t>(std::max(1.0, std::ceil(in.t_end / dt - 1e-9)));
     s.simulation.steps = steps;
-    // one sample per step up to 10⁵ rows (what the envelope's windows need), fewer beyond
-    s.simulation.sample_every = std::max<std::size_t>(1, (steps + 99999) / 100000);
+    // one sample per step up to 10⁵ rows (what the envelope's windows need), fewer beyond, and at most the
+    // loader's default rows × objects ≤ 2·10⁶ (docs/scenes.md `sample_every`), so a pile's trajectory fits in memory
+    const std::size_t rows = std::max<std::size_t>(100, std::min<std::size_t>(100000, 2000000 / std::max<std::size_t>(1, s.objects.size())));
+    s.simulation.sample_every = std::max<std::size_t>(1, (steps + rows - 1) / rows);
     DriftRow row;
     row.integrator = name;
     std::string failure;
