@@ -15,6 +15,7 @@
 #include "experiments/support/interrupt.hpp"
 #include "experiments/studies/order_study.hpp"
 #include "reference/odeint/reference_run.hpp"
+#include "toolkit/core/checkpoint.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/scene/event_stepper.hpp"
@@ -116,7 +117,7 @@ SceneReference scene_reference(const scene::Scene& sc, double t_end) {
   // collisions always located: after-penetration is a model whose error depends on Δt (achievable_order), the
   // reference is the motion it approximates
   scene::EventStepper<ReferenceStep> es(inner, scene::EventMode::located, &events, &stats);
-  const auto nothing = [](const scene::State&, double, std::size_t) {};
+  const auto nothing = [](const scene::State&, double, std::size_t) { core::checkpoint(); };  // stop signals between outer steps
   if (world.velocity_independent())
     integrators::integrate_n_steps(es, scene::SystemView<true>{&world, &ws}, x, 0.0, t_end / static_cast<double>(outer),
                                    outer, nothing);
