@@ -1,6 +1,8 @@
 #include "experiments/app/study_command.hpp"
 
 #include <cstdio>
+#include <limits>
+#include <stdexcept>
 #include <memory>
 #include <string>
 
@@ -8,6 +10,7 @@
 #include <unistd.h>
 
 #include "experiments/support/cli_checks.hpp"
+#include "experiments/support/finite_range.hpp"
 #include "experiments/support/interrupt.hpp"
 #include "experiments/studies/studies.hpp"
 
@@ -21,6 +24,8 @@ void add_study_command(CLI::App& app, int& exit_code) {
     std::vector<std::string> integrators, problems;
     bool quick = false;
     bool no_plots = false;
+    std::string scene;
+    double t_end = std::numeric_limits<double>::quiet_NaN();
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("study", args->which, "order, drift, symplecticity, stability, work-precision, collisions, scenes or all")->required();
@@ -32,6 +37,11 @@ void add_study_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--problems", args->problems,
                   "comma-separated problems: oscillator, damped, pendulum, kepler, henon-heiles (default: all the "
                   "study uses)");
+  cmd->add_option("--scene", args->scene,
+                  "measure on this scene file instead of the catalogue's problems (order, drift, work-precision): "
+                  "against a reference run, with Richardson's observed order as a second opinion");
+  cmd->add_option("--t-end", args->t_end, "with --scene: the final time [s] (default: the scene's)")
+      ->check(finite_range(0.0, std::numeric_limits<double>::max()));
   cmd->add_flag("--quick", args->quick, "fewer steps: every study in a few seconds (used by the tests)");
   cmd->add_flag("--no-plots", args->no_plots, "do not run gnuplot (data, scripts and HTML are still written)");
   cmd->footer(
@@ -42,11 +52,16 @@ void add_study_command(CLI::App& app, int& exit_code) {
     require_non_empty_path(args->out, cmd->count("--out") > 0, "--out");
     args->integrators = split_names(args->integrators, "--integrators");
     args->problems = split_names(args->problems, "--problems");
+    if (cmd->count("--scene") > 0 && args->scene.empty()) throw std::invalid_argument("--scene: an empty path");
+    if (cmd->count("--t-end") > 0 && args->scene.empty())
+      throw std::invalid_argument("--t-end: only with --scene (the catalogue's problems have their own final times)");
     const InterruptHandlers handlers;
     StudyOptions o;
     o.quick = args->quick;
     o.integrators = args->integrators;
     o.problems = args->problems;
+    o.scene = args->scene;
+    o.t_end = args->t_end;
     o.progress = isatty(fileno(stderr)) != 0;
     ReportOptions r;
     r.plots = !args->no_plots;

@@ -6,12 +6,15 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include "experiments/support/interrupt.hpp"
 #include "experiments/support/report_folder.hpp"
+#include "experiments/studies/scene_studies.hpp"
 #include "experiments/studies/studies.hpp"
 #include "toolkit/integrators/registry.hpp"
 
@@ -120,20 +123,27 @@ std::vector<const StudyKind*> select(std::string_view name, const StudyOptions& 
 
 StudyRun run_studies(std::string_view name, const StudyOptions& options, const std::filesystem::path& out,
                      const ReportOptions& report) {
-  const auto selected = select(name, options);
+  // the studies to run: the catalogue's, or one on the scene of --scene (scene_studies.hpp)
+  std::vector<std::pair<std::string_view, StudyResult (*)(const StudyOptions&)>> selected;
+  if (!options.scene.empty())
+    selected.emplace_back(name, select_scene_study(name, options));
+  else
+    for (const auto* s : select(name, options)) selected.emplace_back(s->name, s->run);
   require_gnuplot(report.plots);
-  ReportFolder folder(out);  // checks --out before any computation
+  std::vector<std::filesystem::path> inputs;
+  if (!options.scene.empty()) inputs.push_back(options.scene);  // --out may not hold or overwrite the scene
+  ReportFolder folder(out, inputs);  // checks --out before any computation
   StudyOptions with_pages = options;  // pages of their own (the scenes') are staged too, then moved below
   with_pages.plots = report.plots;
   with_pages.pages = folder.staging() / ".pages";
   StudyRun run;
-  for (const auto* s : selected) {
+  for (const auto& [study, run_one] : selected) {
     throw_if_interrupted();
     const auto t0 = std::chrono::steady_clock::now();
-    progress(options, fmt::format("study {} …", s->name));
-    run.studies.push_back(s->run(with_pages));
+    progress(options, fmt::format("study {} …", study));
+    run.studies.push_back(run_one(with_pages));
     const std::chrono::duration<double> dt = std::chrono::steady_clock::now() - t0;
-    progress(options, fmt::format("study {} done in {:.1f} s", s->name, dt.count()));
+    progress(options, fmt::format("study {} done in {:.1f} s", study, dt.count()));
   }
   run.not_drawn = write_report(folder.staging(), run.studies, report).not_drawn;
   if (std::filesystem::exists(with_pages.pages)) {  // <pages>/<study>/<page> → <study>/<page>

@@ -5,6 +5,7 @@
 // installs the report as a whole (report_folder.hpp).
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <span>
 #include <string>
@@ -24,6 +25,8 @@ struct StudyOptions {
   std::filesystem::path pages;           ///< where such a study writes its pages, <pages>/<study>/…; set by run_studies
   /// `verisim check --seed`: the problems' parameters drawn from their ranges (ladders.hpp); none: the catalogue's defaults
   std::optional<std::uint64_t> draw_seed;
+  std::filesystem::path scene;           ///< --scene: the study runs on this scene file (scene_studies.hpp)
+  double t_end = std::numeric_limits<double>::quiet_NaN();  ///< --t-end with --scene; NaN: the scene's
 };
 
 /// Every problem name a study may use.
