@@ -285,11 +285,22 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
   // A scene that limits the order (achievable_order) makes the error C(h)·h^p* with a coefficient that depends on
   // where the unlocated discontinuity falls within the step, so the slope scatters around p*: only the bound
   // e = O(h^p*) is a theorem (HNW I §II.6), checked as slope ≥ p* − 0.3 (fit_order's own slope tolerance).
+  // Without a limit, a measured order above the declared one passes with a note: on one scene at one final
+  // time the leading error term can vanish (the catalogue's Kepler at a whole period: symplectic Euler and
+  // ruth3 measure one order higher, docs/studies.md), which says nothing against the method; the catalogue's
+  // two-sided verdict is where a wrong claim is judged.
   const bool limited = achievable.order > 0;
   const auto pass_of = [&](const reference::OrderFit& f) {
-    return f.ok && (limited ? f.order >= row.judged_order - kLimitedSlack : std::abs(f.order - row.judged_order) <= kOrderTolerance);
+    return f.ok && (limited ? f.order >= row.judged_order - kLimitedSlack : f.order >= row.judged_order - kOrderTolerance);
   };
-  const std::string band = limited ? fmt::format("≥ {:.1f}", row.judged_order - kLimitedSlack) : fmt::format("± {}", kOrderTolerance);
+  const auto higher_note = [&](const reference::OrderFit& f) {
+    return !limited && f.ok && f.order > row.judged_order + kOrderTolerance
+               ? fmt::format("; higher than declared by {:.2f}: the leading error term cancels at this final time (another "
+                             "--t-end shows the declared order), not a fault of the method",
+                             f.order - row.judged_order)
+               : std::string();
+  };
+  const std::string band = limited ? fmt::format("≥ {:.1f}", row.judged_order - kLimitedSlack) : fmt::format("± {} (or higher)", kOrderTolerance);
   row.expected = limited ? band : fmt::format("{} {}", row.judged_order, band);
   const std::string target =
       limited
@@ -304,8 +315,8 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
   } else if (row.fit.ok) {
     row.judged = true;
     row.pass = pass_of(row.fit);
-    row.verdict = fmt::format("order {} against the reference, Richardson {}; expected {} {}; {}", order_text(row.fit),
-                              order_text(row.richardson), target, band, estimate);
+    row.verdict = fmt::format("order {} against the reference, Richardson {}; expected {} {}; {}{}", order_text(row.fit),
+                              order_text(row.richardson), target, band, estimate, higher_note(row.fit));
     if (row.disagree)
       row.verdict += fmt::format("; the two disagree by {:.2f} > {}: judged on the reference (the Richardson "
                                  "differences mix levels that are not yet asymptotic, or the reference is too coarse "
@@ -314,8 +325,9 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
   } else if (row.richardson.ok) {
     row.judged = true;
     row.pass = pass_of(row.richardson);
-    row.verdict = fmt::format("Richardson order {} (no reference fit: {}); expected {} {}; {}", order_text(row.richardson),
-                              ref.available ? "fewer than 3 errors above the floor" : "no reference", target, band, estimate);
+    row.verdict = fmt::format("Richardson order {} (no reference fit: {}); expected {} {}; {}{}", order_text(row.richardson),
+                              ref.available ? "fewer than 3 errors above the floor" : "no reference", target, band, estimate,
+                              higher_note(row.richardson));
   } else {
     // every level at the floor: nothing to fit (exact for this scene, or already at the floor at the coarsest
     // level that ran below the ceiling); otherwise too few asymptotic levels

@@ -26,7 +26,7 @@ constexpr double kThetaMax = kStabilityThetaMax;
 /// ρ(M(θ)) − 1 of a stepper on the oscillator (m = k = 1, ω = 1, Δt = θ): one step from (1, 0) and
 /// from (0, 1), each with a fresh copy of the stepper (no cached force carried over).
 template <class S>
-double growth_at(const S& proto, double theta) {
+Growth growth_at(const S& proto, double theta) {
   const Oscillator osc{};
   return growth_per_step([&](double q, double v) -> std::optional<std::array<double, 2>> {
     auto stepper = proto;
@@ -112,7 +112,7 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
   out.theta_max = kThetaMax;
   out.theta_min = kStabilityThetaMin;
   out.tolerance = kLimitTolerance;
-  auto add = [&](const std::string& name, const Theory& th, const Limit& lim, double growth_at_min) {
+  auto add = [&](const std::string& name, const Theory& th, const Limit& lim, const Growth& growth_at_min) {
     bool pass;
     if (std::isinf(th.limit))
       pass = lim.unconditional;
@@ -120,7 +120,8 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
       pass = !lim.unconditional && lim.theta == 0.0;
     else
       pass = !lim.unconditional && std::abs((lim.theta - th.limit) / th.limit) <= kLimitTolerance;
-    out.rows.push_back({name, th.limit, th.text, lim.unconditional, lim.theta, pass, {}, true, growth_at_min});
+    out.rows.push_back({name, th.limit, th.text, lim.unconditional, lim.theta, pass, {}, true, growth_at_min.excess,
+                        growth_at_min.tolerance});
   };
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;
@@ -133,7 +134,7 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
     }
     const auto [lim, g0] = std::visit(
         [&](const auto& proto) {
-          return std::pair{bisect_limit([&](double th) { return stable_growth(growth_at(proto, th)); }),
+          return std::pair{bisect_limit([&](double th) { return growth_at(proto, th).stable(); }),
                            growth_at(proto, kStabilityThetaMin)};
         },
         variant);
@@ -142,7 +143,7 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
       integrators::NewmarkParameters p;  // the seed's loop, with a generous cap so that slow contraction still converges
       p.max_iterations = 10000;
       const integrators::Newmark<core::Vec1> fp(p);
-      const Limit lf = bisect_limit([&](double th) { return stable_growth(growth_at(fp, th)); });
+      const Limit lf = bisect_limit([&](double th) { return growth_at(fp, th).stable(); });
       add("newmark (seed's fixed-point loop converges)",
           {std::sqrt(6.0), "the loop r ↦ f(q₀ + Δt v₀ + Δt²((½ − β)s + βr)) contracts by βθ² < 1 ⇔ θ < √6 (seed 001 §3.3)"}, lf,
           growth_at(fp, kStabilityThetaMin));

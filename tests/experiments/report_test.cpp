@@ -366,7 +366,7 @@ TEST(Experiments_StudySelection, SelectionsThatWouldMeasureNothingAreRefusedNami
   EXPECT_TRUE(stab.starts_with("--problems: study stability does not use 'kepler'; its problems: oscillator")) << stab;
   const std::string order = message("order", {}, {"henon-heiles"});
   EXPECT_TRUE(order.starts_with("--problems: study order does not use 'henon-heiles'; its problems: oscillator, damped, "
-                                "pendulum, kepler"))
+                                "forced, pendulum, driven-pendulum, kepler"))
       << order;
   EXPECT_TRUE(message("collisions", {"rk4"}, {}).starts_with("--integrators: study collisions uses no integrator"));
   EXPECT_FALSE(fs::exists(never));
