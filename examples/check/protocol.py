@@ -45,6 +45,8 @@ def line(t, q, v):
 def main(step, accel=acceleration):
     """Runs the case on stdin with step; accel(problem, parameters) gives a(q, v, t) (default: the protocol's)."""
     case = json.loads(sys.stdin.readline())
+    if "scene" in case:                           # problem "scene" (--scene): the accel reads the file itself
+        accel.scene = case["scene"]
     a = accel(case["problem"], case["parameters"])
     t0, dt, n = case["t0"], case["dt"], case["dimension"]
     out = []

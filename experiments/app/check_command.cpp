@@ -119,6 +119,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->check(finite_range(0.1, 3600.0));
   cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
   cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability, scale, one-step (default: all)");
+  cmd->add_option("--scene", args->o.scene, "measure the order on your own scene instead (your program steps it: problem \"scene\")");
+  cmd->add_option("--t-end", args->o.t_end, "with --scene: the final time (default: the scene's)")->check(finite_range(1e-9, 1e9));
   cmd->add_option("--seed", args->seed, "seed of the problems' drawn parameters (same seed, same cases)")
       ->capture_default_str()
       ->check(whole_number_u64());
@@ -133,7 +135,9 @@ void add_check_command(CLI::App& app, int& exit_code) {
     require_non_empty_path(args->out, cmd->count("--out") > 0, "--out");
     if (!args->out.empty()) {
       require_gnuplot(!args->no_plots);
-      folder = std::make_unique<ReportFolder>(args->out, program_inputs(args->o.cmd));  // checks --out before anything runs
+      auto inputs = program_inputs(args->o.cmd);
+      if (!args->o.scene.empty()) inputs.push_back(args->o.scene);
+      folder = std::make_unique<ReportFolder>(args->out, inputs);  // checks --out before anything runs
     }
     const auto result = run_integrator_check(args->o);
     std::vector<std::string> not_drawn;

@@ -6,6 +6,8 @@
 #include <array>
 #include <optional>
 #include <cmath>
+#include <cstddef>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <memory>
@@ -26,12 +28,15 @@
 #include "experiments/studies/ladders.hpp"
 #include "experiments/studies/order_study.hpp"
 #include "experiments/support/report_folder.hpp"
+#include "experiments/studies/scene_order.hpp"
+#include "experiments/studies/scene_studies.hpp"
 #include "experiments/studies/stability_study.hpp"
 #include "experiments/studies/symplecticity_study.hpp"
 #include "experiments/io/number.hpp"
 #include "reference/order_fit.hpp"
 #include "reference/problems/units.hpp"
 #include "toolkit/integrators/registry.hpp"
+#include "toolkit/scene/load.hpp"
 
 namespace verisim::experiments {
 
@@ -80,6 +85,7 @@ struct Case {
   std::string problem;
   int dim = 1;
   std::vector<std::pair<std::string, double>> params;
+  std::string scene;                       // problem "scene": the scene file (--scene)
   std::vector<double> q, v;                // run mode: the initial state
   double t0 = 0;
   double dt = 0;
@@ -133,6 +139,7 @@ std::map<std::string, std::string> placeholders(const Case& c) {
           {"q", joined(c.q)},
           {"v", joined(c.v)},
           {"parameters", params},
+          {"scene", c.scene},
           {"states", std::to_string(c.starts.size())}};
 }
 
@@ -141,6 +148,7 @@ std::string input_of(const Case& c) {
   for (const auto& [k, x] : c.params) params.num(k, x);
   Json j = Json::object();
   j.str("problem", c.problem).set("parameters", std::move(params)).integer("dimension", c.dim);
+  if (!c.scene.empty()) j.str("scene", c.scene);
   j.str("mode", c.step_mode ? "step" : "run").num("t0", c.t0).num("dt", c.dt).integer("steps", c.steps).integer("stride", c.stride);
   j.set("q", Json::numbers(c.q)).set("v", Json::numbers(c.v)).integer("states", static_cast<long long>(c.starts.size()));
   std::string s = j.dump() + "\n";
@@ -598,6 +606,43 @@ StudyResult check_one_step(const Context& cx) {
   return out;
 }
 
+// ---- the order on the user's own scene (scene_order.hpp) ----------------------------------------
+
+/// `--scene FILE`: the user's program steps the scene's system (problem "scene", its generalized state),
+/// and the scene order study measures it beside the twin, against the scene's reference run.
+StudyResult check_scene_order(const Context& cx) {
+  const scene::Scene sc = scene::load_scene(cx.options.scene);
+  const std::vector<double> z0 = scene_initial_state(sc);
+  const std::size_t n = z0.size() / 2;
+  Case base;
+  base.problem = "scene";
+  base.dim = static_cast<int>(n);
+  base.scene = std::filesystem::absolute(cx.options.scene).string();
+  base.q.assign(z0.begin(), z0.begin() + static_cast<std::ptrdiff_t>(n));
+  base.v.assign(z0.begin() + static_cast<std::ptrdiff_t>(n), z0.end());
+  const SceneFinalState user = [&cx, base](double dt, std::size_t steps) {
+    Case c = base;
+    c.dt = dt;
+    c.steps = c.stride = static_cast<long>(steps);
+    return run_case(cx.program, c).back();
+  };
+  StudyOptions so;
+  so.quick = true;
+  so.scene = cx.options.scene;
+  so.t_end = cx.options.t_end;
+  const auto valid = scene_integrators(sc);
+  const std::string twin = cx.twin.empty() ? "rk4" : cx.twin;
+  if (std::find(valid.begin(), valid.end(), twin) != valid.end()) so.integrators = {twin};
+  cx.progress(fmt::format("order on scene {}", sc.name));
+  StudyResult out = scene_order_study(so, {{kUser, cx.options.declared_order, user}});
+  for (const auto& row : out.tables.front().rows)
+    if (row.verdict && row.verdict->what.starts_with(std::string(kUser) + " on"))
+      cx.tally("order on the scene", true, row.verdict->pass,
+               fmt::format("scene {} to t = {}: {}", sc.name, fmt_g(std::isnan(cx.options.t_end) ? sc.simulation.t_end() : cx.options.t_end),
+                           row.verdict->measured));
+  return out;
+}
+
 std::string check_note(const IntegratorCheckOptions& o, const std::string& twin) {
   return fmt::format(
       "<p class=\"note\"><b>verisim check.</b> The rows named <code>user</code> are your program, <code>{}</code>, "
@@ -642,6 +687,14 @@ IntegratorCheckResult run_integrator_check(const IntegratorCheckOptions& o) {
   IntegratorCheckResult result;
   const Context cx{program, o, check_twin(o.declared_order, o.symplectic), result.tallies};
   auto& out = result.studies;
+  if (!o.scene.empty()) {  // the order on the user's scene, nothing else (the other checks need the catalogue's problems)
+    for (const auto& s : o.studies)
+      if (s != "order") throw std::invalid_argument(fmt::format("--studies: with --scene only 'order' runs (not '{}')", s));
+    out.push_back(check_scene_order(cx));
+    for (auto& s : out) s.html_intro = check_note(o, cx.twin) + s.html_intro;
+    return result;
+  }
+  if (!std::isnan(o.t_end)) throw std::invalid_argument("--t-end: only with --scene");
   if (wanted("order")) out.push_back(order_report(check_order(cx)));
   if (wanted("drift")) out.push_back(drift_report(check_drift(cx)));
   if (wanted("symplecticity")) out.push_back(symplecticity_report(check_symplecticity(cx)));

@@ -6,6 +6,7 @@
 // symplecticity_study.hpp, stability_study.hpp): only the way a state is stepped differs.
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,8 @@ struct IntegratorCheckOptions {
   std::vector<std::string> studies;  ///< kCheckStudies (--studies); empty: all
   /// --seed: the problems' parameters drawn from their ranges (reference/problems/); none: the catalogue's defaults
   std::optional<std::uint64_t> seed = 1;
+  std::filesystem::path scene;  ///< --scene: the order on this scene file instead of the catalogue's checks
+  double t_end = std::numeric_limits<double>::quiet_NaN();  ///< --t-end with --scene; NaN: the scene's
 };
 
 /// The studies `check integrator` runs, in report order.

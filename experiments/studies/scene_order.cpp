@@ -364,6 +364,13 @@ SceneOrderRow measure_scene_order(const SceneOrderSetup& s, const std::string& n
   return measure_scene_order(name, declared, s.reference, s.achievable, s.t_end, s.ladder, final_state);
 }
 
+std::vector<double> scene_initial_state(const scene::Scene& sc) {
+  if (sc.simulation.law == scene::Law::soft)
+    throw std::invalid_argument("--scene: '" + sc.file + "' is a soft-contact scene: its particles are stepped by the DEM "
+                                "steppers, not as one generalized state a program could step");
+  return flat(scene::ImpulseWorld(sc).initial_state());
+}
+
 SceneFinalState toolkit_final_state(const scene::Scene& sc, const std::string& name) {
   return [sc, name](double dt, std::size_t steps) {
     scene::Scene s = sc;

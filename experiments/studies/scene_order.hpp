@@ -128,6 +128,9 @@ SceneOrderSetup prepare_scene_order(const scene::Scene& scene, double t_end, boo
 SceneOrderRow measure_scene_order(const SceneOrderSetup& setup, const std::string& name, int declared,
                                   const SceneFinalState& final_state);
 
+/// The scene's initial generalized state in SceneFinalState's layout (q then v); std::invalid_argument for a
+/// soft-contact scene (its particles are stepped by the DEM steppers, not a generalized state).
+std::vector<double> scene_initial_state(const scene::Scene& scene);
 /// The registry's integrator `name` on `scene` as a SceneFinalState (scene::simulate with dt and steps set).
 SceneFinalState toolkit_final_state(const scene::Scene& scene, const std::string& name);
 

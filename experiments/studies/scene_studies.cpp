@@ -84,12 +84,16 @@ struct OrderRun {
   std::vector<SceneOrderRow> rows;
 };
 
-OrderRun run_order(const StudyOptions& o) {
+OrderRun run_order(const StudyOptions& o, const std::vector<ExtraSceneMethod>& extra = {}) {
   OrderRun r{load(o), {}, {}, {}};
   progress(o, fmt::format("scene {}: reference run to t = {}", r.in.scene.name, fmt_g(r.in.t_end)));
   const SceneOrderSetup setup = prepare_scene_order(r.in.scene, r.in.t_end, o.quick);
   r.ref = setup.reference;
   r.achievable = setup.achievable;
+  for (const auto& m : extra) {
+    progress(o, fmt::format("scene {}: {}", r.in.scene.name, m.name));
+    r.rows.push_back(measure_scene_order(setup, m.name, m.declared, m.final_state));
+  }
   for (const auto& name : r.in.integrators) {
     progress(o, fmt::format("scene {}: {}", r.in.scene.name, name));
     r.rows.push_back(measure_scene_order(setup, name, declared_order(name), toolkit_final_state(r.in.scene, name)));
@@ -114,8 +118,10 @@ std::string scene_intro(const OrderRun& r) {
 
 }  // namespace
 
-StudyResult scene_order_study(const StudyOptions& o) {
-  const OrderRun r = run_order(o);
+StudyResult scene_order_study(const StudyOptions& o) { return scene_order_study(o, {}); }
+
+StudyResult scene_order_study(const StudyOptions& o, const std::vector<ExtraSceneMethod>& extra) {
+  const OrderRun r = run_order(o, extra);
   StudyResult out;
   out.name = "order";
   out.title = fmt::format("Order of convergence on the scene {}", r.in.scene.name);

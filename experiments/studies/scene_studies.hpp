@@ -5,12 +5,23 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "experiments/studies/scene_order.hpp"
 #include "experiments/studies/studies.hpp"
 
 namespace verisim::experiments {
 
 StudyResult scene_order_study(const StudyOptions& options);           ///< scene_order.hpp's rows
+
+/// A method measured on the scene besides the registry's (`verisim check integrator --scene`: the user's program).
+struct ExtraSceneMethod {
+  std::string name;
+  int declared = 0;
+  SceneFinalState final_state;
+};
+/// The order study on options.scene with `extra` methods first, then options.integrators (none: every valid one).
+StudyResult scene_order_study(const StudyOptions& options, const std::vector<ExtraSceneMethod>& extra);
 StudyResult scene_work_precision_study(const StudyOptions& options);  ///< the same ladders: error vs work
 StudyResult scene_drift_study(const StudyOptions& options);           ///< energy envelope of one long run
 

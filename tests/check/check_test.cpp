@@ -279,6 +279,30 @@ TEST(CheckGrader, StudentBugsOfEachClassFailAtTheirCheck) {
   }
 }
 
+TEST(CheckGrader, TheOrderOnTheUsersOwnScene) {
+  if (!have_python()) GTEST_SKIP() << "python3 not found";
+  // examples/check/scene_pendulum.py steps the scene's pendulum itself (Verlet: order 2; --wrong-order:
+  // Euler-Cromer, order 1); the scene order study measures it against the scene's reference run
+  const std::string scene = std::string(VERISIM_SOURCE) + "/scenes/pendulum_small.toml";
+  const std::vector<std::string> on_scene{"--scene", scene, "--t-end", "5"};
+  const Outcome good = check_integrator(py("scene_pendulum"), 2, false, on_scene);
+  EXPECT_EQ(good.code, 0) << good.out << good.err;
+  EXPECT_EQ(tally_line(good.out, "order on the scene"), "pass  order on the scene: 1/1 cases") << good.out;
+  EXPECT_NE(good.out.find("pass  verlet on scene pendulum_small: order"), std::string::npos) << good.out;  // the twin beside it
+  const Outcome bad = check_integrator(py("scene_pendulum") + " --wrong-order", 2, false, on_scene);
+  EXPECT_EQ(bad.code, 1) << bad.out << bad.err;
+  const std::string line = tally_line(bad.out, "order on the scene");
+  EXPECT_EQ(line.rfind("FAIL  order on the scene: 1/1 cases fail; first failing case: scene pendulum_small to t = 5: order ", 0), 0u)
+      << bad.out;
+  const auto at = line.find(": order ");
+  ASSERT_NE(at, std::string::npos);
+  EXPECT_NEAR(std::stod(line.substr(at + 8)), 1.0, 0.2) << line;  // Euler-Cromer is order 1
+  // only the order runs on a scene; a soft-contact scene has no generalized state to hand over
+  EXPECT_EQ(check_integrator(py("scene_pendulum"), 2, false, {"--scene", scene, "--studies", "drift"}).code, 2);
+  EXPECT_EQ(check_integrator(py("scene_pendulum"), 2, false, {"--scene", std::string(VERISIM_SOURCE) + "/scenes/granular_pile.toml"}).code,
+            2);
+}
+
 // ---- the example collision laws -----------------------------------------------------------------
 
 TEST(CheckValidation, CollisionLaws) {

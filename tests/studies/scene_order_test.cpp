@@ -27,23 +27,8 @@ scene::Scene bundled(const std::string& name) {
   return scene::load_scene(std::filesystem::path(VERISIM_SOURCE_DIR) / "scenes" / (name + ".toml"));
 }
 
-// The catalogue's Kepler problem (reference/problems/kepler.hpp: μ = a = 1, e = 0.6, periapsis on +x) as a scene:
-// a point under a central force G·M = 1 from (a(1 − e), 0) at √(μ(1 + e)/(a(1 − e))) = 2 (Danby eq. (6.3).14).
-const char* const kKeplerScene = R"(title = "Kepler e = 0.6"
-[simulation]
-integrator = "rk4"
-dt = 0.001
-t_end = 2
-[[object]]
-type = "point"
-name = "planet"
-position = [0.4, 0, 0]
-velocity = [0, 2, 0]
-[[force]]
-type = "central"
-M = 1
-G = 1
-)";
+// The catalogue's Kepler problem (reference/problems/kepler.hpp: μ = a = 1, e = 0.6, periapsis on +x) is the bundled
+// scenes/kepler_orbit.toml: a point under a central force G·M = 1 from (a(1 − e), 0) at √(μ(1 + e)/(a(1 − e))) = 2.
 
 // A ball with linear drag (a non-polynomial flight) bouncing on a plane, restitution 0.9: collisions with a
 // smooth force between them.
@@ -118,11 +103,13 @@ TEST(SceneOrder_Convergence, PendulumReproducesTheCatalogueOrders) {
 TEST(SceneOrder_Convergence, KeplerSceneReproducesTheCatalogueOrders) {
   // The catalogue's Kepler problem at its t = 2 s (ladders.hpp). (The bundled comet, e = 0.9, is not used: its
   // periapsis at r = 0.1 keeps ruth3's O(h⁴) term dominant on every ladder a test can afford, measured 4.04.)
-  expect_declared_orders(measure(scene::parse_scene(kKeplerScene, "kepler.toml"), 2.0, {}, false), "kepler");
+  const auto bundled_kepler = bundled("kepler_orbit");
+  EXPECT_EQ(bundled_kepler.simulation.t_end(), 2.0);
+  expect_declared_orders(measure(bundled_kepler, bundled_kepler.simulation.t_end(), {}, false), "kepler_orbit");
 }
 
 TEST(SceneOrder, ReferenceEstimateBoundsItsErrorAgainstKeplersEquation) {
-  const auto sc = scene::parse_scene(kKeplerScene, "kepler.toml");
+  const auto sc = bundled("kepler_orbit");
   const SceneReference ref = scene_reference(sc, 2.0);
   ASSERT_TRUE(ref.available);
   EXPECT_EQ(ref.outer_steps, 1u);  // no contact: one reference_run over [0, t_end]
