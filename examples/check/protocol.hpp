@@ -62,14 +62,16 @@ inline void print(double t, const State& q, const State& v) {
   std::printf("\n");
 }
 
-template <class Step>
-int main(int argc, char** argv, Step step) {
+/// Runs the case of the arguments with `step`; `accel(problem, parameters)` gives a(q, v, t) (default: the
+/// protocol's six problems, acceleration above).
+template <class Step, class AccelOf = Accel (*)(const std::string&, const State&)>
+int main(int argc, char** argv, Step step, AccelOf accel = acceleration) {
   if (argc != 10) {
     std::fprintf(stderr, "usage: %s {mode} {problem} {parameters} {t0} {dt} {steps} {stride} {q} {v}\n", argv[0]);
     return 2;
   }
   const std::string mode = argv[1];
-  const Accel a = acceleration(argv[2], numbers(argv[3]));
+  const Accel a = accel(argv[2], numbers(argv[3]));
   const double t0 = std::stod(argv[4]), dt = std::stod(argv[5]);
   const long steps = std::stol(argv[6]), stride = std::stol(argv[7]);
   if (mode == "step") {  // one step from each state on stdin (after the JSON line)

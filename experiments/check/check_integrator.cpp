@@ -501,7 +501,8 @@ StudyResult check_scale(const Context& cx) {
       "and mass (every parameter, the start, t₀ and Δt converted), its solution is the same motion in the new units "
       "(Barenblatt, Scaling (1996) §1.1), and so is a correct integrator's answer — up to the rounding of the converted "
       "inputs. Each problem is run {} steps in its own units and in each of these: {}; the answer, converted back, must "
-      "equal the unscaled one to {:g} of the state (the rounding accumulated over {} steps is ~1e-13). A program that "
+      "equal the unscaled one to {:g} of the state (the rounding accumulated over {} steps: at most 2e-15 measured on the "
+      "correct examples, docs/check.md). A program that "
       "caps a speed or a position, tests against an absolute tolerance, or evaluates an overflow-prone formula fails "
       "here while passing the ordinary-sized cases.</p>\n",
       kScaleSteps, html_escape(scales), kScaleTolerance, kScaleSteps);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "experiments/studies/drift.hpp"
+#include "experiments/studies/order_study.hpp"
 #include "experiments/studies/stability_study.hpp"
 #include "experiments/studies/studies.hpp"
 #include "reference/order_fit.hpp"
@@ -139,6 +140,33 @@ TEST(Experiments_StudyValidation, StudyAllQuickPassesAndIsWellFormed) {
   // determinism (a second run byte-identical but the files of measured times) is
   // BadInputDeterminism.QuickStudiesRunTwiceGiveByteIdenticalCsvJsonHtmlButTheTimings' one run pair
   fs::remove_all(base);
+}
+
+TEST(Experiments_Order, ErrorsAtRoundOffAreNotJudgedAndSaySo) {
+  // issue 25: a method exact for the problem (every error at or below its round-off level, 0 included) has
+  // no measurable order; the row says so instead of a FAIL with a meaningless slope (or a "-0")
+  const std::vector<double> floor(4, 1e-14);
+  EXPECT_TRUE(all_at_roundoff({0.0, 3e-15, 1e-14, 0.0}, floor));
+  EXPECT_FALSE(all_at_roundoff({0.0, 3e-15, 2e-14, 0.0}, floor));
+  EXPECT_FALSE(all_at_roundoff({0.0, kNaN, 0.0, 0.0}, floor));  // a failed run is not "exact"
+  OrderRow r;
+  r.integrator = "exact";
+  r.declared = 2;
+  r.h = {0.1, 0.05, 0.025, 0.0125};
+  r.err = {0.0, 1e-16, 0.0, 2e-16};
+  r.floor = floor;
+  r.err_odeint.assign(4, kNaN);
+  r.fit = reference::fit_order(r.h, r.err, r.floor);
+  r.at_roundoff = all_at_roundoff(r.err, r.floor);
+  r.pass = true;
+  const StudyResult s = order_report(OrderStudy{{OrderProblem{"p", "a problem", 1.0, {r}}}});
+  ASSERT_FALSE(s.tables.empty());
+  ASSERT_EQ(s.tables[0].rows.size(), 1u);
+  const Row& row = s.tables[0].rows[0];
+  EXPECT_FALSE(row.verdict.has_value());
+  EXPECT_EQ(row.verdict_text,
+            "errors at round-off on every step size: order not measurable (the method may be exact for this problem)");
+  EXPECT_TRUE(s.verdicts().empty());
 }
 
 TEST(Experiments_Stability, SpectralRadiusGivesTheLimitsOfTheory) {
