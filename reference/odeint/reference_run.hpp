@@ -8,7 +8,8 @@
 // propagates the 8th-order solution, local extrapolation) under make_controlled with abs = rel = τ,
 // integrate_adaptive from t₀ to t₁ (its last step is cut to end at t₁ exactly), on the stacked state
 // y = (q, v), y′ = (v, f(t, q, v)) (seed 001 §3.2.2), in the scalar Real: double, long double, or
-// boost::multiprecision::cpp_bin_float_50 (header-only). The state is a std::vector<Real> under
+// boost::multiprecision::cpp_bin_float_50 (header-only; reference_run_float50.hpp, included only where it is
+// used: its headers are heavy and the catalogue's problems include this one). The state is a std::vector<Real> under
 // odeint's range_algebra (the algebra its multiprecision examples use).
 //
 // How the system is evaluated (chosen at compile time):
@@ -43,8 +44,6 @@
 #include <vector>
 
 #include <Eigen/Core>
-#include <boost/multiprecision/cpp_bin_float.hpp>
-#include <boost/multiprecision/eigen.hpp>
 #include <boost/numeric/odeint.hpp>
 
 #include "toolkit/core/vec.hpp"
@@ -56,16 +55,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
 
-// Boost.Multiprecision's number names itself as its value_type, so odeint's descent down the value_type
-// chain (algebra/detail/extract_value_type.hpp, Boost 1.74: the trait has_value_type, declared at global
-// scope by BOOST_MPL_HAS_XXX_TRAIT_DEF) never ends: a number is told to have none, i.e. be its own.
-template <class Backend, boost::multiprecision::expression_template_option ET>
-struct has_value_type<boost::multiprecision::number<Backend, ET>, boost::mpl::bool_<false>> : boost::mpl::false_ {};
-
 namespace verisim::reference::odeint {
-
-/// 50 decimal digits, Boost.Multiprecision's binary float (header-only).
-using Float50 = boost::multiprecision::cpp_bin_float_50;
 
 /// A vector of the scalar Real (what a system templated on the scalar receives).
 template <class Real>
@@ -174,8 +164,7 @@ template <class Real, class Sys>
 ReferenceResult<Real> reference_run(const Sys& sys, const RealVector<Real>& q0, const RealVector<Real>& v0, Real t0,
                                     Real t1, ReferenceOptions options = {}) {
   using std::abs;
-  using std::isfinite;
-  using boost::multiprecision::isfinite;
+  using std::isfinite;  // and Boost.Multiprecision's, found by argument-dependent lookup
   if (q0.size() != v0.size()) throw std::invalid_argument("reference_run: q0 and v0 differ in size");
   if (!(t1 > t0)) throw std::invalid_argument("reference_run: t1 must be after t0");
   if (!(options.ratio > 1.0)) throw std::invalid_argument("reference_run: ratio must be > 1");

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "reference/odeint/reference_run.hpp"
+#include "reference/odeint/reference_run_float50.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::reference::test {
