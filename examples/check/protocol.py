@@ -42,12 +42,11 @@ def line(t, q, v):
     return ",".join(repr(float(x)) for x in [t, *q, *v])  # repr: every digit, so the state reads back exactly
 
 
-def main(step, accel=acceleration):
-    """Runs the case on stdin with step; accel(problem, parameters) gives a(q, v, t) (default: the protocol's)."""
+def main(step, accel=None):
+    """Runs the case on stdin with step; accel(case) gives a(q, v, t) (default: the protocol's six problems;
+    a program of its own system, problem "scene", reads case["scene"])."""
     case = json.loads(sys.stdin.readline())
-    if "scene" in case:                           # problem "scene" (--scene): the accel reads the file itself
-        accel.scene = case["scene"]
-    a = accel(case["problem"], case["parameters"])
+    a = accel(case) if accel else acceleration(case["problem"], case["parameters"])
     t0, dt, n = case["t0"], case["dt"], case["dimension"]
     out = []
     if case["mode"] == "step":                    # one step from each state that follows, one line each

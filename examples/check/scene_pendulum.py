@@ -13,9 +13,8 @@ from protocol import main
 WRONG = "--wrong-order" in sys.argv
 
 
-def pendulum(problem, p):
-    case_scene = pendulum.scene
-    with open(case_scene, "rb") as f:
+def pendulum(case):
+    with open(case["scene"], "rb") as f:
         s = tomllib.load(f)
     (bob,) = [o for o in s["object"] if o["type"] == "pendulum"]
     (gravity,) = [f for f in s.get("force", []) if f["type"] == "gravity"]

@@ -8,9 +8,11 @@
 // propagates the 8th-order solution, local extrapolation) under make_controlled with abs = rel = τ,
 // integrate_adaptive from t₀ to t₁ (its last step is cut to end at t₁ exactly), on the stacked state
 // y = (q, v), y′ = (v, f(t, q, v)) (seed 001 §3.2.2), in the scalar Real: double, long double, or
-// boost::multiprecision::cpp_bin_float_50 (header-only; reference_run_float50.hpp, included only where it is
-// used: its headers are heavy and the catalogue's problems include this one). The state is a std::vector<Real> under
+// boost::multiprecision::cpp_bin_float_50 (header-only; reference_run_float50.hpp, included only where 50
+// digits run: its headers are heavy). The state is a std::vector<Real> under
 // odeint's range_algebra (the algebra its multiprecision examples use).
+// (problems/first_order_form.hpp is the same stacking for the double runs on Eigen vectors; this one carries
+// the scalar Real, and the forces-in-double path below.)
 //
 // How the system is evaluated (chosen at compile time):
 //  - natively, when sys accepts Eigen vectors of Real and a Real time (a system templated on the scalar);

@@ -1,25 +1,31 @@
 #pragma once
-// The damping coefficient of a problem's undamped form: the constant 0, not a field one can set
-// (`.b = 0.3` on it does not compile), so the undamped form can declare velocity_independent
-// truthfully (reference/problems/oscillator.hpp, driven_pendulum.hpp).
+// A parameter that a problem's simpler form does not have — the damping of an undamped form, the drive
+// of an undriven one: there it is the constant 0, not a field one can set (`.b = 0.3` on it does not
+// compile), so the undamped form can declare velocity_independent truthfully and the undriven one has no
+// drive to forget (reference/problems/oscillator.hpp, driven_pendulum.hpp).
 #include <type_traits>
 
 namespace verisim::reference::problems {
 
-struct NoDamping {
+/// The constant 0 standing for an absent parameter.
+struct Absent {
   constexpr operator double() const { return 0.0; }
 };
 
-/// double when Damped, NoDamping otherwise; `value` is the default of the damped form.
-template <bool Damped>
-struct Damping {
-  using type = std::conditional_t<Damped, double, NoDamping>;
+/// double when Present, Absent otherwise; with_default(value) is the present form's default.
+template <bool Present>
+struct OptionalParameter {
+  using type = std::conditional_t<Present, double, Absent>;
   static constexpr type with_default(double value) {
-    if constexpr (Damped)
+    if constexpr (Present)
       return value;
     else
-      return (void)value, NoDamping{};
+      return (void)value, Absent{};
   }
 };
+
+/// The damping coefficient: a field of the damped form only.
+template <bool Damped>
+using Damping = OptionalParameter<Damped>;
 
 }  // namespace verisim::reference::problems

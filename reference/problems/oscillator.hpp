@@ -27,12 +27,9 @@
 
 namespace verisim::reference::problems {
 
-/// The drive A·cos Ωt of the forced form, or none (the constant 0: not a field one can set).
-struct NoDrive {
-  constexpr operator double() const { return 0.0; }
-};
+/// The drive A·cos Ωt: fields of the forced form only (no_damping.hpp).
 template <bool Driven>
-using DriveField = std::conditional_t<Driven, double, NoDrive>;
+using Drive = OptionalParameter<Driven>;
 
 template <bool Damped, bool Driven = false>
 struct LinearOscillator {
@@ -48,8 +45,8 @@ struct LinearOscillator {
   double k = 1.0;  ///< stiffness
   [[no_unique_address]] typename Damping<Damped>::type b = Damping<Damped>::with_default(0.2);  ///< force −b·ẋ
   double force = 0.0;  ///< constant external force along the axis
-  [[no_unique_address]] DriveField<Driven> A = default_drive(0.5);      ///< drive amplitude (a force)
-  [[no_unique_address]] DriveField<Driven> Omega = default_drive(0.7);  ///< drive angular frequency
+  [[no_unique_address]] typename Drive<Driven>::type A = Drive<Driven>::with_default(0.5);      ///< drive amplitude (a force)
+  [[no_unique_address]] typename Drive<Driven>::type Omega = Drive<Driven>::with_default(0.7);  ///< drive angular frequency
   double x0 = 1.0;     ///< position at t₀
   double v0 = 0.0;     ///< velocity at t₀
   double t0 = Driven ? 1.5 : 0.0;  ///< start time
@@ -120,14 +117,6 @@ struct LinearOscillator {
   }
   /// How the coordinates scale: q is a length.
   static double q_unit(const Scale& s) { return s.L; }
-
- private:
-  static constexpr DriveField<Driven> default_drive(double value) {
-    if constexpr (Driven)
-      return value;
-    else
-      return (void)value, NoDrive{};
-  }
 };
 
 using Oscillator = LinearOscillator<false>;
