@@ -11,8 +11,11 @@
 //      rebuild of the list the keys change: the open contacts are re-keyed once, by sorting both
 //      sides on the bodies (O(C log C) every few tens of steps);
 //   3. start and end are the δ = 0 crossings, interpolated linearly between the step before and the
-//      step after (δ is C¹ there: velocities are continuous), the speeds are the normal relative
-//      speeds at those two steps: the previous step's state is kept (one copy of q and v per step).
+//      step after (δ is C¹ there: velocities are continuous); the speeds are the normal relative
+//      speeds at those two steps (the previous step's state is kept: one copy of q and v per step),
+//      carried to the crossing by the uniform gravity (g·n for a wall; it cancels between two
+//      particles), so that they are exact for a particle in free flight: only another contact
+//      acting in that part of a step is missed.
 // Per step: O(N) for the gather and the copy, O(listed pairs) for the scan, O(C) for the merge; no
 // allocation in steady state (every buffer only grows). Not per stage: an RK4 step evaluates the
 // forces 4 times, the tracker scans once.
@@ -120,22 +123,25 @@ class SoftContactTracker {
     offset += list.size();
   }
 
-  /// δ and δ̇ of a found contact at the state (q, v), n from the other body (or the wall) to a.
-  std::pair<double, double> gap_rate(const Found& f, const core::VecX& q, const core::VecX& v) const {
+  struct GapRate {
+    double delta, rate, gn;  // δ, δ̇ and the gravity's δ̈ (g·n against a wall, 0 between particles)
+  };
+  /// δ, δ̇ and g·n of a found contact at the state (q, v), n from the other body (or the wall) to a.
+  GapRate gap_rate(const Found& f, const core::VecX& q, const core::VecX& v) const {
     const core::Vec<D> xa = w_->position(q, f.a), va = w_->velocity(v, f.a);
     const double Ra = w_->particle(f.a).radius;
     if (f.kind < 0) {
       const core::Vec<D> d = xa - w_->position(q, f.b);
       const double r = d.norm();
       const core::Vec<D> n = r > 0.0 ? core::Vec<D>(d / r) : core::Vec<D>::UnitX();
-      return {r - Ra - w_->particle(f.b).radius, (va - w_->velocity(v, f.b)).dot(n)};
+      return {r - Ra - w_->particle(f.b).radius, (va - w_->velocity(v, f.b)).dot(n), 0.0};
     }
     return w_->walls().with(static_cast<std::size_t>(f.kind), f.b, [&](const auto& shape) {
       const contact::WallGap g = contact::wall_gap(shape, to3(xa));
       core::Vec<D> n;
       if constexpr (D == 3) n = g.normal;
       else n = g.normal.template head<2>();
-      return std::pair<double, double>(g.distance - Ra, va.dot(n));
+      return GapRate{g.distance - Ra, va.dot(n), w_->params().gravity.dot(n)};
     });
   }
   std::size_t other(const Found& f) const {
@@ -151,18 +157,18 @@ class SoftContactTracker {
     if (initial) {
       c.t_start = t;  // present at t = 0: no approach measured
     } else {
-      const auto [dp, rate] = gap_rate(f, prev_q_, prev_v_);  // the step before: δ > 0
-      c.t_start = dp > 0.0 ? t - dt_ * (-f.delta) / (dp - f.delta) : t - dt_;
-      c.speed_before = -rate;
+      const GapRate p = gap_rate(f, prev_q_, prev_v_);  // the step before: δ > 0
+      c.t_start = p.delta > 0.0 ? t - dt_ * (-f.delta) / (p.delta - f.delta) : t - dt_;
+      c.speed_before = -(p.rate + p.gn * (c.t_start - (t - dt_)));  // carried to the touch by gravity
     }
     if (one_ && c.with_obstacle) start_bounce(c, f, t);
     return o;
   }
   void end(Open& o, const State& x, double t) {
-    const auto [d, rate] = gap_rate(o.f, x.q, x.v);  // the first step after: δ > 0
+    const GapRate a = gap_rate(o.f, x.q, x.v);  // the first step after: δ > 0
     SoftContact& c = o.c;
-    c.t_end = d > 0.0 && o.f.delta < 0.0 ? t - dt_ * d / (d - o.f.delta) : t;
-    c.speed_after = rate;
+    c.t_end = a.delta > 0.0 && o.f.delta < 0.0 ? t - dt_ * a.delta / (a.delta - o.f.delta) : t;
+    c.speed_after = a.rate - a.gn * (t - c.t_end);  // carried back to the separation by gravity
     if (one_ && c.with_obstacle) end_bounce(c);
     emit(c);
   }
