@@ -392,7 +392,7 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
     f.logy = eps < 1.0;
     for (const auto& r : runs)
       if (bounces_on_a_wall(sc, r))
-        f.series.push_back({r.integrator + "_bounces.csv", "1:2", several ? "measured, " + r.integrator : "measured", "points pt 7"});
+        f.series.push_back({r.integrator + "_bounces.csv", "1:2", several ? "measured, " + r.integrator : "measured", "points pt 7 ps 1.5"});
     f.series.push_back({runs.front().integrator + "_bounces.csv", "1:3", "h_0 ε^{2k}, ε = " + fmt_g(eps, 6), "lines"});
     f.caption = "The largest height of the particle above " + wall + " (its gap to the wall) before each contact with it: the drop (k = 0), "
                 "then each flight; beside h_0 ε^(2k), ε the scene's restitution (seed 003: ε = √(h_f/h_i)). bounces.csv.";
@@ -400,7 +400,7 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
     Figure g = figure("overlap", "Overlap during the first bounce", "t − t_start (s)", "overlap −δ (m)");
     for (const auto& r : runs)
       if (bounces_on_a_wall(sc, r))
-        g.series.push_back({r.integrator + "_overlap.csv", "1:2", several ? "measured, " + r.integrator : "measured, every step", "points pt 7"});
+        g.series.push_back({r.integrator + "_overlap.csv", "1:2", several ? "measured, " + r.integrator : "measured, every step", "points pt 7 ps 1.5"});
     g.series.push_back({runs.front().integrator + "_overlap.csv", "1:3", "(v_i/ω) e^{-ηt/2m} sin ωt", "lines"});
     g.caption = "The overlap at every step of the first contact with " + wall + " (from the interpolated touch at δ = 0), beside seed 003's "
                 "closed form for the approach speed measured, v_i = " + fmt_g(runs.front().soft.trace_speed, 6) +
@@ -547,6 +547,7 @@ bool write_scene_page(const fs::path& dir, const scene::Scene& base, const std::
                         Json(static_cast<long long>(r.stats.collisions))),
                   member("resting_impulses", Json(static_cast<long long>(r.stats.resting))),
                   member("steps", Json(static_cast<long long>(base.simulation.steps))), member("dt", Json(base.simulation.dt))};
+    if (r.soft.tracked) row.fields.push_back(member("contacts", Json(static_cast<long long>(r.soft.count))));  // soft scenes: events.csv's rows
     table.rows.push_back(std::move(row));
   }
   study.tables.push_back(std::move(table));
