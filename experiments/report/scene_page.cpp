@@ -142,7 +142,7 @@ std::string impact_svg(const scene::Scene& sc, const scene::Event& e, std::array
       "data-t=\"{3}\" data-axes=\"{4}{5}\" font-family=\"sans-serif\" font-size=\"14\">\n"
       "<title>Seed 000: {6} and {7} at contact, t = {3} s; velocities before and after (arrows: the distance covered in {2} s)</title>\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
-      2 * kPanel + 20, kPanel + kTop + 10, svg_number(tau), svg_number(e.t), axis_i, axis_j, A.name, B.name);
+      2 * kPanel + 20, kPanel + kTop + 10, svg_number(tau), svg_number(e.t), axis_i, axis_j, html_escape(A.name), html_escape(B.name));
   const char* colour[2] = {"#1f4fb4", "#c0262d"};  // the seed's 'b' and 'r'
   for (int p = 0; p < 2; ++p) {
     const double x0 = 10.0 + p * (kPanel + 10.0);
@@ -158,10 +158,10 @@ std::string impact_svg(const scene::Scene& sc, const scene::Event& e, std::array
       const core::Vec2 c = b ? xb : xa, tip = c + tau * vel[static_cast<std::size_t>(p)][static_cast<std::size_t>(b)];
       o += fmt::format("<circle class=\"body\" data-name=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" "
                        "stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n",
-                       ob.name, svg_number(c.x()), svg_number(c.y()), svg_number(ob.radius), colour[b]);
+                       html_escape(ob.name), svg_number(c.x()), svg_number(c.y()), svg_number(ob.radius), colour[b]);
       o += fmt::format("<line class=\"velocity\" data-name=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" "
                        "stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n",
-                       ob.name, svg_number(c.x()), svg_number(c.y()), svg_number(tip.x()), svg_number(tip.y()), colour[b]);
+                       html_escape(ob.name), svg_number(c.x()), svg_number(c.y()), svg_number(tip.x()), svg_number(tip.y()), colour[b]);
       const core::Vec2 d = tip - c;
       if (d.norm() > 2.0 * head) {  // an arrowhead on arrows longer than it
         const core::Vec2 u = d.normalized(), nrm(-u.y(), u.x());
