@@ -50,7 +50,7 @@ std::string soft_events_csv(const scene::Scene& sc, const scene::RunResult& r) {
 }
 
 std::string events_csv(const scene::Scene& sc, const scene::RunResult& r) {
-  if (r.soft.tracked) return soft_events_csv(sc, r);
+  if (sc.simulation.law == scene::Law::soft) return soft_events_csv(sc, r);  // events = "none": the header only
   std::string out = "t,body,other,law,branch,normal_speed_before,normal_speed_after,energy_change,mu_e\n";
   for (const auto& e : r.events) {
     const bool box = sc.objects[e.a].type == ObjectType::box;
@@ -458,7 +458,9 @@ std::string page(const scene::Scene& sc, const std::vector<scene::RunResult>& ru
   h += "<h1>" + html_escape(sc.title) + "</h1>\n<p>" + html_escape(sc.description) + "</p>\n";
   h += "<p>Scene file <code>" + html_escape(sc.file) + "</code>; dt = " + fmt_g(sim.dt, 6) + " s, " +
        std::to_string(sim.steps) + " steps (t_end = " + fmt_g(sim.t_end(), 6) + " s), collisions: law " +
-       std::string(scene::to_string(sim.law)) + ", events " + std::string(scene::to_string(sim.events)) + ".</p>\n";
+       std::string(scene::to_string(sim.law)) + ", events " +
+       (sim.law == scene::Law::soft ? std::string(sim.soft_contacts ? "contacts" : "none") : std::string(scene::to_string(sim.events))) +
+       ".</p>\n";
   h += "<h2>Animation</h2>\n<p><button id=\"play\">play</button> <input id=\"frame\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" style=\"width:60%\" /> "
        "<span id=\"time\"></span></p>\n<canvas id=\"anim\" width=\"800\" height=\"560\"></canvas>\n<p>The first integrator's run ("
        + html_escape(runs.front().integrator) + "), drawn in the plane where the objects move most.</p>\n";
@@ -548,6 +550,7 @@ bool write_scene_page(const fs::path& dir, const scene::Scene& base, const std::
                   member("resting_impulses", Json(static_cast<long long>(r.stats.resting))),
                   member("steps", Json(static_cast<long long>(base.simulation.steps))), member("dt", Json(base.simulation.dt))};
     if (r.soft.tracked) row.fields.push_back(member("contacts", Json(static_cast<long long>(r.soft.count))));  // soft scenes: events.csv's rows
+    // (events = "none": no member)
     table.rows.push_back(std::move(row));
   }
   study.tables.push_back(std::move(table));

@@ -173,6 +173,20 @@ TEST(SoftContacts, BinaryImpactOfTwoParticlesTakesTheEffectiveMass) {
   EXPECT_EQ(d.speed_after, c.speed_after);
 }
 
+TEST(SoftContacts, EventsNoneFollowsNoContactAndLeavesTheRunAsItWas) {
+  // events = "none" (a large pile that does not need events.csv): no tracking, and the trajectory is the
+  // same to the bit (the tracker only reads the states)
+  std::string text = two_particles("");
+  const RunResult tracked = simulate(parse_scene(text, "two.toml"));
+  text.replace(text.find("law = \"soft\"\n"), 12, "law = \"soft\"\nevents = \"none\"\n");
+  const RunResult plain = simulate(parse_scene(text, "two.toml"));
+  EXPECT_FALSE(plain.soft.tracked);
+  EXPECT_TRUE(plain.soft.contacts.empty());
+  ASSERT_EQ(plain.trajectory.rows(), tracked.trajectory.rows());
+  for (std::size_t i = 0; i < plain.trajectory.rows(); ++i)
+    for (std::size_t j = 0; j < plain.trajectory.columns(); ++j) ASSERT_EQ(plain.trajectory.at(i, j), tracked.trajectory.at(i, j));
+}
+
 TEST(SoftContacts, PileContactsAreListedWithTheirBodiesAndNotBinaryWhenShared) {
   // granular_pile (40 discs settling): every contact's end follows its start, its overlap is positive;
   // a contact is binary only if neither body touched another at the same step, and only binary ones

@@ -11,6 +11,7 @@
 // compiled in its own translation unit (soft_world_2d.cpp, soft_world_3d.cpp).
 
 #include <cmath>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -107,9 +108,10 @@ RunResult simulate_soft(const Scene& scene, Progress progress, Observer observer
   result.conserves_energy = !L.damping && !L.friction;  // Hooke's spring: ½ k_n δ² is in the potential energy
   State x = soft.initial_state();
   auto ws = soft.world().workspace();  // the run's
-  SoftContactTracker<D, L> contacts(soft.world(), result.soft, sim.dt);  // events.csv (soft_tracker.hpp)
+  std::optional<SoftContactTracker<D, L>> contacts;  // events.csv (soft_tracker.hpp), unless events = "none"
+  if (sim.soft_contacts) contacts.emplace(soft.world(), result.soft, sim.dt);
   auto observe = [&](const State& s, double t, std::size_t k) {
-    contacts(s, t, k);
+    if (contacts) (*contacts)(s, t, k);
     rec(s, t, k);
   };
   auto run = [&](auto& s) { contact::integrate(s, soft.world(), ws, x, 0.0, sim.dt, sim.steps, observe); };
@@ -121,7 +123,7 @@ RunResult simulate_soft(const Scene& scene, Progress progress, Observer observer
   } catch (const core::NonFiniteState& e) {
     throw non_finite_error(scene, soft, x, e);
   }
-  contacts.finish();
+  if (contacts) contacts->finish();
   if (progress.report) progress.report(progress.context, sim.steps, sim.steps);
   return result;
 }
