@@ -35,7 +35,22 @@ std::string samples_csv(const core::Samples& s) {
   return out;
 }
 
+/// A soft scene's contacts (toolkit/scene/soft_events.hpp): one row per contact, in order of its end.
+std::string soft_events_csv(const scene::Scene& sc, const scene::RunResult& r) {
+  std::string out = "t_start,t_end,duration,body,other,max_overlap,speed_before,speed_after,restitution,binary\n";
+  core::Pacer pacer;  // a stop signal is seen every ~0.1 s of writing (toolkit/core/checkpoint.hpp)
+  for (const auto& c : r.soft.contacts) {
+    pacer.checkpoint();
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", csv_number(c.t_start), csv_number(c.t_end), csv_number(c.duration()),
+                       csv_field(sc.objects[c.a].name),
+                       csv_field(c.with_obstacle ? sc.obstacles[c.b].name : sc.objects[c.b].name), csv_number(c.max_overlap),
+                       csv_number(c.speed_before), csv_number(c.speed_after), csv_number(c.restitution()), c.binary ? 1 : 0);
+  }
+  return out;
+}
+
 std::string events_csv(const scene::Scene& sc, const scene::RunResult& r) {
+  if (sc.simulation.law == scene::Law::soft) return soft_events_csv(sc, r);  // events = "none": the header only
   std::string out = "t,body,other,law,branch,normal_speed_before,normal_speed_after,energy_change,mu_e\n";
   for (const auto& e : r.events) {
     const bool box = sc.objects[e.a].type == ObjectType::box;
@@ -45,6 +60,119 @@ std::string events_csv(const scene::Scene& sc, const scene::RunResult& r) {
                        csv_number(e.energy_change), csv_number(e.mu_e));
   }
   return out;
+}
+
+// ------------------------------------------------------------- one particle bouncing on a wall
+/// Seed 003's exercise: a soft scene of one particle whose contacts with its first wall make at least
+/// two rebounds (heights h_0, h_1, …) and whose first contact was traced step by step. Then the page
+/// plots h_k beside h_0 ε^(2k) and the overlap δ(t) beside the spring-dashpot's closed form.
+bool bounces_on_a_wall(const scene::Scene& sc, const scene::RunResult& r) {
+  return r.soft.tracked && sc.objects.size() == 1 && r.soft.heights.size() >= 2 && r.soft.trace_t.size() >= 3 &&
+         std::isfinite(r.soft.trace_speed);
+}
+
+/// k, the measured height h_k, and h_0 ε^(2k) (seed 003 "Coefficient de restitution": ε = √(h_f/h_i)).
+std::string bounces_csv(const scene::Scene& sc, const scene::RunResult& r) {
+  std::string out = "bounce,height,height_eps2k\n";
+  const double eps = sc.simulation.restitution, h0 = r.soft.heights.front();
+  for (std::size_t k = 0; k < r.soft.heights.size(); ++k)
+    out += fmt::format("{},{},{}\n", k, csv_number(r.soft.heights[k]), csv_number(h0 * std::pow(eps, 2.0 * static_cast<double>(k))));
+  return out;
+}
+
+/// The overlap of the spring-dashpot from first touch (seed 003 "Déterminer la viscosité"):
+/// −δ(t) = (v_i/ω) e^(−ηt/2m) sin ωt, ω = √(4 m k_n − η²)/(2m), η = −2 ln ε √(m k_n/(ln²ε + π²)),
+/// m the particle's mass (a wall: seed 003 "Masse effective"); without gravity.
+double analytic_overlap(const scene::Scene& sc, double vi, double t) {
+  const double m = sc.objects.front().mass, kn = sc.contact.kn, l = std::log(sc.simulation.restitution);
+  const double pi = 3.14159265358979323846;
+  const double eta = -2.0 * l * std::sqrt(m * kn / (l * l + pi * pi));
+  const double w = std::sqrt(4.0 * m * kn - eta * eta) / (2.0 * m);
+  return t <= pi / w ? vi / w * std::exp(-eta / (2.0 * m) * t) * std::sin(w * t) : 0.0;
+}
+
+/// The first bounce step by step: t − t_start, the measured overlap −δ and the closed form's.
+std::string overlap_csv(const scene::Scene& sc, const scene::RunResult& r) {
+  std::string out = "t,overlap,overlap_analytic\n";
+  for (std::size_t i = 0; i < r.soft.trace_t.size(); ++i)
+    out += fmt::format("{},{},{}\n", csv_number(r.soft.trace_t[i]), csv_number(r.soft.trace_overlap[i]),
+                       csv_number(analytic_overlap(sc, r.soft.trace_speed, r.soft.trace_t[i])));
+  return out;
+}
+
+// ------------------------------------------------------------------ seed 000's figure (SVG)
+/// The first collision of two bodies (not a body and an obstacle) of an impulse scene, if any.
+const scene::Event* first_two_body_impact(const scene::RunResult& r) {
+  for (const auto& e : r.events)
+    if (!e.with_obstacle && e.xa.allFinite() && e.xb.allFinite()) return &e;
+  return nullptr;
+}
+
+std::string svg_number(double x) { return fmt::format("{}", x); }  // shortest text that reads back exactly
+
+/// Seed 000's figure ("Voici un exemple": the discs placed at contact by `contact`, their velocity
+/// arrows drawn before and after `collision`): two panels, the bodies at the impulse and an arrow per
+/// velocity. Drawn in world coordinates (axes `ax`) inside a group that maps them on the panel, so the
+/// numbers of the file are the collision's: circle (cx, cy, r) the centre and radius, line (x1, y1) →
+/// (x2, y2) the velocity times the arrow time τ (data-arrow-time).
+std::string impact_svg(const scene::Scene& sc, const scene::Event& e, std::array<int, 2> ax) {
+  const auto& A = sc.objects[e.a];
+  const auto& B = sc.objects[e.b];
+  const int I = ax[0], J = ax[1];
+  auto p2 = [&](const core::Vec3& v) { return core::Vec2(v[I], v[J]); };
+  const core::Vec2 xa = p2(e.xa), xb = p2(e.xb);
+  const std::array<std::array<core::Vec2, 2>, 2> vel{{{p2(e.v_before), p2(e.vb_before)}, {p2(e.v_after), p2(e.vb_after)}}};
+  double vmax = 0.0;
+  for (const auto& panel : vel)
+    for (const auto& v : panel) vmax = std::max(vmax, v.norm());
+  const double rmax = std::max(A.radius, B.radius);
+  const double tau = vmax > 0.0 ? 1.5 * rmax / vmax : 1.0;  // the longest arrow 1.5 radii
+  // the box holding both discs and every arrow tip, the same for both panels
+  core::Vec2 lo = xa.cwiseMin(xb) - core::Vec2::Constant(rmax), hi = xa.cwiseMax(xb) + core::Vec2::Constant(rmax);
+  for (const auto& panel : vel) {
+    lo = lo.cwiseMin(xa + tau * panel[0]).cwiseMin(xb + tau * panel[1]);
+    hi = hi.cwiseMax(xa + tau * panel[0]).cwiseMax(xb + tau * panel[1]);
+  }
+  lo -= 0.1 * rmax * core::Vec2::Ones(), hi += 0.1 * rmax * core::Vec2::Ones();
+  constexpr double kPanel = 380.0, kTop = 30.0;
+  const double scale = std::min(kPanel / (hi.x() - lo.x()), kPanel / (hi.y() - lo.y()));
+  const std::string axis_i(1, "xyz"[I]), axis_j(1, "xyz"[J]);
+  std::string o = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" data-arrow-time=\"{2}\" "
+      "data-t=\"{3}\" data-axes=\"{4}{5}\" font-family=\"sans-serif\" font-size=\"14\">\n"
+      "<title>Seed 000: {6} and {7} at contact, t = {3} s; velocities before and after (arrows: the distance covered in {2} s)</title>\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
+      2 * kPanel + 20, kPanel + kTop + 10, svg_number(tau), svg_number(e.t), axis_i, axis_j, html_escape(A.name), html_escape(B.name));
+  const char* colour[2] = {"#1f4fb4", "#c0262d"};  // the seed's 'b' and 'r'
+  for (int p = 0; p < 2; ++p) {
+    const double x0 = 10.0 + p * (kPanel + 10.0);
+    o += fmt::format("<text x=\"{}\" y=\"20\">{} ({}, {})</text>\n", x0 + 4.0, p ? "after" : "before", axis_i, axis_j);
+    o += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#bbb\"/>\n", x0, kTop, kPanel, kPanel);
+    // world (u, v) → panel: x = x0 + s (u − lo.x), y = kTop + kPanel − s (v − lo.y)
+    o += fmt::format("<g id=\"{}\" transform=\"translate({} {}) scale({} {}) translate({} {})\">\n", p ? "after" : "before",
+                     svg_number(x0), svg_number(kTop + kPanel), svg_number(scale), svg_number(-scale), svg_number(-lo.x()),
+                     svg_number(-lo.y()));
+    const double head = 0.25 * rmax;  // arrowhead length (world units)
+    for (int b = 0; b < 2; ++b) {
+      const auto& ob = b ? B : A;
+      const core::Vec2 c = b ? xb : xa, tip = c + tau * vel[static_cast<std::size_t>(p)][static_cast<std::size_t>(b)];
+      o += fmt::format("<circle class=\"body\" data-name=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"{}\" "
+                       "stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n",
+                       html_escape(ob.name), svg_number(c.x()), svg_number(c.y()), svg_number(ob.radius), colour[b]);
+      o += fmt::format("<line class=\"velocity\" data-name=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" "
+                       "stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>\n",
+                       html_escape(ob.name), svg_number(c.x()), svg_number(c.y()), svg_number(tip.x()), svg_number(tip.y()), colour[b]);
+      const core::Vec2 d = tip - c;
+      if (d.norm() > 2.0 * head) {  // an arrowhead on arrows longer than it
+        const core::Vec2 u = d.normalized(), nrm(-u.y(), u.x());
+        const core::Vec2 l = tip - head * u + 0.4 * head * nrm, rr = tip - head * u - 0.4 * head * nrm;
+        o += fmt::format("<polygon points=\"{},{} {},{} {},{}\" fill=\"{}\"/>\n", svg_number(tip.x()), svg_number(tip.y()),
+                         svg_number(l.x()), svg_number(l.y()), svg_number(rr.x()), svg_number(rr.y()), colour[b]);
+      }
+    }
+    o += "</g>\n";
+  }
+  return o + "</svg>\n";
 }
 
 // ---------------------------------------------------------------------------- plane of motion
@@ -191,6 +319,23 @@ Figure figure(std::string stem, std::string title, std::string xlabel, std::stri
   return f;
 }
 
+/// The view axis along which every plotted object moves when the other one does not move at all
+/// (ranges: the other's at most 1e-12 of it), else −1.
+int one_axis(const scene::Scene& sc, const core::Samples& s, std::array<int, 2> ax) {
+  std::array<double, 2> range{0.0, 0.0};
+  for (std::size_t i = 0; i < std::min<std::size_t>(sc.objects.size(), kMaxPlotted); ++i)
+    for (std::size_t a = 0; a < 2; ++a) {
+      const auto k = s.find(world_col(sc.objects[i], ax[a]));
+      if (!k) return -1;
+      double lo = INFINITY, hi = -INFINITY;
+      for (std::size_t r = 0; r < s.rows(); ++r) lo = std::min(lo, s.at(r, *k)), hi = std::max(hi, s.at(r, *k));
+      range[a] = std::max(range[a], hi - lo);
+    }
+  if (range[1] > 0.0 && range[0] <= 1e-12 * range[1]) return ax[1];
+  if (range[0] > 0.0 && range[1] <= 1e-12 * range[0]) return ax[0];
+  return -1;
+}
+
 std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::RunResult>& runs, std::array<int, 2> ax) {
   std::vector<Figure> out;
   const bool several = runs.size() > 1;
@@ -217,23 +362,50 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
     f.caption = "The drift of the total energy: it grows with Euler, stays bounded with the symplectic methods, drifts slowly with RK4.";
     out.push_back(f);
   }
-  {  // trajectory in the plane of motion
+  {  // trajectory in the plane of motion; a motion along one axis (a vertical bounce) against time
     const std::string a = std::string(1, "xyz"[ax[0]]), b = std::string(1, "xyz"[ax[1]]);
-    Figure f = figure("trajectory", "Trajectory in the plane (" + a + ", " + b + ")", a + " (m)", b + " (m)");
-    f.extra = "set size ratio -1\n";
+    const int along = one_axis(sc, runs.front().trajectory, ax);
+    Figure f = along < 0 ? figure("trajectory", "Trajectory in the plane (" + a + ", " + b + ")", a + " (m)", b + " (m)")
+                         : figure("trajectory", std::string(1, "xyz"[along]) + " against time", "t (s)",
+                                  std::string(1, "xyz"[along]) + " (m)");
+    if (along < 0) f.extra = "set size ratio -1\n";
     for (const auto& r : runs) {
       const core::Samples plotted = plotted_trajectory(sc, r.trajectory, ax);
       for (std::size_t i = 0; i < std::min<std::size_t>(sc.objects.size(), kMaxPlotted); ++i) {
         const auto& o = sc.objects[i];
         const std::string ca = world_col(o, ax[0]), cb = world_col(o, ax[1]);
         if (!has_col(plotted, ca) || !has_col(plotted, cb)) continue;
-        f.series.push_back({trajectory_plot_csv(sc, r.integrator), col(plotted, ca) + ":" + col(plotted, cb),
-                            several ? o.name + ", " + r.integrator : o.name, "lines"});
+        const std::string use = along < 0 ? col(plotted, ca) + ":" + col(plotted, cb) : "1:" + col(plotted, world_col(o, along));
+        f.series.push_back({trajectory_plot_csv(sc, r.integrator), use, several ? o.name + ", " + r.integrator : o.name, "lines"});
       }
     }
-    f.caption = "World positions of the objects' centres of mass (trajectory.csv), in the plane where they move most" +
-                std::string(sc.objects.size() > kMaxPlotted ? " (the first 12 objects)." : ".");
+    f.caption = along < 0 ? "World positions of the objects' centres of mass (trajectory.csv), in the plane where they move most" +
+                                std::string(sc.objects.size() > kMaxPlotted ? " (the first 12 objects)." : ".")
+                          : "The objects move along " + std::string(1, "xyz"[along]) +
+                                " only (a vertical bounce, say): their coordinate against time (trajectory.csv), not a line drawn over itself.";
     out.push_back(f);
+  }
+  if (bounces_on_a_wall(sc, runs.front())) {  // seed 003's bouncing particle
+    const std::string wall = sc.obstacles[runs.front().soft.wall].name;
+    const double eps = sc.simulation.restitution;
+    Figure f = figure("bounces", "Rebound heights", "bounce k", "height above " + wall + " (m)");
+    f.logy = eps < 1.0;
+    for (const auto& r : runs)
+      if (bounces_on_a_wall(sc, r))
+        f.series.push_back({r.integrator + "_bounces.csv", "1:2", several ? "measured, " + r.integrator : "measured", "points pt 7 ps 1.5"});
+    f.series.push_back({runs.front().integrator + "_bounces.csv", "1:3", "h_0 ε^{2k}, ε = " + fmt_g(eps, 6), "lines"});
+    f.caption = "The largest height of the particle above " + wall + " (its gap to the wall) before each contact with it: the drop (k = 0), "
+                "then each flight; beside h_0 ε^(2k), ε the scene's restitution (seed 003: ε = √(h_f/h_i)). bounces.csv.";
+    out.push_back(f);
+    Figure g = figure("overlap", "Overlap during the first bounce", "t − t_start (s)", "overlap −δ (m)");
+    for (const auto& r : runs)
+      if (bounces_on_a_wall(sc, r))
+        g.series.push_back({r.integrator + "_overlap.csv", "1:2", several ? "measured, " + r.integrator : "measured, every step", "points pt 7 ps 1.5"});
+    g.series.push_back({runs.front().integrator + "_overlap.csv", "1:3", "(v_i/ω) e^{-ηt/2m} sin ωt", "lines"});
+    g.caption = "The overlap at every step of the first contact with " + wall + " (from the interpolated touch at δ = 0), beside seed 003's "
+                "closed form for the approach speed measured, v_i = " + fmt_g(runs.front().soft.trace_speed, 6) +
+                " m/s (spring-dashpot without gravity). overlap.csv.";
+    out.push_back(g);
   }
   for (const auto& o : sc.objects) {  // phase portraits of the 1-DOF models
     std::string q, v, unit;
@@ -276,7 +448,7 @@ double energy_change_of(const scene::RunResult& r) {
 }
 
 std::string page(const scene::Scene& sc, const std::vector<scene::RunResult>& runs, const std::vector<Figure>& figs,
-                 bool plotted, const std::string& anim) {
+                 bool plotted, const std::string& anim, const scene::Event* impact) {
   const auto& sim = sc.simulation;
   std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\" />\n<title>" + html_escape(sc.title) +
                   "</title>\n<style>\nbody{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;line-height:1.45;color:#222}\n"
@@ -286,7 +458,9 @@ std::string page(const scene::Scene& sc, const std::vector<scene::RunResult>& ru
   h += "<h1>" + html_escape(sc.title) + "</h1>\n<p>" + html_escape(sc.description) + "</p>\n";
   h += "<p>Scene file <code>" + html_escape(sc.file) + "</code>; dt = " + fmt_g(sim.dt, 6) + " s, " +
        std::to_string(sim.steps) + " steps (t_end = " + fmt_g(sim.t_end(), 6) + " s), collisions: law " +
-       std::string(scene::to_string(sim.law)) + ", events " + std::string(scene::to_string(sim.events)) + ".</p>\n";
+       std::string(scene::to_string(sim.law)) + ", events " +
+       (sim.law == scene::Law::soft ? std::string(sim.soft_contacts ? "contacts" : "none") : std::string(scene::to_string(sim.events))) +
+       ".</p>\n";
   h += "<h2>Animation</h2>\n<p><button id=\"play\">play</button> <input id=\"frame\" type=\"range\" min=\"0\" max=\"0\" value=\"0\" style=\"width:60%\" /> "
        "<span id=\"time\"></span></p>\n<canvas id=\"anim\" width=\"800\" height=\"560\"></canvas>\n<p>The first integrator's run ("
        + html_escape(runs.front().integrator) + "), drawn in the plane where the objects move most.</p>\n";
@@ -302,6 +476,29 @@ std::string page(const scene::Scene& sc, const std::vector<scene::RunResult>& ru
     h += "<figure>\n";
     if (plotted) h += "<a href=\"data/" + f.stem + ".svg\"><img src=\"data/" + f.stem + ".png\" alt=\"" + html_escape(f.title) + "\" /></a>\n";
     h += "<figcaption>" + html_escape(f.caption) + " Script: <a href=\"data/" + f.stem + ".gp\">" + f.stem + ".gp</a>.</figcaption>\n</figure>\n";
+  }
+  if (impact) {
+    h += "<h2>The first two-body impact (" + html_escape(runs.front().integrator) + ")</h2>\n<figure>\n<img src=\"data/impact.svg\" alt=\"" +
+         html_escape(sc.objects[impact->a].name + " and " + sc.objects[impact->b].name) + " at contact\" />\n<figcaption>Seed 000's figure: " +
+         html_escape(sc.objects[impact->a].name) + " (blue) and " + html_escape(sc.objects[impact->b].name) + " (red) where they touch, at t = " +
+         fmt_g(impact->t, 10) + " s, with their velocities before (left) and after (right) the impulse; an arrow is the distance the "
+         "body would cover in the time written in the file (data-arrow-time). <a href=\"data/impact.svg\">impact.svg</a>.</figcaption>\n</figure>\n";
+  }
+  const auto& soft = runs.front().soft;
+  if (soft.tracked && !soft.contacts.empty()) {
+    h += "<h2>Contacts (" + html_escape(runs.front().integrator) + ")</h2>\n<p>" + std::to_string(soft.count) +
+         " contacts (events.csv: start, end, duration, largest overlap, approach and separation speeds, restitution of the binary ones).</p>\n"
+         "<table>\n<tr><th>start (s)</th><th>duration (s)</th><th>body</th><th>with</th><th>largest overlap (m)</th>"
+         "<th>approach speed (m/s)</th><th>separation speed (m/s)</th><th>restitution</th></tr>\n";
+    for (std::size_t i = 0; i < std::min<std::size_t>(soft.contacts.size(), 100); ++i) {
+      const auto& c = soft.contacts[i];
+      h += "<tr><td>" + fmt_g(c.t_start, 10) + "</td><td>" + fmt_g(c.duration(), 6) + "</td><td>" + html_escape(sc.objects[c.a].name) +
+           "</td><td>" + html_escape(c.with_obstacle ? sc.obstacles[c.b].name : sc.objects[c.b].name) + "</td><td>" +
+           fmt_g(c.max_overlap, 6) + "</td><td>" + fmt_g(c.speed_before, 6) + "</td><td>" + fmt_g(c.speed_after, 6) + "</td><td>" +
+           fmt_g(c.restitution(), 6) + "</td></tr>\n";
+    }
+    h += "</table>\n";
+    if (soft.count > 100) h += "<p>" + std::to_string(soft.count - 100) + " more" + (soft.count > soft.contacts.size() ? " (events.csv lists the first " + std::to_string(soft.contacts.size()) + ")" : std::string(" in events.csv")) + ".</p>\n";
   }
   const auto& ev = runs.front().events;
   if (!ev.empty()) {
@@ -341,6 +538,10 @@ bool write_scene_page(const fs::path& dir, const scene::Scene& base, const std::
       study.files.push_back({trajectory_plot_csv(base, r.integrator), samples_csv(plotted_trajectory(base, r.trajectory, ax))});
     study.files.push_back({r.integrator + "_energy.csv", samples_csv(r.energy)});
     study.files.push_back({r.integrator + "_events.csv", events_csv(base, r)});
+    if (bounces_on_a_wall(base, r)) {
+      study.files.push_back({r.integrator + "_bounces.csv", bounces_csv(base, r)});
+      study.files.push_back({r.integrator + "_overlap.csv", overlap_csv(base, r)});
+    }
     Row row;
     row.fields = {field("integrator", "integrator", r.integrator),
                   field("max |ΔE/E₀|", "energy_error", fmt_g(energy_error_of(r), 3), Json(energy_error_of(r))),
@@ -348,10 +549,14 @@ bool write_scene_page(const fs::path& dir, const scene::Scene& base, const std::
                         Json(static_cast<long long>(r.stats.collisions))),
                   member("resting_impulses", Json(static_cast<long long>(r.stats.resting))),
                   member("steps", Json(static_cast<long long>(base.simulation.steps))), member("dt", Json(base.simulation.dt))};
+    if (r.soft.tracked) row.fields.push_back(member("contacts", Json(static_cast<long long>(r.soft.count))));  // soft scenes: events.csv's rows
+    // (events = "none": no member)
     table.rows.push_back(std::move(row));
   }
   study.tables.push_back(std::move(table));
   study.figures = figures(base, runs, ax);
+  const scene::Event* impact = first_two_body_impact(runs.front());
+  if (impact) study.files.push_back({"impact.svg", impact_svg(base, *impact, ax)});
   ReportOptions ro;
   ro.plots = plots;
   const std::vector<Figure> figs = study.figures;
@@ -360,7 +565,7 @@ bool write_scene_page(const fs::path& dir, const scene::Scene& base, const std::
   const ReportOutcome drawn = write_report(dir, studies, ro);
   const bool plotted = plots && drawn.not_drawn.empty();
   fs::remove(dir / "index.html");  // the writer's generic page: the scene has its own
-  write_new_file(dir / "index.html", page(base, runs, figs, plotted, animation_data(base, runs.front().trajectory, ax)));
+  write_new_file(dir / "index.html", page(base, runs, figs, plotted, animation_data(base, runs.front().trajectory, ax), impact));
   return plotted;
 }
 

@@ -112,9 +112,11 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
         set_round(A, x.v, va2, wa2);
         set_round(B, x.v, vb2, wb2);
         const double after = round_kinetic(A, x.v) + round_kinetic(B, x.v);
-        record(resting, {t, A.index, B.index, false, br, v_star,
-                         (round_velocity(A, x.v) - round_velocity(B, x.v)).dot(n), after - before, kNaN, n, va,
-                         round_velocity(A, x.v), wa0, round_omega(A, x.v)});
+        Event ev{t, A.index, B.index, false, br, v_star,
+                 (round_velocity(A, x.v) - round_velocity(B, x.v)).dot(n), after - before, kNaN, n, va,
+                 round_velocity(A, x.v), wa0, round_omega(A, x.v)};
+        ev.xa = ca, ev.xb = cb, ev.vb_before = vb, ev.vb_after = round_velocity(B, x.v);
+        record(resting, ev);
         applied = true;
       }
       if (settle && g0 < 0.0) {  // project the overlap away, in inverse proportion to the masses

@@ -70,6 +70,9 @@ struct Event {
   core::Vec3 normal;            ///< unit contact normal, into body a
   core::Vec3 v_before, v_after; ///< body a's velocity (centre of mass) before and after
   core::Vec3 w_before, w_after; ///< body a's angular velocity before and after
+  // two bodies (not an obstacle): where both were and how b moved (seed 000's figure, scene_page)
+  core::Vec3 xa = core::Vec3::Constant(kNaN), xb = core::Vec3::Constant(kNaN);  ///< centres at the impulse
+  core::Vec3 vb_before = core::Vec3::Constant(kNaN), vb_after = core::Vec3::Constant(kNaN);  ///< body b's velocity
 };
 
 /// Counters of the contact handling, for the report.

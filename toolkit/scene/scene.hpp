@@ -159,6 +159,7 @@ struct Simulation {
   double restitution = 1.0;
   double friction = 0.0;
   EventMode events = EventMode::located;
+  bool soft_contacts = true;        ///< law "soft": follow every contact (events.csv; `events = "none"`: not)
 
   double t_end() const { return static_cast<double>(steps) * dt; }
 };

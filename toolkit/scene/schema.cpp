@@ -91,9 +91,12 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
   s.friction = r.non_negative("friction", 0.0);
   if (s.law == Law::frictionless && s.friction != 0.0)
     r.fail("friction", "law 'frictionless' has no friction; choose law 'coulomb', 'spinning' or 'ball-bounce'");
-  s.events = pick<EventMode, 2>(r, "events", "located",
-                                {{{"located", EventMode::located}, {"after-penetration", EventMode::after_penetration}}},
-                                "event mode");
+  if (s.law == Law::soft)  // no impulses to place: the soft contacts are followed (events.csv) or not
+    s.soft_contacts = pick<bool, 2>(r, "events", "contacts", {{{"contacts", true}, {"none", false}}}, "soft-contact event mode");
+  else
+    s.events = pick<EventMode, 2>(r, "events", "located",
+                                  {{{"located", EventMode::located}, {"after-penetration", EventMode::after_penetration}}},
+                                  "event mode");
   r.finish();
 }
 

@@ -11,6 +11,7 @@
 #include "toolkit/core/samples.hpp"
 #include "toolkit/scene/scene.hpp"
 #include "toolkit/scene/impulse_world.hpp"
+#include "toolkit/scene/soft_events.hpp"
 
 namespace verisim::scene {
 
@@ -33,7 +34,8 @@ struct RunResult {
   std::string integrator;
   core::Samples trajectory;  ///< t, then per object its DOF, world position and velocity, spins
   core::Samples energy;      ///< t, kinetic, potential, total, then the scene's conserved quantities
-  std::vector<Event> events;
+  std::vector<Event> events;  ///< the impulse scenes' collisions
+  SoftContactLog soft;        ///< the soft-contact scenes' contacts (soft_events.hpp)
   ContactStats stats;
   double t_end = 0.0;
   bool conserves_energy = false;  ///< the scene's total energy is conserved in theory (no drag, damping, e < 1 or friction)

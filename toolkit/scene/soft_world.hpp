@@ -11,6 +11,7 @@
 // compiled in its own translation unit (soft_world_2d.cpp, soft_world_3d.cpp).
 
 #include <cmath>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <variant>
@@ -27,6 +28,7 @@
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/scene/recorder.hpp"
 #include "toolkit/scene/soft_model.hpp"
+#include "toolkit/scene/soft_tracker.hpp"
 #include "toolkit/scene/simulate.hpp"
 
 namespace verisim::scene {
@@ -106,7 +108,13 @@ RunResult simulate_soft(const Scene& scene, Progress progress, Observer observer
   result.conserves_energy = !L.damping && !L.friction;  // Hooke's spring: ½ k_n δ² is in the potential energy
   State x = soft.initial_state();
   auto ws = soft.world().workspace();  // the run's
-  auto run = [&](auto& s) { contact::integrate(s, soft.world(), ws, x, 0.0, sim.dt, sim.steps, rec); };
+  std::optional<SoftContactTracker<D, L>> contacts;  // events.csv (soft_tracker.hpp), unless events = "none"
+  if (sim.soft_contacts) contacts.emplace(soft.world(), result.soft, sim.dt);
+  auto observe = [&](const State& s, double t, std::size_t k) {
+    if (contacts) (*contacts)(s, t, k);
+    rec(s, t, k);
+  };
+  auto run = [&](auto& s) { contact::integrate(s, soft.world(), ws, x, 0.0, sim.dt, sim.steps, observe); };
   try {
     auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);  // any the loader let through (load.cpp)
     std::visit(run, stepper);
@@ -115,6 +123,7 @@ RunResult simulate_soft(const Scene& scene, Progress progress, Observer observer
   } catch (const core::NonFiniteState& e) {
     throw non_finite_error(scene, soft, x, e);
   }
+  if (contacts) contacts->finish();
   if (progress.report) progress.report(progress.context, sim.steps, sim.steps);
   return result;
 }
