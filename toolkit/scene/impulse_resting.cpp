@@ -47,6 +47,8 @@ void ImpulseWorld::apply_reactions(const core::VecX& q, const core::VecX& v, cor
           inv_mass = 1.0 / B.o.mass + rn * rn / B.inertia;  // seed 002's denominator
           break;
         }
+        case PairKind::box_box:
+        case PairKind::box_round: continue;  // never resting here (update_resting): impulses and projection only
       }
       const double old = lambda_[k];
       lambda_[k] = std::max(0.0, old - an / inv_mass);
@@ -67,6 +69,8 @@ void ImpulseWorld::apply_reactions(const core::VecX& q, const core::VecX& v, cor
           a[B.off + 2] += dl * collisions::cross2(r, core::Vec2(n.x(), n.y())) / B.inertia;
           break;
         }
+        case PairKind::box_box:
+        case PairKind::box_round: break;
       }
     }
   }
@@ -115,6 +119,11 @@ void ImpulseWorld::update_resting(const State& x, ImpulseWorkspace& ws) const {
         }
         break;
       }
+      // a box resting on a box or a disc gets no reaction between steps: its contact is kept by the
+      // resting impulses (restitution 0) and the projection of the overlap at the end of each step
+      // (docs/scenes.md "Resting contact")
+      case PairKind::box_box:
+      case PairKind::box_round: break;
     }
   }
 }
