@@ -172,8 +172,8 @@ ImpulseWorkspace ImpulseWorld::workspace() const {
   ws.x.assign(n, core::Vec3::Zero());
   ws.w.assign(n, core::Vec3::Zero());
   ws.fm.assign(n, core::Vec3::Zero());
-  std::size_t vertices = 0;  // every contact may rest: one entry per round pair, four per box–plane pair
-  for (const Pair& p : pairs_) vertices += p.kind == PairKind::box_plane ? 4 : 1;
+  std::size_t vertices = 0;  // every contact may rest: one entry per round pair, four per box–plane pair, eight per box–box pair
+  for (const Pair& p : pairs_) vertices += p.kind == PairKind::box_plane ? 4 : p.kind == PairKind::box_box ? 8 : 1;
   ws.resting.reserve(vertices);
   ws.lambda.reserve(vertices);
   return ws;

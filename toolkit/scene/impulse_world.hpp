@@ -83,7 +83,7 @@ struct ContactStats {
 /// A contact whose reaction the force evaluation adds (ImpulseWorld::update_resting).
 struct RestingContact {
   std::size_t pair;
-  int vertex;  ///< box vertex, −1 for round bodies
+  int vertex;  ///< box vertex, −1 for round bodies; box–box: 4·side + vertex (side 0: the first box's vertices)
 };
 
 /// What a run of an ImpulseWorld changes (see the top): made by ImpulseWorld::workspace(), one per run.
@@ -207,6 +207,16 @@ class ImpulseWorld {
   };
   Planar planar(const Box& b) const { return {b.off, b.o.mass, b.inertia, b.index}; }
   Planar planar(const Round& r) const { return {r.off, r.o.mass, r.alpha * r.o.mass * r.radius * r.radius, r.index}; }
+  /// A resting contact of two planar bodies (box–box, box–disc): body 1, body 2, the contact point P
+  /// and the normal n from 2 into 1, at positions q.
+  struct PlanarContact {
+    Planar b1, b2;
+    core::Vec2 P, n;
+    double gap;  // the vertex's distance to the other box, or the disc's gap
+  };
+  PlanarContact planar_contact(const Pair& p, int vertex, const core::VecX& q) const;
+  /// Touching within the rest gap and slower than v_rest along n (update_resting).
+  bool planar_resting(const PlanarContact& c, const State& x) const;
   /// Seed 002 §4's impulse at the contact point P between body 1 and body 2, n from 2 into 1, when
   /// they approach there (restitution 0 when `settle` or slower than v_rest). True when applied.
   bool planar_impulse(const Pair& p, State& x, double t, bool settle, const Planar& b1, const Planar& b2,
