@@ -7,7 +7,8 @@
 //                       root of s ↦ g(Φ_s(x₀)) on (0, Δt] — Φ_s the inner method's own step of size
 //                       s, so the located state lies on the method's trajectory — by the Illinois
 //                       variant of regula falsi (Dowell & Jarratt, BIT 11 (1971) 168; superlinear,
-//                       bracketing) to a bracket of a few ulps of Δt; the state at the earliest
+//                       bracketing) to a bracket of a few ulps of Δt (a contact overlapping at the
+//                       start, g₀ < 0, and pressed deeper: the root of g − (g₀ − rest gap)); the state at the earliest
 //                       root (the bracket's side with g ≥ 0), the impulse laws of
 //                       toolkit/collisions there, then the rest of the step, again with events.
 //   after-penetration   one step, then an impulse for every contact that overlaps at its end
