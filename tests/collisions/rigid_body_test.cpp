@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <numbers>
 
@@ -223,7 +224,9 @@ TEST(CollisionsValidation_Seed002, DiscsWithFrictionAtTwoFifthsAreSeed001Section
                       std::abs(d.b1.omega - f.b1.omega.z()) * R1 / scale, std::abs(d.b2.omega - f.b2.omega.z()) * R2 / scale});
   }
   EXPECT_LT(worst, 1e-13);  // O(1) values, O(30) flops, two orders of evaluation
-  RecordProperty("worst", std::to_string(worst));
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", worst);
+  RecordProperty("worst", text);
 }
 
 TEST(CollisionsValidation_Seed002, DiscsWithFrictionKeepMomentaAndFollowCoulomb) {
