@@ -53,7 +53,7 @@ std::string events_csv(const scene::Scene& sc, const scene::RunResult& r) {
   if (sc.simulation.law == scene::Law::soft) return soft_events_csv(sc, r);  // events = "none": the header only
   std::string out = "t,body,other,law,branch,normal_speed_before,normal_speed_after,energy_change,mu_e\n";
   for (const auto& e : r.events) {
-    const bool box = sc.objects[e.a].type == ObjectType::box;
+    const bool box = sc.objects[e.a].type == ObjectType::box || (!e.with_obstacle && sc.objects[e.b].type == ObjectType::box);
     out += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_number(e.t), csv_field(sc.objects[e.a].name), csv_field(scene::other_name(sc, e)),
                        box ? "rigid-body" : std::string(scene::to_string(sc.simulation.law)),
                        collisions::to_string(e.branch), csv_number(e.normal_speed), csv_number(e.normal_speed_after),

@@ -143,4 +143,37 @@ inline RigidResult<RigidBody3> rigid_body_collision(const RigidBody3& b1, const 
   return detail::rigid_impulse(b1, r1, b2, r2, n, restitution);
 }
 
+/// Two round bodies of the plane (discs, I = α m R²) with spin and Coulomb friction: seed 002 §2's
+/// hockey pucks. The contact point is P = x1 − R1 n = x2 + R2 n (n from body 2 into body 1), so
+/// r1 = −R1 n, r2 = R2 n and r × n = 0: the normal and tangential impulses decouple.
+///   normal      seed 002 §4's J with both inertias (rigid_body_collision; here 1/m1 + 1/m2 only), J ≥ 0
+///   tangential  seed 001 §F's rule with each disc's own inertia: the impulse that stops the contact
+///               point's slip u_t = (v_p1 − v_p2)·t (t = e_z × n) is P = −u_t / K_t, with seed 002 §4's
+///               denominator along t, K_t = 1/m1 + 1/m2 + (r1 × t)²/I1 + (r2 × t)²/I2; stick when
+///               |P| ≤ μ J, else slip, P = −μ J sign(u_t). Then eqs. (1)–(4) with J n + P t.
+/// At α = 2/5 this is seed 001 §F (its 2/7 = α/(1 + α), 5/7 = 1/(1 + α), 5/2 = 1/α; tested against
+/// spinning_spheres). Body 2 may be a fixed obstacle (mass and inertia +inf, R2 = 0). Both impulses
+/// act at P, so each body's angular momentum about P is conserved (seed 002 §2: L₁ = J₁ + J₂).
+inline RigidResult<RigidBody2> rigid_discs_coulomb(const RigidBody2& b1, double R1, const RigidBody2& b2, double R2,
+                                                   const core::Vec2& n, double restitution, double mu) {
+  const core::Vec2 r1 = -R1 * n, r2 = R2 * n, t(-n.y(), n.x());
+  RigidResult<RigidBody2> res = rigid_body_collision(b1, r1, b2, r2, n, restitution);  // seed 002 §4, normal
+  if (res.branch == Branch::separating) return res;
+  const auto inv = [](double m) { return std::isinf(m) ? 0.0 : 1.0 / m; };
+  const double c1 = cross2(r1, t), c2 = cross2(r2, t);  // r × t: −R1 and R2
+  const double ut = (b1.velocity + cross2(b1.omega, r1) - b2.velocity - cross2(b2.omega, r2)).dot(t);  // eqs. (5)–(7)·t
+  const double Kt = inv(b1.mass) + inv(b2.mass) + c1 * c1 * inv(b1.inertia) + c2 * c2 * inv(b2.inertia);
+  double P = -ut / Kt;                                              // stick: the slip stops
+  res.branch = Branch::stick;
+  if (std::abs(P) > mu * res.J) {                                   // seed 001 §F step 4: slip
+    P = ut > 0.0 ? -mu * res.J : mu * res.J;
+    res.branch = Branch::slip;
+  }
+  res.b1.velocity += (P * inv(b1.mass)) * t;  // eq. (1), tangential part
+  res.b2.velocity -= (P * inv(b2.mass)) * t;  // eq. (2)
+  res.b1.omega += c1 * P * inv(b1.inertia);   // eq. (3): (r1 × P t)/I1
+  res.b2.omega -= c2 * P * inv(b2.inertia);   // eq. (4), sign corrected
+  return res;
+}
+
 }  // namespace verisim::collisions

@@ -34,16 +34,15 @@ void check_scene(const Scene& s) {
   }
   if (s.simulation.law == Law::soft) return check_soft_scene(s);
   // laws and bodies
-  std::size_t round = 0, boxes = 0, discs = 0, spheres = 0;
+  std::size_t boxes = 0, discs = 0, spheres = 0;
   for (const auto& o : s.objects) {
-    round += o.round() ? 1 : 0;
     boxes += o.type == ObjectType::box ? 1 : 0;
     discs += o.type == ObjectType::disc ? 1 : 0;
     spheres += o.type == ObjectType::sphere ? 1 : 0;
   }
   const Law law = s.simulation.law;
-  for (const auto& o : s.objects) {
-    if (law == Law::spinning && o.round() && std::abs(o.inertia_factor - 0.4) > 1e-12)
+  for (const auto& o : s.objects) {  // discs of any inertia take §F's rule with their own (rigid_body.hpp)
+    if (law == Law::spinning && o.type == ObjectType::sphere && std::abs(o.inertia_factor - 0.4) > 1e-12)
       throw SceneError(o.where, fmt::format("[[object]] '{}': law 'spinning' (seed 001 §F) assumes solid "
                                             "spheres, I = 2/5 m R² (its 2/7 and 5/7); set inertia = 0.4", o.name));
   }
@@ -60,9 +59,12 @@ void check_scene(const Scene& s) {
         throw SceneError(o.where, fmt::format("[[object]] '{}': a sphere beside discs would meet them along normals "
                                               "leaving their plane z = 0 (a disc's impulse laws are in-plane): use "
                                               "discs only (2D) or spheres only (3D)", o.name));
-  if (boxes > 0 && (boxes > 1 || round > 0))
-    throw SceneError(s.simulation.where, "a box collides with plane obstacles only (seed 002's vertex test): one "
-                                         "box per scene and no spheres or discs beside it");
+  if (boxes > 0 && spheres > 0)  // a box moves in z = 0: it meets discs, boxes and in-plane planes
+    for (const auto& o : s.objects)
+      if (o.type == ObjectType::sphere)
+        throw SceneError(o.where, fmt::format("[[object]] '{}': a sphere beside boxes would meet them along normals "
+                                              "leaving their plane z = 0 (seed 002's impulse is planar): use discs",
+                                              o.name));
   for (const auto& ob : s.obstacles) {
     const auto* plane = std::get_if<geometry::Plane>(&ob.shape);
     const bool in_plane_normal = plane && std::abs(plane->normal.z()) <= kDirectionTolerance;

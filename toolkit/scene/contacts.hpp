@@ -5,6 +5,8 @@
 //   sphere–sphere      |x₁ − x₂| − (R₁ + R₂)                                   (seed 000 eq. (2))
 //   sphere–shape       s − R, s = geometry::signed_gap (seed 001 §D; toolkit/geometry/shape.hpp)
 //   box–plane          geometry::signed_gap(Rectangle, Plane): the deepest vertex (seed 002 §3)
+//   box–box            geometry::signed_gap(Rectangle, Rectangle): the separating-axis gap (seed 002 §4)
+//   box–disc           geometry::point_gap(Rectangle, centre).distance − R
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -66,6 +68,12 @@ void for_each_initial_gap(const Scene& s, Fn&& fn) {
         const auto* p = std::get_if<geometry::Plane>(&ob.shape);
         if (!p) continue;
         fn(i, ob.name, geometry::signed_gap(rectangle_of(a), *p));
+      }
+      for (std::size_t j = 0; j < s.objects.size(); ++j) {  // boxes meet boxes and discs (seed 002 §4)
+        const ObjectSpec& b = s.objects[j];
+        if (b.type == ObjectType::box && j > i) fn(i, b.name, geometry::signed_gap(rectangle_of(a), rectangle_of(b)));
+        if (b.type == ObjectType::disc)
+          fn(i, b.name, geometry::point_gap(rectangle_of(a), b.position.head<2>()).distance - b.radius);
       }
     }
   }

@@ -7,7 +7,8 @@
 //                       root of s ↦ g(Φ_s(x₀)) on (0, Δt] — Φ_s the inner method's own step of size
 //                       s, so the located state lies on the method's trajectory — by the Illinois
 //                       variant of regula falsi (Dowell & Jarratt, BIT 11 (1971) 168; superlinear,
-//                       bracketing) to a bracket of a few ulps of Δt; the state at the earliest
+//                       bracketing) to a bracket of a few ulps of Δt (a contact overlapping at the
+//                       start, g₀ < 0, and pressed deeper: the root of g − (g₀ − rest gap)); the state at the earliest
 //                       root (the bracket's side with g ≥ 0), the impulse laws of
 //                       toolkit/collisions there, then the rest of the step, again with events.
 //   after-penetration   one step, then an impulse for every contact that overlaps at its end
@@ -96,7 +97,12 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
           resting = true;
           continue;
         }
-        if (const double s = locate(sys, w, p, tc, rem, g0, g1); s < s_best) s_best = s, p_best = p;
+        // A contact already overlapping at the start (resting, within the rest gap) and pressed deeper by
+        // another of its features — a box rocking from one vertex onto the other on a box — is located
+        // where its gap crosses g0 − touch: there the new feature touches (its impulse applies), where
+        // the crossing of 0 lies before the step.
+        const double level = g0 < 0.0 ? g0 - touch : 0.0;
+        if (const double s = locate(sys, w, p, tc, rem, g0, g1, level); s < s_best) s_best = s, p_best = p;
       }
       if (!std::isfinite(s_best)) {
         if (resting) w.resolve(x, tc + rem, true, *log_, *stats_);
@@ -136,12 +142,13 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
         advice));
   }
 
-  /// The earliest s in (0, rem] where contact p's gap crosses zero along Φ_s(x₀), returned as the
-  /// left end of the final bracket (g ≥ 0 there). Illinois: regula falsi halving the retained end's
+  /// The earliest s in (0, rem] where contact p's gap crosses `level` (0, or below an overlap at the
+  /// start) along Φ_s(x₀), returned as the left end of the final bracket (g ≥ level there). Illinois: regula falsi halving the retained end's
   /// value when the same end is kept twice (Dowell & Jarratt 1971).
   template <class Sys>
-  double locate(const Sys& sys, const ImpulseWorld& w, std::size_t p, double tc, double rem, double g0, double g1) {
-    double a = 0.0, b = rem, ga = g0, gb = g1;
+  double locate(const Sys& sys, const ImpulseWorld& w, std::size_t p, double tc, double rem, double g0, double g1,
+                double level) {
+    double a = 0.0, b = rem, ga = g0 - level, gb = g1 - level;
     int side = 0;
     const double width = 4.0 * std::numeric_limits<double>::epsilon() * rem;  // a few ulps of the step
     for (int it = 0; it < 200 && b - a > width; ++it) {
@@ -150,7 +157,7 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
       xs_ = x0_;
       forget(trial_);
       trial_.do_step(sys, xs_, tc, s);
-      const double gs = w.gap(p, xs_.q);
+      const double gs = w.gap(p, xs_.q) - level;
       if (gs >= 0.0) {
         a = s, ga = gs;
         if (side == -1) gb *= 0.5;

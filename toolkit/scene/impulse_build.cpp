@@ -113,7 +113,9 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
       case ObjectType::box: {
         const Eigen::Index o =
             take(i, {s.position.x(), s.position.y(), s.angle}, {s.velocity.x(), s.velocity.y(), s.spin.z()});
-        // seed 002 §3.1: inertia = m (h² + w²)/12
+        // I = m (w² + h²)/12 about the centre, for rotation in the plane of the w × h rectangle. Seed 002
+        // §3.1 writes m (height² + width²)/12 with VPython's `width`, the 0.01 m depth along z, where the
+        // in-plane `length` belongs (docs/collisions.md "Seed slips")
         boxes_.push_back({{models::Free{}, forces[i], s.mass, s.charge}, s.width, s.height,
                           s.mass * (s.width * s.width + s.height * s.height) / 12.0, o, i});
         min_size = std::min(min_size, std::min(s.width, s.height));
@@ -132,6 +134,13 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
   for (std::size_t a = 0; a < rounds_.size(); ++a)
     for (std::size_t b = a + 1; b < rounds_.size(); ++b)
       pairs_.push_back({PairKind::round_round, a, b, 0, 0, sim.restitution, sim.friction});
+  // boxes meet boxes and discs by seed 002 §4's impulse (frictionless; the loader refuses spheres beside boxes)
+  for (std::size_t a = 0; a < boxes_.size(); ++a) {
+    for (std::size_t b = a + 1; b < boxes_.size(); ++b)
+      pairs_.push_back({PairKind::box_box, a, b, 0, 0, sim.restitution, 0.0});
+    for (std::size_t b = 0; b < rounds_.size(); ++b)
+      pairs_.push_back({PairKind::box_round, a, b, 0, 0, sim.restitution, 0.0});
+  }
   for (std::size_t k = 0; k < scene_.obstacles.size(); ++k) {
     const ObstacleSpec& ob = scene_.obstacles[k];
     const double e = pick(ob.restitution, sim.restitution), mu = pick(ob.friction, sim.friction);
@@ -143,6 +152,7 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
     if (!rounds_.empty() || !boxes_.empty()) conserves_energy_ = conserves_energy_ && e == 1.0 && mu == 0.0;
   }
   if (rounds_.size() > 1) conserves_energy_ = conserves_energy_ && sim.restitution == 1.0 && sim.friction == 0.0;
+  if (boxes_.size() + rounds_.size() > 1 && !boxes_.empty()) conserves_energy_ = conserves_energy_ && sim.restitution == 1.0;
   if (std::isfinite(min_size)) touch_ = 1e-9 * min_size;
   // Below this approach speed a contact is resting (restitution 0): a bounce of height v²/2g below
   // 2g·dt² cannot be resolved by steps of dt, and the Zeno cascade of ever smaller bounces would
@@ -162,8 +172,8 @@ ImpulseWorkspace ImpulseWorld::workspace() const {
   ws.x.assign(n, core::Vec3::Zero());
   ws.w.assign(n, core::Vec3::Zero());
   ws.fm.assign(n, core::Vec3::Zero());
-  std::size_t vertices = 0;  // every contact may rest: one entry per round pair, four per box–plane pair
-  for (const Pair& p : pairs_) vertices += p.kind == PairKind::box_plane ? 4 : 1;
+  std::size_t vertices = 0;  // every contact may rest: one entry per round pair, four per box–plane pair, eight per box–box pair
+  for (const Pair& p : pairs_) vertices += p.kind == PairKind::box_plane ? 4 : p.kind == PairKind::box_box ? 8 : 1;
   ws.resting.reserve(vertices);
   ws.lambda.reserve(vertices);
   return ws;

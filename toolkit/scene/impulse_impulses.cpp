@@ -40,15 +40,28 @@ double ImpulseWorld::gap(std::size_t i, const core::VecX& q) const {
       const Box& b = boxes_[p.a];
       return geometry::signed_gap(box_rectangle(b, q), std::get<std::vector<geometry::Plane>>(shapes_.kinds())[p.b]);
     }
+    case PairKind::box_box:  // the separating-axis gap (rectangle.hpp)
+      return geometry::signed_gap(box_rectangle(boxes_[p.a], q), box_rectangle(boxes_[p.b], q));
+    case PairKind::box_round: {
+      const Round& d = rounds_[p.b];
+      return geometry::point_gap(box_rectangle(boxes_[p.a], q), round_center(d, q).head<2>()).distance - d.radius;
+    }
   }
   return kInf;
 }
 
 std::pair<std::string, std::string> ImpulseWorld::pair_names(std::size_t i) const {
   const Pair& p = pairs_[i];
-  const std::size_t a = p.kind == PairKind::box_plane ? boxes_[p.a].index : rounds_[p.a].index;
-  return {scene_.objects[a].name,
-          p.kind == PairKind::round_round ? scene_.objects[rounds_[p.b].index].name : scene_.obstacles[p.obstacle].name};
+  const bool box = p.kind == PairKind::box_plane || p.kind == PairKind::box_box || p.kind == PairKind::box_round;
+  const std::size_t a = box ? boxes_[p.a].index : rounds_[p.a].index;
+  switch (p.kind) {
+    case PairKind::round_round:
+    case PairKind::box_round: return {scene_.objects[a].name, scene_.objects[rounds_[p.b].index].name};
+    case PairKind::box_box: return {scene_.objects[a].name, scene_.objects[boxes_[p.b].index].name};
+    case PairKind::round_obstacle:
+    case PairKind::box_plane: break;
+  }
+  return {scene_.objects[a].name, scene_.obstacles[p.obstacle].name};
 }
 
 /// A disc moves in the plane z = 0: the plane's reaction would take the out-of-plane part of an
@@ -98,7 +111,14 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
         core::Vec3 va2, vb2, wa2 = round_omega(A, x.v), wb2 = round_omega(B, x.v);
         const core::Vec3 wa0 = wa2;
         collisions::Branch br = collisions::Branch::frictionless;
-        if (law == Law::spinning) {
+        if (law == Law::spinning && A.planar) {  // discs of any inertia: seed 001 §F's rule, seed 002 §2's pucks
+          const core::Vec2 n2 = n.head<2>();
+          const auto r = collisions::rigid_discs_coulomb({ma, planar(A).inertia, va.head<2>(), wa2.z()}, A.radius,
+                                                         {mb, planar(B).inertia, vb.head<2>(), wb2.z()}, B.radius, n2, e,
+                                                         p.friction);
+          va2 = core::Vec3(r.b1.velocity.x(), r.b1.velocity.y(), 0.0), vb2 = core::Vec3(r.b2.velocity.x(), r.b2.velocity.y(), 0.0);
+          wa2 = core::Vec3(0.0, 0.0, r.b1.omega), wb2 = core::Vec3(0.0, 0.0, r.b2.omega), br = r.branch;
+        } else if (law == Law::spinning) {
           const auto r = collisions::spinning_spheres({ma, A.radius, va, wa2}, {mb, B.radius, vb, wb2}, n,
                                                       {p.friction, e});  // seed 001 §F
           va2 = r.b1.velocity, vb2 = r.b2.velocity, wa2 = r.b1.omega, wb2 = r.b2.omega, br = r.branch;
@@ -153,6 +173,14 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
             break;
           }
           case Law::spinning: {
+            if (A.planar) {  // a disc of any inertia against a fixed obstacle (rigid_body.hpp)
+              const auto r = collisions::rigid_discs_coulomb({A.o.mass, planar(A).inertia, v.head<2>(), w.z()}, A.radius,
+                                                             {kInf, kInf, core::Vec2::Zero(), 0.0}, 0.0,
+                                                             core::Vec2(n.x(), n.y()), e, p.friction);
+              v2 = core::Vec3(r.b1.velocity.x(), r.b1.velocity.y(), 0.0), w2 = core::Vec3(0.0, 0.0, r.b1.omega);
+              br = r.branch;
+              break;
+            }
             const auto r = collisions::spinning_sphere_obstacle({A.o.mass, A.radius, v, w}, n, {p.friction, e});  // seed 001 §F
             v2 = r.b1.velocity, w2 = r.b1.omega, br = r.branch;
             break;
@@ -217,8 +245,84 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
       }
       return applied;
     }
+    case PairKind::box_box: {
+      // vertex–edge contact (seed 002 §4: "el punto P ... de contacto"): every vertex of one box
+      // touching the other is a contact point P, with the normal of the other's nearest edge
+      // (rectangle.hpp: point_gap), applied in turn (sequential impulses, as simultaneous contacts).
+      const Box &A = boxes_[p.a], &B = boxes_[p.b];
+      bool applied = false;
+      double deepest = 0.0;
+      core::Vec2 deepest_n = core::Vec2::Zero();
+      for (int side = 0; side < 2; ++side) {
+        const Box& inc = side == 0 ? A : B;  // the box whose vertex touches
+        const Box& ref = side == 0 ? B : A;  // the box whose edge it touches
+        const geometry::Rectangle rref = box_rectangle(ref, x.q);
+        for (const core::Vec2& V : geometry::vertices(box_rectangle(inc, x.q))) {
+          const geometry::RectanglePoint c = geometry::point_gap(rref, V);
+          if (overlapping_only ? !(c.distance < 0.0) : !(c.distance <= touch_)) continue;
+          applied = planar_impulse(p, x, t, settle, planar(inc), planar(ref), V, c.normal, log, stats) || applied;
+          if (side == 0 && c.distance < deepest) deepest = c.distance, deepest_n = c.normal;
+          if (side == 1 && c.distance < deepest) deepest = c.distance, deepest_n = -c.normal;
+        }
+      }
+      if (settle && deepest < 0.0) {  // project the overlap away along the deepest vertex's normal (into A)
+        const double ma = A.o.mass, mb = B.o.mass;
+        x.q.segment<2>(A.off) -= (deepest * mb / (ma + mb)) * deepest_n;
+        x.q.segment<2>(B.off) += (deepest * ma / (ma + mb)) * deepest_n;
+      }
+      return applied;
+    }
+    case PairKind::box_round: {
+      // a disc against a box's edge or vertex: P the box's closest point, n from the box into the disc
+      const Box& B = boxes_[p.a];
+      const Round& D = rounds_[p.b];
+      const geometry::RectanglePoint c = geometry::point_gap(box_rectangle(B, x.q), round_center(D, x.q).head<2>());
+      const bool applied = planar_impulse(p, x, t, settle, planar(D), planar(B), c.closest, c.normal, log, stats);
+      const double g = c.distance - D.radius;
+      if (settle && g < 0.0) {
+        const double md = D.o.mass, mb = B.o.mass;
+        x.q.segment<2>(D.off) -= (g * mb / (md + mb)) * c.normal;
+        x.q.segment<2>(B.off) += (g * md / (md + mb)) * c.normal;
+      }
+      return applied;
+    }
   }
   return false;
+}
+
+bool ImpulseWorld::planar_impulse(const Pair& p, State& x, double t, bool settle, const Planar& b1, const Planar& b2,
+                                  const core::Vec2& P, const core::Vec2& n, std::vector<Event>& log,
+                                  ContactStats& stats) const {
+  const auto body = [&](const Planar& b) {
+    return collisions::RigidBody2{b.mass, b.inertia, core::Vec2(x.v[b.off], x.v[b.off + 1]), x.v[b.off + 2]};
+  };
+  const auto kinetic = [](const collisions::RigidBody2& b) {
+    return 0.5 * b.mass * b.velocity.squaredNorm() + 0.5 * b.inertia * b.omega * b.omega;
+  };
+  const collisions::RigidBody2 s1 = body(b1), s2 = body(b2);
+  const core::Vec2 r1 = P - core::Vec2(x.q[b1.off], x.q[b1.off + 1]);  // seed 002: r_p from each centre of mass to P
+  const core::Vec2 r2 = P - core::Vec2(x.q[b2.off], x.q[b2.off + 1]);
+  const double vrn = (s1.velocity + collisions::cross2(s1.omega, r1) - s2.velocity - collisions::cross2(s2.omega, r2)).dot(n);  // eqs. (5)–(7)
+  if (!(vrn < 0.0)) return false;
+  const bool resting = settle || -vrn < v_rest_;
+  const auto res = collisions::rigid_body_collision(s1, r1, s2, r2, n, resting ? 0.0 : p.restitution);  // seed 002 §4
+  for (const auto& [b, s] : {std::pair{&b1, &res.b1}, std::pair{&b2, &res.b2}}) {
+    x.v[b->off] = s->velocity.x();
+    x.v[b->off + 1] = s->velocity.y();
+    x.v[b->off + 2] = s->omega;
+  }
+  if (resting) {
+    ++stats.resting;
+    return true;
+  }
+  ++stats.collisions;
+  const double after_n =
+      (res.b1.velocity + collisions::cross2(res.b1.omega, r1) - res.b2.velocity - collisions::cross2(res.b2.omega, r2)).dot(n);
+  log.push_back({t, b1.index, b2.index, false, res.branch, -vrn, after_n,
+                 kinetic(res.b1) + kinetic(res.b2) - kinetic(s1) - kinetic(s2), kNaN, core::Vec3(n.x(), n.y(), 0.0),
+                 core::Vec3(s1.velocity.x(), s1.velocity.y(), 0.0), core::Vec3(res.b1.velocity.x(), res.b1.velocity.y(), 0.0),
+                 core::Vec3(0.0, 0.0, s1.omega), core::Vec3(0.0, 0.0, res.b1.omega)});
+  return true;
 }
 
 bool ImpulseWorld::resolve(State& x, double t, bool settle, std::vector<Event>& log, ContactStats& stats) const {

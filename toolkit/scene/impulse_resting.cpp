@@ -47,6 +47,20 @@ void ImpulseWorld::apply_reactions(const core::VecX& q, const core::VecX& v, cor
           inv_mass = 1.0 / B.o.mass + rn * rn / B.inertia;  // seed 002's denominator
           break;
         }
+        case PairKind::box_box:
+        case PairKind::box_round: {
+          // two planar bodies: the relative acceleration of the contact points along n, each point's
+          // a_cm + α e_z × r − ω² r, and seed 002's denominator with both inertias
+          const PlanarContact c = planar_contact(p, active_[k].vertex, q);
+          const core::Vec2 r1 = c.P - q.segment<2>(c.b1.off), r2 = c.P - q.segment<2>(c.b2.off);
+          const double w1 = v[c.b1.off + 2], w2 = v[c.b2.off + 2];
+          const core::Vec2 a1 = a.segment<2>(c.b1.off) + collisions::cross2(a[c.b1.off + 2], r1) - w1 * w1 * r1;
+          const core::Vec2 a2 = a.segment<2>(c.b2.off) + collisions::cross2(a[c.b2.off + 2], r2) - w2 * w2 * r2;
+          an = (a1 - a2).dot(c.n);
+          const double c1 = collisions::cross2(r1, c.n), c2 = collisions::cross2(r2, c.n);
+          inv_mass = 1.0 / c.b1.mass + 1.0 / c.b2.mass + c1 * c1 / c.b1.inertia + c2 * c2 / c.b2.inertia;
+          break;
+        }
       }
       const double old = lambda_[k];
       lambda_[k] = std::max(0.0, old - an / inv_mass);
@@ -67,6 +81,16 @@ void ImpulseWorld::apply_reactions(const core::VecX& q, const core::VecX& v, cor
           a[B.off + 2] += dl * collisions::cross2(r, core::Vec2(n.x(), n.y())) / B.inertia;
           break;
         }
+        case PairKind::box_box:
+        case PairKind::box_round: {
+          const PlanarContact c = planar_contact(p, active_[k].vertex, q);
+          const core::Vec2 r1 = c.P - q.segment<2>(c.b1.off), r2 = c.P - q.segment<2>(c.b2.off);
+          a.segment<2>(c.b1.off) += (dl / c.b1.mass) * c.n;
+          a[c.b1.off + 2] += dl * collisions::cross2(r1, c.n) / c.b1.inertia;
+          a.segment<2>(c.b2.off) -= (dl / c.b2.mass) * c.n;
+          a[c.b2.off + 2] -= dl * collisions::cross2(r2, c.n) / c.b2.inertia;
+          break;
+        }
       }
     }
   }
@@ -79,6 +103,29 @@ void ImpulseWorld::r_push(const Round& r, core::VecX& a, const core::Vec3& d) co
   a[r.off] += d.x();
   a[r.off + 1] += d.y();
   if (!r.planar) a[r.off + 2] += d.z();
+}
+
+ImpulseWorld::PlanarContact ImpulseWorld::planar_contact(const Pair& p, int vertex, const core::VecX& q) const {
+  if (p.kind == PairKind::box_round) {  // the disc against the box: P on the box, n from the box into the disc
+    const Box& B = boxes_[p.a];
+    const Round& D = rounds_[p.b];
+    const geometry::RectanglePoint c = geometry::point_gap(box_rectangle(B, q), q.segment<2>(D.off));
+    return {planar(D), planar(B), c.closest, c.normal, c.distance - D.radius};
+  }
+  const bool first = vertex < 4;  // box–box: 4·side + k, side 0 the first box's vertex k on the second box
+  const Box& inc = first ? boxes_[p.a] : boxes_[p.b];
+  const Box& ref = first ? boxes_[p.b] : boxes_[p.a];
+  const core::Vec2 V = geometry::vertices(box_rectangle(inc, q))[static_cast<std::size_t>(vertex % 4)];
+  const geometry::RectanglePoint c = geometry::point_gap(box_rectangle(ref, q), V);
+  return {planar(inc), planar(ref), V, c.normal, c.distance};
+}
+
+bool ImpulseWorld::planar_resting(const PlanarContact& c, const State& x) const {
+  const core::VecX &q = x.q, &v = x.v;
+  const core::Vec2 r1 = c.P - q.segment<2>(c.b1.off), r2 = c.P - q.segment<2>(c.b2.off);
+  const double vn = (v.segment<2>(c.b1.off) + collisions::cross2(v[c.b1.off + 2], r1) - v.segment<2>(c.b2.off) -
+                     collisions::cross2(v[c.b2.off + 2], r2)).dot(c.n);
+  return c.gap <= rest_gap_ && std::abs(vn) <= v_rest_;
 }
 
 void ImpulseWorld::update_resting(const State& x, ImpulseWorkspace& ws) const {
@@ -115,6 +162,13 @@ void ImpulseWorld::update_resting(const State& x, ImpulseWorkspace& ws) const {
         }
         break;
       }
+      case PairKind::box_box:  // every vertex of either box touching the other, slower than v_rest
+        for (int k = 0; k < 8; ++k)
+          if (planar_resting(planar_contact(p, k, x.q), x)) active_.push_back({i, k});
+        break;
+      case PairKind::box_round:
+        if (planar_resting(planar_contact(p, -1, x.q), x)) active_.push_back({i, -1});
+        break;
     }
   }
 }

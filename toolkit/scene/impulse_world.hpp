@@ -28,6 +28,7 @@
 
 #include "toolkit/collisions/ball_bounce.hpp"
 #include "toolkit/collisions/branch.hpp"
+#include "toolkit/collisions/rigid_body.hpp"
 #include "toolkit/core/phase_state.hpp"
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/rectangle.hpp"
@@ -85,7 +86,7 @@ struct ContactStats {
 /// A contact whose reaction the force evaluation adds (ImpulseWorld::update_resting).
 struct RestingContact {
   std::size_t pair;
-  int vertex;  ///< box vertex, −1 for round bodies
+  int vertex;  ///< box vertex, −1 for round bodies; box–box: 4·side + vertex (side 0: the first box's vertices)
 };
 
 /// What a run of an ImpulseWorld changes (see the top): made by ImpulseWorld::workspace(), one per run.
@@ -175,13 +176,15 @@ class ImpulseWorld {
     Eigen::Index off;
     std::size_t index;
   };
-  enum class PairKind { round_round, round_obstacle, box_plane };
+  /// box_box: vertex–edge contact of two boxes (a = the first box, b = the second); box_round: a
+  /// box (a) and a disc (b, in rounds_) — both seed 002 §4's impulse with both inertias.
+  enum class PairKind { round_round, round_obstacle, box_plane, box_box, box_round };
   /// A possible contact. Obstacles are kept in one vector per shape (shapes_), so the gap is a
   /// direct call on the shape's type (ShapeSet::with: a branch per kind, never a std::visit).
   struct Pair {
     PairKind kind;
-    std::size_t a;         // rounds_ or boxes_
-    std::size_t b;         // rounds_ (round_round) or the index in its shape's vector
+    std::size_t a;         // rounds_, or boxes_ (box_plane, box_box, box_round)
+    std::size_t b;         // rounds_ (round_round, box_round), boxes_ (box_box) or the index in its shape's vector
     std::size_t shape;     // the shape's kind in shapes_ (obstacles)
     std::size_t obstacle;  // scene obstacle index
     double restitution, friction;
@@ -199,6 +202,28 @@ class ImpulseWorld {
   void set_round(const Round& r, core::VecX& v, const core::Vec3& vel, const core::Vec3& omega) const;
   void translate_round(const Round& r, core::VecX& q, const core::Vec3& d) const;
   geometry::Rectangle box_rectangle(const Box& b, const core::VecX& q) const;
+  /// A body of the plane (box or disc) as seed 002 §4 sees it: its coordinates x, y, θ at `off`.
+  struct Planar {
+    Eigen::Index off;
+    double mass, inertia;
+    std::size_t index;  // object index
+  };
+  Planar planar(const Box& b) const { return {b.off, b.o.mass, b.inertia, b.index}; }
+  Planar planar(const Round& r) const { return {r.off, r.o.mass, r.alpha * r.o.mass * r.radius * r.radius, r.index}; }
+  /// A resting contact of two planar bodies (box–box, box–disc): body 1, body 2, the contact point P
+  /// and the normal n from 2 into 1, at positions q.
+  struct PlanarContact {
+    Planar b1, b2;
+    core::Vec2 P, n;
+    double gap;  // the vertex's distance to the other box, or the disc's gap
+  };
+  PlanarContact planar_contact(const Pair& p, int vertex, const core::VecX& q) const;
+  /// Touching within the rest gap and slower than v_rest along n (update_resting).
+  bool planar_resting(const PlanarContact& c, const State& x) const;
+  /// Seed 002 §4's impulse at the contact point P between body 1 and body 2, n from 2 into 1, when
+  /// they approach there (restitution 0 when `settle` or slower than v_rest). True when applied.
+  bool planar_impulse(const Pair& p, State& x, double t, bool settle, const Planar& b1, const Planar& b2,
+                      const core::Vec2& P, const core::Vec2& n, std::vector<Event>& log, ContactStats& stats) const;
   ObstacleContact obstacle_contact(const Pair& p, const core::Vec3& center, double radius) const;
   void check_in_plane(const Pair& p, const core::Vec3& n, double t) const;
   bool resolve_pair(const Pair& p, State& x, double t, bool settle, bool overlapping_only, std::vector<Event>& log,
