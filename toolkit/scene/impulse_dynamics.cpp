@@ -100,6 +100,7 @@ void ImpulseWorld::acceleration(const core::VecX& q, const core::VecX& v, core::
     if (mutual) F += fm_[s.index];
     a[s.off] = s.o.constraint.evolution(t, E, Ed, F, s.o.mass)[0];
   }
+  for (const auto& r : relaxations_) a[r.off] = r.r.rate(t, v[r.off]);  // Ė = f(t, E), E in the velocity slot
   for (std::size_t j = 0; j < sphericals_.size(); ++j) {
     const auto& s = sphericals_[j];
     const models::SphereSurface& chart = ws.charts[j];  // the run's current chart
@@ -144,6 +145,15 @@ bool ImpulseWorld::rechart(State& x, ImpulseWorkspace& ws) const {
     }
   }
   return any;
+}
+
+core::Vec3 ImpulseWorld::bob_position(const Bob& b, const core::VecX& q) const {
+  const core::Vec1 E(q[b.off]);
+  return b.spring ? springs_[b.slot].o.position(E) : pendulums_[b.slot].o.position(E);
+}
+core::Vec3 ImpulseWorld::bob_tangent(const Bob& b, const core::VecX& q) const {
+  const core::Vec1 E(q[b.off]), one(1.0);
+  return b.spring ? springs_[b.slot].o.velocity(E, one) : pendulums_[b.slot].o.velocity(E, one);  // linear in Ė
 }
 
 core::Vec3 ImpulseWorld::round_center(const Round& r, const core::VecX& q) const {

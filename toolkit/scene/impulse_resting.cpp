@@ -47,6 +47,7 @@ void ImpulseWorld::apply_reactions(const core::VecX& q, const core::VecX& v, cor
           inv_mass = 1.0 / B.o.mass + rn * rn / B.inertia;  // seed 002's denominator
           break;
         }
+        case PairKind::bob_obstacle: continue;  // never resting (update_resting)
       }
       const double old = lambda_[k];
       lambda_[k] = std::max(0.0, old - an / inv_mass);
@@ -67,6 +68,7 @@ void ImpulseWorld::apply_reactions(const core::VecX& q, const core::VecX& v, cor
           a[B.off + 2] += dl * collisions::cross2(r, core::Vec2(n.x(), n.y())) / B.inertia;
           break;
         }
+        case PairKind::bob_obstacle: break;  // never resting (update_resting)
       }
     }
   }
@@ -115,6 +117,7 @@ void ImpulseWorld::update_resting(const State& x, ImpulseWorkspace& ws) const {
         }
         break;
       }
+      case PairKind::bob_obstacle: break;  // no resting reaction: a slow contact is settled (restitution 0, projected)
     }
   }
 }
