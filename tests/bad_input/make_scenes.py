@@ -234,5 +234,8 @@ case('physical_pendulum_missing_inertia', PHYS, 'inertia = 0.1\n', '', 'a physic
 case('physical_pendulum_distance_zero', PHYS, 'distance = 0.5', 'distance = 0', 'd = 0 (the axis through the centre of mass: no restoring torque)', ["'distance'"], at='0')
 case('relaxation_tau_zero', RELAX, 'tau = 0.5', 'tau = 0', 'τ = 0', ["'tau'"], at='0')
 case('relaxation_missing_tau', RELAX, 'tau = 0.5\n', '', 'a relaxation without τ', ["missing key 'tau'"], at=None)
+case('support_table_law', PEND, 'theta0 = 0.1', 'theta0 = 0.1\nsupport = [0, 0, 0.05]\nlaw = "table"\ntable = [[0, 0], [1, 1]]', "a pendulum support with a table law (its acceleration would be impulses)", ["cosine"], at='"table"')
+case('support_with_radius', PEND, 'theta0 = 0.1', 'theta0 = 0.1\nradius = 0.05\nsupport = [0, 0, 0.05]\nomega = 10', 'a bob with a radius on a moving pivot', ["'radius'", 'fixed pivot'], at='[0, 0, 0.05]')
+case('support_omega_missing', PEND, 'theta0 = 0.1', 'theta0 = 0.1\nsupport = [0, 0, 0.05]', 'a cosine support without Ω', ["missing key 'omega'"], at=None)
 open('/tmp/scene_rows.tsv','w').write(''.join('\t'.join(r) + '\n' for r in rows))
 print(len(rows))

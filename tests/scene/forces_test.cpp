@@ -249,5 +249,48 @@ TEST(ForcesValidation, PendulumAgainstAWallReversesItsAngularVelocity) {
   RecordProperty("speed_ratio_worst_error", fg3(worst_ratio));
 }
 
+
+// ---- a prescribed motion: the pendulum's pivot moved as O + S cos Ωt (Kapitza's pendulum) ----------------
+/// Written out by hand: the pivot's acceleration Ö = −S Ω² cos Ωt gives, in the pivot's frame, the force −m Ö;
+/// along u = cos θ d − sin θ k with S = σ k (seed 001 §B.2's projection): θ̈ = −(g/L) sin θ − (σ Ω²/L) cos(Ωt) sin θ.
+struct KapitzaEquation {
+  double g = 9.81, L = 0.5, sigma = -0.05, Omega = 200.0;  // S = [0, 0, 0.05] = σ k with k = {g}₁ = −z
+  template <class Vector, class Time>
+  void operator()(const Vector& q, const Vector& v, Vector& a, Time t) const {
+    using std::cos, std::sin;
+    (void)v;
+    a[0] = -(g / L) * sin(q[0]) - (sigma * Omega * Omega / L) * cos(Omega * t) * sin(q[0]);
+  }
+};
+
+TEST(ForcesValidation, KapitzaPendulumStandsOnItsVibratingPivot) {
+  Scene s = bundled_scene("kapitza_pendulum");
+  const RunResult r = simulate(s);
+  const auto t = values_of(r.trajectory, "t"), th = values_of(r.trajectory, "bob.theta"),
+             w = values_of(r.trajectory, "bob.theta_dot");
+  using R = reference::odeint::RealVector<double>;
+  const double theta0 = std::numbers::pi - 0.1;
+  const auto ref = reference::odeint::reference_run<double>(KapitzaEquation{}, R::Constant(1, theta0), R::Constant(1, 0.0),
+                                                            0.0, t.back());
+  const double err = std::hypot(th.back() - ref.q[0], (w.back() - ref.v[0]) / 200.0);
+  // RK4 at ΩΔt = 0.02: the drive's phase error per step ~(ΩΔt)⁵/120 = 2.7e-11, 3·10⁴ steps ≈ 1e-6 of the
+  // fast motion's amplitude (a/L)·0.1 = 0.01 rad, i.e. ~1e-8 rad; θ̇ compared in units of Ω. Bound 1e-6.
+  EXPECT_LT(err, 1e-6 + ref.error_estimate);
+  // Kapitza (Landau & Lifshitz §30, problem 1): stable upside down when a²Ω² > 2gL (here 100 > 9.81); the slow
+  // motion conserves the effective energy, so it stays within its start, 0.1 rad, plus the fast jitter
+  // (a/L)·0.1 = 0.01 rad: 0.15 allows both.
+  double far = 0.0;
+  for (double x : th) far = std::max(far, std::abs(x - std::numbers::pi));
+  EXPECT_LT(far, 0.15);
+  // without the drive it falls: |θ − π| grows as 0.1 cosh(√(g/L) t), past 1 rad by t = 0.7 s
+  s.objects[0].support = core::Vec3::Zero();
+  const auto fallen = values_of(simulate(s).trajectory, "bob.theta");
+  double far_free = 0.0;
+  for (double x : fallen) far_free = std::max(far_free, std::abs(x - std::numbers::pi));
+  EXPECT_GT(far_free, 1.0);
+  RecordProperty("kapitza_error", fg3(err));
+  RecordProperty("kapitza_max_from_upright_rad", fg3(far));
+}
+
 }  // namespace
 }  // namespace verisim::scene::test

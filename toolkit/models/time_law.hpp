@@ -14,7 +14,9 @@
 //              extrapolated: a recorded signal says nothing outside its record, and a held end value
 //              keeps the force bounded); one point is a constant.
 // rate(t) = ds/dt: −A Ω sin(Ω t + φ); the table's segment slope (right-continuous at a point: the slope
-// of the segment that starts there; 0 outside the table).
+// of the segment that starts there; 0 outside the table). second_rate(t) = d²s/dt²: −A Ω² cos(Ω t + φ);
+// a table's is 0 between its points and a Dirac impulse at each kink, which this function cannot return:
+// users that need it (a moving support) take constant and cosine laws only.
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -49,6 +51,9 @@ struct TimeLaw {
       }
     }
     return 0.0;
+  }
+  double second_rate(double t) const {
+    return kind == Kind::cosine ? -amplitude * omega * omega * std::cos(omega * t + phase) : 0.0;
   }
   double rate(double t) const {
     switch (kind) {

@@ -99,8 +99,9 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
         const double ratio = 1.0 + s.moment / (s.mass * s.length * s.length);
         pendulums_.push_back({{models::Circle<models::Damped>{s.origin, s.direction, g.normalized(), s.length, {s.damping}, ratio},
                                forces[i], s.mass, s.charge},
-                              o, i});
+                              o, i, s.support, s.support_law});
         if (s.damping > 0.0) velocity_independent_ = conserves_energy_ = false;
+        if (s.support != core::Vec3::Zero()) conserves_energy_ = false, driven_ = true;  // the support does work
         constrained = true;
         if (s.radius > 0.0) {
           bobs_.push_back({false, pendulums_.size() - 1, o, i, s.radius});

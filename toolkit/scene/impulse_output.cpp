@@ -26,6 +26,7 @@ double ImpulseWorld::kinetic_energy(const State& x, ImpulseWorkspace& ws) const 
 }
 
 double ImpulseWorld::potential_energy(const State& x, double t, ImpulseWorkspace& ws) const {
+  ws.t = t;
   world_kinematics(x.q, x.v, ws);
   const auto& x_ = ws.x;
   double V = mutual_potential(ws);

@@ -94,6 +94,7 @@ struct ImpulseWorkspace {
   std::vector<RestingContact> resting;        ///< the resting contacts (update_resting)
   std::vector<double> lambda;                 ///< their reactions, projected Gauss–Seidel (apply_reactions)
   std::vector<core::Vec3> x, w, fm;           ///< scratch by object: world positions, velocities, mutual forces
+  double t = 0.0;                             ///< the time of the state evaluated or observed (moving supports)
 };
 
 class ImpulseWorld {
@@ -157,7 +158,15 @@ class ImpulseWorld {
   struct Point { models::Object<models::Free, FieldForces> o; Eigen::Index off; std::size_t index; };
   struct Spring { models::Object<models::Line<models::Damped>, FieldForces> o; Eigen::Index off; std::size_t index; };
   /// Plane pendulums, point bob (seed 001 §B.2) or rigid body about the axis (Circle::inertia_ratio > 1).
-  struct Pendulum { models::Object<models::Circle<models::Damped>, FieldForces> o; Eigen::Index off; std::size_t index; };
+  /// A moving pivot O + S·s(t) (support, support_law; S = 0: fixed) adds the inertial force −m S s̈(t) in the
+  /// pivot's frame and S s(t), S ṡ(t) to the world position and velocity.
+  struct Pendulum {
+    models::Object<models::Circle<models::Damped>, FieldForces> o;
+    Eigen::Index off;
+    std::size_t index;
+    core::Vec3 support = core::Vec3::Zero();
+    models::TimeLaw support_law{};
+  };
   /// First-order objects Ė = f(t, E) (seed 001 §2): E is held in the velocity slot of the state, so every
   /// second-order integrator steps it (a = f(t, v)); the position slot holds ∫E dt. RK4 and Euler then take
   /// exactly their first-order forms (§3.4.2, §3.2.2), Euler-Cromer too (its first-order form is Euler's).
@@ -280,6 +289,8 @@ struct ImpulseRun {
   std::vector<std::string> trajectory_header() const { return world->trajectory_header(); }
   std::vector<std::string> conserved_header() const { return world->conserved_header(); }
   void trajectory_row(const State& x, std::vector<double>& row) const { world->trajectory_row(x, row, *ws); }
+  /// The time of the state the next calls observe (a moving support's position and velocity).
+  void at_time(double t) const { ws->t = t; }
   double kinetic_energy(const State& x) const { return world->kinetic_energy(x, *ws); }
   double potential_energy(const State& x, double t) const { return world->potential_energy(x, t, *ws); }
   void conserved_row(const State& x, std::vector<double>& row) const { world->conserved_row(x, row, *ws); }

@@ -41,10 +41,23 @@ void read_pendulum_common(Reader& r, ObjectSpec& o) {
   o.charge = r.number("charge", 0.0);
 }
 
+/// A plane pendulum's moving pivot O + S·s(t) (a prescribed motion, seed 001 §2's E(t) = f(t)): `support` S and
+/// the time law's keys; a table is refused (its second derivative, the pivot's acceleration, is a train of impulses).
+void read_support(Reader& r, ObjectSpec& o) {
+  o.support = r.vec3("support", core::Vec3::Zero());
+  if (!r.has("support")) return;
+  o.support_law = detail::read_time_law(r, "cosine");
+  if (o.support_law.kind == models::TimeLaw::Kind::table)
+    r.fail("law", "a moving support takes a 'cosine' (or 'constant') law: a table's second derivative, the pivot's "
+                  "acceleration, is a train of impulses");
+  if (o.radius > 0.0) r.fail("support", "a bob with a 'radius' meets obstacles from a fixed pivot only (its gap would move with t)");
+}
+
 void read_pendulum(Reader& r, ObjectSpec& o, const Scene&) {
   read_pendulum_common(r, o);
   o.damping = r.non_negative("b", 0.0);
   o.radius = r.non_negative("radius", 0.0);  // > 0: the bob meets obstacles
+  read_support(r, o);
 }
 
 void read_spherical_pendulum(Reader& r, ObjectSpec& o, const Scene&) {
@@ -119,6 +132,7 @@ void read_physical_pendulum(Reader& r, ObjectSpec& o, const Scene&) {
   o.charge = r.number("charge", 0.0);
   o.damping = r.non_negative("b", 0.0);
   o.radius = r.non_negative("radius", 0.0);  // > 0: a ball of this radius about the centre of mass meets obstacles
+  read_support(r, o);
 }
 
 /// seed 001 §2's first-order object: Ė = (u(t) − E)/τ, u = source·s(t) (models/relaxation.hpp).

@@ -82,6 +82,8 @@ struct ObjectSpec {
   double theta0 = 0.0, omega0 = 0.0;  ///< pendulum θ, θ̇
   double phi0 = 0.0, phi_dot0 = 0.0;  ///< spherical pendulum φ, φ̇ (θ, θ̇ in theta0, omega0)
   double moment = 0.0;          ///< physical pendulum: I_cm (kg m²), about the centre of mass (its distance d in length)
+  core::Vec3 support = core::Vec3::Zero();  ///< pendulums: the pivot moves as O + support·s(t) (m)
+  models::TimeLaw support_law;  ///< its s(t) (constant or cosine)
   double tau = 0.0;             ///< relaxation: τ (s)
   double E0 = 0.0;              ///< relaxation: E(0)
   models::TimeLaw source;       ///< relaxation: u(t) = U·s(t)
