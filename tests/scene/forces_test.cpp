@@ -292,5 +292,37 @@ TEST(ForcesValidation, KapitzaPendulumStandsOnItsVibratingPivot) {
   RecordProperty("kapitza_max_from_upright_rad", fg3(far));
 }
 
+
+// ---- a table law inside a run: a force ramped up over 1 s, then held ------------------------------------
+TEST(ForcesValidation, TableLawRampThenHoldMovesAPointExactly) {
+  const Scene s = parse_scene(R"([simulation]
+integrator = "rk4"
+dt = 0.01
+t_end = 3
+
+[[object]]
+type = "point"
+name = "p"
+
+[[force]]
+type = "driven"
+F = [1, 0, 0]
+law = "table"
+table = [[0, 0], [1, 1]]
+)", "ramp.toml");
+  const RunResult r = simulate(s);
+  const auto t = values_of(r.trajectory, "t"), x = values_of(r.trajectory, "p.x");
+  double err = 0.0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    // m = 1: ẍ = t on [0, 1] (the table's line), 1 after (its last value held): x = t³/6, then
+    // 1/6 + (t − 1)/2 + (t − 1)²/2. RK4 integrates ẍ = a(t) exactly for a cubic a (its velocity update is
+    // Simpson's rule) and the kink at t = 1 falls on a step's end: only round-off remains.
+    const double ti = t[i], exact = ti <= 1.0 ? ti * ti * ti / 6.0 : 1.0 / 6.0 + 0.5 * (ti - 1.0) + 0.5 * (ti - 1.0) * (ti - 1.0);
+    err = std::max(err, std::abs(x[i] - exact));
+  }
+  EXPECT_LT(err, 1e-12);
+  RecordProperty("table_ramp_max_error_m", fg3(err));
+}
+
 }  // namespace
 }  // namespace verisim::scene::test
