@@ -240,7 +240,7 @@ std::string animation_data(const scene::Scene& sc, const core::Samples& s, std::
                                : how.anchor == Anchor::origin   ? proj(o.origin)
                                                                 : "null";
     const std::string angle = how.turns ? series(o.name + ".angle") : "null";
-    const double r = how.size == Size::radius ? o.radius : how.size == Size::bob ? 0.05 * o.length : 0.0;
+    const double r = how.size == Size::radius || o.radius > 0.0 ? o.radius : how.size == Size::bob ? 0.05 * o.length : 0.0;
     d += fmt::format("{}{{name:{},kind:'{}',r:{},w:{},h:{},x:{},y:{},a:{},anchor:{}}}", i ? "," : "",
                      js_string(o.name), scene::to_string(o.type), num(r), num(o.width), num(o.height),
                      series(world_col(o, I)), series(world_col(o, J)), angle, anchor);
@@ -383,7 +383,7 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
                                 std::string(sc.objects.size() > kMaxPlotted ? " (the first 12 objects)." : ".")
                           : "The objects move along " + std::string(1, "xyz"[along]) +
                                 " only (a vertical bounce, say): their coordinate against time (trajectory.csv), not a line drawn over itself.";
-    out.push_back(f);
+    if (!f.series.empty()) out.push_back(f);  // a scene of first-order objects only has no world position
   }
   if (bounces_on_a_wall(sc, runs.front())) {  // seed 003's bouncing particle
     const std::string wall = sc.obstacles[runs.front().soft.wall].name;
@@ -410,14 +410,18 @@ std::vector<Figure> figures(const scene::Scene& sc, const std::vector<scene::Run
   for (const auto& o : sc.objects) {  // phase portraits of the 1-DOF models
     std::string q, v, unit;
     if (o.type == ObjectType::spring) q = o.name + ".E", v = o.name + ".Edot", unit = "m";
-    else if (o.type == ObjectType::pendulum) q = o.name + ".theta", v = o.name + ".theta_dot", unit = "rad";
+    else if (o.type == ObjectType::pendulum || o.type == ObjectType::physical_pendulum)
+      q = o.name + ".theta", v = o.name + ".theta_dot", unit = "rad";
+    else if (o.type == ObjectType::relaxation) q = "t", v = o.name + ".E", unit = "";
     else continue;
     // a name that is not a file name is made one, with the object's index keeping two such apart
     const std::string stem = file_stem(o.name) == o.name ? o.name : file_stem(o.name) + "_" + std::to_string(&o - sc.objects.data());
-    Figure f = figure("phase_" + stem, "Phase portrait of " + o.name, q + " (" + unit + ")", v + " (" + unit + "/s)");
+    const bool first_order = o.type == ObjectType::relaxation;  // E against t (seed 001 §2's Ė = f(t, E))
+    Figure f = first_order ? figure("phase_" + stem, o.name + ".E against time", "t (s)", "E")
+                           : figure("phase_" + stem, "Phase portrait of " + o.name, q + " (" + unit + ")", v + " (" + unit + "/s)");
     for (const auto& r : runs)
       f.series.push_back({r.integrator + "_trajectory.csv", col(r.trajectory, q) + ":" + col(r.trajectory, v), r.integrator, "lines"});
-    f.caption = "E₁ against Ė₁: a closed curve when the energy is conserved.";
+    f.caption = first_order ? "The first-order object's state E(t): Ė = (u(t) − E)/τ." : "E₁ against Ė₁: a closed curve when the energy is conserved.";
     out.push_back(f);
   }
   return out;

@@ -162,6 +162,7 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
     rep.energy_change.push_back(scene_energy_change(r));
   }
   rep.conserves_energy = runs.front().conserves_energy;
+  rep.driven = runs.front().driven;
   rep.steps = base.simulation.steps;
   return rep;
 }

@@ -28,6 +28,7 @@ struct SceneReport {
   std::vector<std::size_t> events;       ///< per integrator: collisions
   std::vector<double> energy_change;     ///< per integrator: (E(end) − E(0)) / max(|E₀|, max |T|)
   bool conserves_energy = false;         ///< the scene's energy is conserved in theory
+  bool driven = false;                   ///< a time-dependent force acts: the energy may grow
   std::size_t steps = 0;
   bool plotted = false;
 };

@@ -170,5 +170,72 @@ case('duplicate_names', DISCS, 'name = "d2"', 'name = "d1"', 'two objects named 
 case('force_on_unknown_object', SPRING, 'type = "gravity"', 'type = "gravity"\non = ["nobody"]', 'a force on an object that does not exist', ['nobody'], at=None)
 case('friction_with_frictionless', DISCS, 'restitution = 1.0', 'restitution = 1.0\nfriction = 0.3', 'friction with the frictionless law', ["friction"], at='0.3')
 case('newmark_diverges', SPRING.replace('k = 4.0', 'k = 4e6'), 'integrator = "rk4"\ndt = 0.001', 'integrator = "newmark"\ndt = 0.1', "Newmark's fixed point cannot converge: k dt²/(6m) = 4e6·0.01/6 ≫ 1", ['newmark', 'step from t = 0', 'did not converge', 'the cap'], at=None, file_named=False)
+# issue 26, seed 001: time laws, the physical pendulum, the first-order object
+DRIVEN = """title = "bad input: {name}"
+
+[simulation]
+integrator = "rk4"
+dt = 0.001
+t_end = 1
+
+[[object]]
+type = "spring"
+name = "mass"
+k = 4.0
+
+[[force]]
+type = "driven"
+F = [1, 0, 0]
+law = "cosine"
+omega = 1.5
+"""
+PHYS = """title = "bad input: {name}"
+
+[simulation]
+integrator = "rk4"
+dt = 0.001
+t_end = 1
+
+[[object]]
+type = "physical-pendulum"
+name = "rod"
+distance = 0.5
+inertia = 0.1
+direction = [1, 0, 0]
+
+[[force]]
+type = "gravity"
+"""
+RELAX = """title = "bad input: {name}"
+
+[simulation]
+integrator = "rk4"
+dt = 0.001
+t_end = 1
+
+[[object]]
+type = "relaxation"
+name = "rc"
+tau = 0.5
+E0 = 1.0
+"""
+case('driven_missing_law', DRIVEN, 'law = "cosine"\nomega = 1.5\n', '', 'a driven force without a time law', ["missing key 'law'"], at=None)
+case('driven_missing_F', DRIVEN, 'F = [1, 0, 0]\n', '', 'a driven force without F', ["missing key 'F'"], at=None)
+case('driven_unknown_law', DRIVEN, 'law = "cosine"', 'law = "sine"', 'unknown time law', ['sine', 'cosine', 'table'], at='"sine"')
+case('driven_omega_negative', DRIVEN, 'omega = 1.5', 'omega = -1.5', 'Ω < 0', ["'omega'"], at='-1.5')
+case('driven_omega_missing', DRIVEN, 'omega = 1.5\n', '', 'cosine law without Ω', ["missing key 'omega'"], at=None)
+case('driven_omega_with_table', DRIVEN, 'law = "cosine"', 'law = "table"\ntable = [[0, 1], [1, 0]]', "a cosine's key in a table law", ["unknown key 'omega'"], at=None)
+case('driven_table_not_increasing', DRIVEN, 'law = "cosine"\nomega = 1.5', 'law = "table"\ntable = [[0, 1], [1, 2], [0.5, 3]]', 'table times not increasing', ['strictly increasing'], at='[0.5, 3]')
+case('driven_table_triple', DRIVEN, 'law = "cosine"\nomega = 1.5', 'law = "table"\ntable = [[0, 1, 2]]', 'a table entry of three numbers', ['[t, value] pairs'], at='[0, 1, 2]')
+case('driven_table_empty', DRIVEN, 'law = "cosine"\nomega = 1.5', 'law = "table"\ntable = []', 'an empty table', ['non-empty'], at='[]')
+case('driven_table_string', DRIVEN, 'law = "cosine"\nomega = 1.5', 'law = "table"\ntable = [[0, "one"]]', 'a table value that is a string', ["'table'", 'number'], at='"one"')
+case('physical_pendulum_inertia_negative', PHYS, 'inertia = 0.1', 'inertia = -0.1', 'I_cm < 0', ["'inertia'"], at='-0.1')
+case('physical_pendulum_missing_inertia', PHYS, 'inertia = 0.1\n', '', 'a physical pendulum without I_cm', ["missing key 'inertia'"], at=None)
+case('physical_pendulum_distance_zero', PHYS, 'distance = 0.5', 'distance = 0', 'd = 0 (the axis through the centre of mass: no restoring torque)', ["'distance'"], at='0')
+case('relaxation_tau_zero', RELAX, 'tau = 0.5', 'tau = 0', 'τ = 0', ["'tau'"], at='0')
+case('relaxation_missing_tau', RELAX, 'tau = 0.5\n', '', 'a relaxation without τ', ["missing key 'tau'"], at=None)
+case('support_table_law', PEND, 'theta0 = 0.1', 'theta0 = 0.1\nsupport = [0, 0, 0.05]\nlaw = "table"\ntable = [[0, 0], [1, 1]]', "a pendulum support with a table law (its acceleration would be impulses)", ["cosine"], at='"table"')
+case('support_with_radius', PEND, 'theta0 = 0.1', 'theta0 = 0.1\nradius = 0.05\nsupport = [0, 0, 0.05]\nomega = 10', 'a bob with a radius on a moving pivot', ["'radius'", 'fixed pivot'], at='[0, 0, 0.05]')
+case('support_omega_missing', PEND, 'theta0 = 0.1', 'theta0 = 0.1\nsupport = [0, 0, 0.05]', 'a cosine support without Ω', ["missing key 'omega'"], at=None)
 open('/tmp/scene_rows.tsv','w').write(''.join('\t'.join(r) + '\n' for r in rows))
 print(len(rows))

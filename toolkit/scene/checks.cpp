@@ -24,7 +24,9 @@ void check_scene(const Scene& s) {
   // pendulums: their plane or sphere is set by k = {g}₁ (seed 001 §B.2, §B.3)
   for (std::size_t i = 0; i < s.objects.size(); ++i) {
     const ObjectSpec& o = s.objects[i];
-    if (o.type != ObjectType::pendulum && o.type != ObjectType::spherical_pendulum) continue;
+    if (o.type != ObjectType::pendulum && o.type != ObjectType::physical_pendulum &&
+        o.type != ObjectType::spherical_pendulum)
+      continue;
     const core::Vec3 g = gravity_on(s, i);
     if (!(g.norm() > 0.0))
       throw SceneError(o.where, fmt::format("[[object]] '{}': a {} needs a [[force]] of type 'gravity' acting on it "

@@ -44,6 +44,15 @@ inline core::Vec3 gravity_on(const Scene& s, std::size_t i) {
   return g;
 }
 
+/// The world position at t = 0 of a spring mass or plane pendulum's bob (seed 001 §B.1: O + x₀ d; §B.2:
+/// O + L cos θ₀ k + L sin θ₀ d, k = {g}₁).
+inline core::Vec3 constrained_position(const Scene& s, std::size_t i) {
+  const ObjectSpec& o = s.objects[i];
+  if (o.type == ObjectType::spring) return o.origin + o.x0 * o.direction;
+  const core::Vec3 k = gravity_on(s, i).normalized();
+  return o.origin + o.length * std::cos(o.theta0) * k + o.length * std::sin(o.theta0) * o.direction;
+}
+
 /// A length that sets the scale of gap tolerances for object o.
 inline double characteristic_size(const ObjectSpec& o) {
   if (o.round()) return o.radius;
@@ -56,6 +65,12 @@ template <class Fn>
 void for_each_initial_gap(const Scene& s, Fn&& fn) {
   for (std::size_t i = 0; i < s.objects.size(); ++i) {
     const ObjectSpec& a = s.objects[i];
+    const bool bob = (a.type == ObjectType::spring || a.type == ObjectType::pendulum ||
+                      a.type == ObjectType::physical_pendulum) && a.radius > 0.0;
+    if (bob) {  // a spring mass or pendulum bob with a radius meets the obstacles
+      for (const auto& ob : s.obstacles) fn(i, ob.name, contact_with(ob.shape, constrained_position(s, i), a.radius).gap);
+      continue;
+    }
     if (!a.collides()) continue;
     if (a.round()) {
       for (std::size_t j = i + 1; j < s.objects.size(); ++j) {

@@ -38,6 +38,12 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
           any_field = true;
           if (f.B != core::Vec3::Zero() && objs[i].charge != 0.0) velocity_independent_ = false;
           break;
+        case ForceType::driven:  // F·s(t): the drive does work, so the energy is not conserved
+          F.term<models::ForceList<models::DrivenForce>>().terms.push_back({f.vector, f.law});
+          any_field = true;
+          conserves_energy_ = false;
+          driven_ = true;
+          break;
         case ForceType::mutual_gravity:
         case ForceType::coulomb: break;
       }
@@ -78,16 +84,30 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
                             o, i});
         if (s.damping > 0.0) velocity_independent_ = conserves_energy_ = false;
         constrained = true;
+        if (s.radius > 0.0) {
+          bobs_.push_back({true, springs_.size() - 1, o, i, s.radius});
+          min_size = std::min(min_size, s.radius);
+          g_max = std::max(g_max, g.norm());
+        }
         break;
       }
-      case ObjectType::pendulum: {
+      case ObjectType::pendulum:
+      case ObjectType::physical_pendulum: {
         const Eigen::Index o = take(i, {s.theta0}, {s.omega0});
-        // seed 001 §B.2: circle of centre O, radius L, in the plane (d, k), k = {g}₁
-        pendulums_.push_back({{models::Circle<models::Damped>{s.origin, s.direction, g.normalized(), s.length, {s.damping}},
+        // seed 001 §B.2: circle of centre O, radius L, in the plane (d, k), k = {g}₁; a rigid body about the
+        // axis: I_axis/(m d²) = 1 + I_cm/(m d²) (models/circle.hpp)
+        const double ratio = 1.0 + s.moment / (s.mass * s.length * s.length);
+        pendulums_.push_back({{models::Circle<models::Damped>{s.origin, s.direction, g.normalized(), s.length, {s.damping}, ratio},
                                forces[i], s.mass, s.charge},
-                              o, i});
+                              o, i, s.support, s.support_law});
         if (s.damping > 0.0) velocity_independent_ = conserves_energy_ = false;
+        if (s.support != core::Vec3::Zero()) conserves_energy_ = false, driven_ = true;  // the support does work
         constrained = true;
+        if (s.radius > 0.0) {
+          bobs_.push_back({false, pendulums_.size() - 1, o, i, s.radius});
+          min_size = std::min(min_size, s.radius);
+          g_max = std::max(g_max, g.norm());
+        }
         break;
       }
       case ObjectType::spherical_pendulum: {
@@ -122,6 +142,15 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
         g_max = std::max(g_max, g.norm());
         break;
       }
+      case ObjectType::relaxation: {
+        const Eigen::Index o = take(i, {0.0}, {s.E0});  // E in the velocity slot, ∫E dt in the position slot
+        relaxations_.push_back({{s.tau, s.source}, o, i});
+        masses_.back() = 0.0;  // no mass: no kinetic energy, no momentum
+        charges_.back() = 0.0;
+        velocity_independent_ = conserves_energy_ = false;  // a = f(t, v): dissipative (or driven by u(t))
+        constrained = true;
+        break;
+      }
       case ObjectType::particle:  // simulate() gives law = "soft" scenes to the soft-contact world
         throw std::invalid_argument("scene::ImpulseWorld: particles belong to the soft-contact world (law = \"soft\")");
     }
@@ -147,9 +176,10 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
     shapes_.add(ob.shape);
     const auto [shape, slot] = shapes_.slot(shapes_.size() - 1);
     for (std::size_t a = 0; a < rounds_.size(); ++a) pairs_.push_back({PairKind::round_obstacle, a, slot, shape, k, e, mu});
+    for (std::size_t a = 0; a < bobs_.size(); ++a) pairs_.push_back({PairKind::bob_obstacle, a, slot, shape, k, e, 0.0});
     if (std::holds_alternative<geometry::Plane>(ob.shape))
       for (std::size_t a = 0; a < boxes_.size(); ++a) pairs_.push_back({PairKind::box_plane, a, slot, shape, k, e, 0.0});
-    if (!rounds_.empty() || !boxes_.empty()) conserves_energy_ = conserves_energy_ && e == 1.0 && mu == 0.0;
+    if (!rounds_.empty() || !boxes_.empty() || !bobs_.empty()) conserves_energy_ = conserves_energy_ && e == 1.0 && mu == 0.0;
   }
   if (rounds_.size() > 1) conserves_energy_ = conserves_energy_ && sim.restitution == 1.0 && sim.friction == 0.0;
   if (boxes_.size() + rounds_.size() > 1 && !boxes_.empty()) conserves_energy_ = conserves_energy_ && sim.restitution == 1.0;

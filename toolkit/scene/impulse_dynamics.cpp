@@ -25,8 +25,8 @@ void ImpulseWorld::world_kinematics(const core::VecX& q, const core::VecX& v, Im
   }
   for (const auto& s : pendulums_) {
     const core::Vec1 E(q[s.off]), Ed(v[s.off]);
-    x_[s.index] = s.o.position(E);
-    w_[s.index] = s.o.velocity(E, Ed);
+    x_[s.index] = s.o.position(E) + s.support * s.support_law.value(ws.t);  // the pivot at O + S s(t)
+    w_[s.index] = s.o.velocity(E, Ed) + s.support * s.support_law.rate(ws.t);
   }
   for (std::size_t j = 0; j < sphericals_.size(); ++j) {
     const auto& s = sphericals_[j];
@@ -75,6 +75,7 @@ double ImpulseWorld::mutual_potential(const ImpulseWorkspace& ws) const {
 
 void ImpulseWorld::acceleration(const core::VecX& q, const core::VecX& v, core::VecX& a, double t,
                                 ImpulseWorkspace& ws) const {
+  ws.t = t;
   const bool mutual = !mutual_.empty();
   const auto& fm_ = ws.fm;
   if (mutual) {
@@ -96,10 +97,19 @@ void ImpulseWorld::acceleration(const core::VecX& q, const core::VecX& v, core::
   }
   for (const auto& s : pendulums_) {
     const core::Vec1 E(q[s.off]), Ed(v[s.off]);
-    core::Vec3 F = s.o.external_force(E, Ed, t);
+    core::Vec3 F;
+    if (s.support == core::Vec3::Zero()) {
+      F = s.o.external_force(E, Ed, t);
+    } else {  // a moving pivot: the forces at the world position and velocity, and in the pivot's frame the
+              // inertial force −m Ö(t), Ö = S s̈(t) (d'Alembert; any mechanics text, e.g. Landau & Lifshitz §39)
+      const core::Vec3 x = s.o.position(E) + s.support * s.support_law.value(t),
+                       w = s.o.velocity(E, Ed) + s.support * s.support_law.rate(t);
+      F = s.o.forces.force(x, w, s.o.mass, s.o.charge, t) - s.o.mass * s.support_law.second_rate(t) * s.support;
+    }
     if (mutual) F += fm_[s.index];
     a[s.off] = s.o.constraint.evolution(t, E, Ed, F, s.o.mass)[0];
   }
+  for (const auto& r : relaxations_) a[r.off] = r.r.rate(t, v[r.off]);  // Ė = f(t, E), E in the velocity slot
   for (std::size_t j = 0; j < sphericals_.size(); ++j) {
     const auto& s = sphericals_[j];
     const models::SphereSurface& chart = ws.charts[j];  // the run's current chart
@@ -144,6 +154,15 @@ bool ImpulseWorld::rechart(State& x, ImpulseWorkspace& ws) const {
     }
   }
   return any;
+}
+
+core::Vec3 ImpulseWorld::bob_position(const Bob& b, const core::VecX& q) const {
+  const core::Vec1 E(q[b.off]);
+  return b.spring ? springs_[b.slot].o.position(E) : pendulums_[b.slot].o.position(E);
+}
+core::Vec3 ImpulseWorld::bob_tangent(const Bob& b, const core::VecX& q) const {
+  const core::Vec1 E(q[b.off]), one(1.0);
+  return b.spring ? springs_[b.slot].o.velocity(E, one) : pendulums_[b.slot].o.velocity(E, one);  // linear in Ė
 }
 
 core::Vec3 ImpulseWorld::round_center(const Round& r, const core::VecX& q) const {

@@ -46,6 +46,10 @@ double ImpulseWorld::gap(std::size_t i, const core::VecX& q) const {
       const Round& d = rounds_[p.b];
       return geometry::point_gap(box_rectangle(boxes_[p.a], q), round_center(d, q).head<2>()).distance - d.radius;
     }
+    case PairKind::bob_obstacle: {
+      const Bob& b = bobs_[p.a];
+      return obstacle_contact(p, bob_position(b, q), b.radius).gap;
+    }
   }
   return kInf;
 }
@@ -53,13 +57,16 @@ double ImpulseWorld::gap(std::size_t i, const core::VecX& q) const {
 std::pair<std::string, std::string> ImpulseWorld::pair_names(std::size_t i) const {
   const Pair& p = pairs_[i];
   const bool box = p.kind == PairKind::box_plane || p.kind == PairKind::box_box || p.kind == PairKind::box_round;
-  const std::size_t a = box ? boxes_[p.a].index : rounds_[p.a].index;
+  const std::size_t a = box                               ? boxes_[p.a].index
+                        : p.kind == PairKind::bob_obstacle ? bobs_[p.a].index
+                                                           : rounds_[p.a].index;
   switch (p.kind) {
     case PairKind::round_round:
     case PairKind::box_round: return {scene_.objects[a].name, scene_.objects[rounds_[p.b].index].name};
     case PairKind::box_box: return {scene_.objects[a].name, scene_.objects[boxes_[p.b].index].name};
     case PairKind::round_obstacle:
-    case PairKind::box_plane: break;
+    case PairKind::box_plane:
+    case PairKind::bob_obstacle: break;
   }
   return {scene_.objects[a].name, scene_.obstacles[p.obstacle].name};
 }
@@ -83,6 +90,7 @@ void ImpulseWorld::check_in_plane(const Pair& p, const core::Vec3& n, double t) 
 // ------------------------------------------------------------------------------------- impulses
 bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, bool overlapping_only,
                          std::vector<Event>& log, ContactStats& stats) const {
+  if (p.kind == PairKind::bob_obstacle) return resolve_bob(p, x, t, settle, overlapping_only, log, stats);
   const Law law = scene_.simulation.law;
   const double g0 = gap(static_cast<std::size_t>(&p - pairs_.data()), x.q);
   if (overlapping_only ? !(g0 < 0.0) : !(g0 <= touch_)) return false;
@@ -286,6 +294,7 @@ bool ImpulseWorld::resolve_pair(const Pair& p, State& x, double t, bool settle, 
       }
       return applied;
     }
+    case PairKind::bob_obstacle: break;  // resolve_bob, above
   }
   return false;
 }
@@ -323,6 +332,40 @@ bool ImpulseWorld::planar_impulse(const Pair& p, State& x, double t, bool settle
                  core::Vec3(s1.velocity.x(), s1.velocity.y(), 0.0), core::Vec3(res.b1.velocity.x(), res.b1.velocity.y(), 0.0),
                  core::Vec3(0.0, 0.0, s1.omega), core::Vec3(0.0, 0.0, res.b1.omega)});
   return true;
+/// A spring mass or pendulum bob (one degree of freedom E, world velocity J Ė with J = ∂x/∂E) meeting an
+/// obstacle of normal n: its only velocity is Ė, so Newton's law of restitution on the contact's normal
+/// velocity, (J·n) Ė′ = −e (J·n) Ė, gives Ė′ = −e Ė (for J·n ≠ 0), whatever the impulse of the constraint (the
+/// rod's tension, the spring's bar) that accompanies the obstacle's: a pendulum's θ̇ reverses to −e θ̇ and its
+/// energy is multiplied by e². Frictionless (seed 001 §E.1's law with μ = 0; friction on a constrained body is
+/// not modelled). A resting contact (settle) takes e = 0 and moves E by −gap/(J·n) out of the obstacle.
+bool ImpulseWorld::resolve_bob(const Pair& p, State& x, double t, bool settle, bool overlapping_only,
+                               std::vector<Event>& log, ContactStats& stats) const {
+  const Bob& B = bobs_[p.a];
+  const ObstacleContact c = obstacle_contact(p, bob_position(B, x.q), B.radius);
+  if (overlapping_only ? !(c.gap < 0.0) : !(c.gap <= touch_)) return false;
+  const core::Vec3 J = bob_tangent(B, x.q);
+  const double Jn = J.dot(c.normal), Ed = x.v[B.off];
+  const double v_star = -Ed * Jn;  // seed 001 §E.1 (obstacle) step 2: v* = −v·n, > 0 approaching
+  bool applied = false;
+  if (v_star > 0.0) {
+    const bool resting = settle || v_star < v_rest_;
+    const double e = resting ? 0.0 : p.restitution;
+    const double m = masses_[B.index];
+    const double ratio = B.spring ? 1.0 : pendulums_[B.slot].o.constraint.inertia_ratio;  // I_axis/(m L²)
+    const double before = 0.5 * m * ratio * (J * Ed).squaredNorm();
+    x.v[B.off] = -e * Ed;
+    const double after = 0.5 * m * ratio * (J * x.v[B.off]).squaredNorm();
+    if (resting) {
+      ++stats.resting;
+    } else {
+      ++stats.collisions;
+      log.push_back({t, B.index, p.obstacle, true, collisions::Branch::frictionless, v_star, x.v[B.off] * Jn, after - before,
+                     kNaN, c.normal, J * Ed, J * x.v[B.off], core::Vec3::Zero(), core::Vec3::Zero()});
+    }
+    applied = true;
+  }
+  if (settle && c.gap < 0.0 && std::abs(Jn) > 1e-12 * J.norm()) x.q[B.off] -= c.gap / Jn;  // gap + (J·n)ΔE = 0
+  return applied;
 }
 
 bool ImpulseWorld::resolve(State& x, double t, bool settle, std::vector<Event>& log, ContactStats& stats) const {

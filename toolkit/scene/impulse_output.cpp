@@ -18,10 +18,15 @@ double ImpulseWorld::kinetic_energy(const State& x, ImpulseWorkspace& ws) const 
   for (std::size_t i = 0; i < masses_.size(); ++i) T += 0.5 * masses_[i] * w_[i].squaredNorm();
   for (const auto& r : rounds_) T += 0.5 * r.alpha * r.o.mass * r.radius * r.radius * round_omega(r, x.v).squaredNorm();
   for (const auto& b : boxes_) T += 0.5 * b.inertia * x.v[b.off + 2] * x.v[b.off + 2];
+  for (const auto& p : pendulums_) {  // a rigid body's rotation about its centre of mass: ½ I_cm θ̇² (König)
+    const auto& c = p.o.constraint;
+    T += 0.5 * (c.inertia_ratio - 1.0) * p.o.mass * c.L * c.L * x.v[p.off] * x.v[p.off];
+  }
   return T;
 }
 
 double ImpulseWorld::potential_energy(const State& x, double t, ImpulseWorkspace& ws) const {
+  ws.t = t;
   world_kinematics(x.q, x.v, ws);
   const auto& x_ = ws.x;
   double V = mutual_potential(ws);
@@ -96,6 +101,8 @@ void ImpulseWorld::trajectory_row(const State& x, std::vector<double>& row, Impu
       if (s.index == i) return out[0] = x.q[s.off], out[1] = x.v[s.off], 2;
     for (const auto& s : pendulums_)
       if (s.index == i) return out[0] = x.q[s.off], out[1] = x.v[s.off], 2;
+    for (const auto& s : relaxations_)
+      if (s.index == i) return out[0] = x.v[s.off], out[1] = x.q[s.off], 2;  // E, ∫E dt
     for (const auto& s : sphericals_)
       if (s.index == i) {
         const core::PhaseState<core::Vec2> e = s.seed_chart.coordinates(x_[i], w_[i]);  // in the seed's chart

@@ -61,6 +61,7 @@ void ImpulseWorld::apply_reactions(const core::VecX& q, const core::VecX& v, cor
           inv_mass = 1.0 / c.b1.mass + 1.0 / c.b2.mass + c1 * c1 / c.b1.inertia + c2 * c2 / c.b2.inertia;
           break;
         }
+        case PairKind::bob_obstacle: continue;  // never resting (update_resting)
       }
       const double old = lambda_[k];
       lambda_[k] = std::max(0.0, old - an / inv_mass);
@@ -91,6 +92,7 @@ void ImpulseWorld::apply_reactions(const core::VecX& q, const core::VecX& v, cor
           a[c.b2.off + 2] -= dl * collisions::cross2(r2, c.n) / c.b2.inertia;
           break;
         }
+        case PairKind::bob_obstacle: break;  // never resting (update_resting)
       }
     }
   }
@@ -169,6 +171,7 @@ void ImpulseWorld::update_resting(const State& x, ImpulseWorkspace& ws) const {
       case PairKind::box_round:
         if (planar_resting(planar_contact(p, -1, x.q), x)) active_.push_back({i, -1});
         break;
+      case PairKind::bob_obstacle: break;  // no resting reaction: a slow contact is settled (restitution 0, projected)
     }
   }
 }

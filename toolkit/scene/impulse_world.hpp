@@ -37,12 +37,14 @@
 #include "toolkit/models/circle.hpp"
 #include "toolkit/models/constant_force.hpp"
 #include "toolkit/models/damping.hpp"
+#include "toolkit/models/driven_force.hpp"
 #include "toolkit/models/force_sum.hpp"
 #include "toolkit/models/free.hpp"
 #include "toolkit/models/line.hpp"
 #include "toolkit/models/linear_drag.hpp"
 #include "toolkit/models/lorentz_force.hpp"
 #include "toolkit/models/object.hpp"
+#include "toolkit/models/relaxation.hpp"
 #include "toolkit/models/sphere_surface.hpp"
 #include "toolkit/models/uniform_gravity.hpp"
 #include "toolkit/scene/contacts.hpp"
@@ -55,7 +57,8 @@ using State = core::PhaseState<core::VecX>;
 /// The field forces acting on one object: the models' forces, summed (models::ForceSum). Set once
 /// from the scene; a force absent from the scene is a zero term.
 using FieldForces = models::ForceSum<models::UniformGravity, models::LinearDrag, models::ConstantForce,
-                                     models::LorentzForce, models::ForceList<models::CentralGravity>>;
+                                     models::LorentzForce, models::ForceList<models::CentralGravity>,
+                                     models::ForceList<models::DrivenForce>>;
 
 /// One collision, as events.csv writes it.
 struct Event {
@@ -95,6 +98,7 @@ struct ImpulseWorkspace {
   std::vector<RestingContact> resting;        ///< the resting contacts (update_resting)
   std::vector<double> lambda;                 ///< their reactions, projected Gauss–Seidel (apply_reactions)
   std::vector<core::Vec3> x, w, fm;           ///< scratch by object: world positions, velocities, mutual forces
+  double t = 0.0;                             ///< the time of the state evaluated or observed (moving supports)
 };
 
 class ImpulseWorld {
@@ -129,6 +133,8 @@ class ImpulseWorld {
   void conserved_row(const State& x, std::vector<double>& row, ImpulseWorkspace& ws) const;
   /// True when the scene's total energy is a conserved quantity (no drag, no damping, e = 1, no friction).
   bool conserves_energy() const { return conserves_energy_; }
+  /// True when a time-dependent force acts (the drive supplies energy: the energy may grow).
+  bool driven() const { return driven_; }
 
   // ---- contacts ------------------------------------------------------------------------------
   std::size_t pair_count() const { return pairs_.size(); }
@@ -155,7 +161,20 @@ class ImpulseWorld {
   // one vector per kind of object; `off` is the first index of its degrees of freedom in the state
   struct Point { models::Object<models::Free, FieldForces> o; Eigen::Index off; std::size_t index; };
   struct Spring { models::Object<models::Line<models::Damped>, FieldForces> o; Eigen::Index off; std::size_t index; };
-  struct Pendulum { models::Object<models::Circle<models::Damped>, FieldForces> o; Eigen::Index off; std::size_t index; };
+  /// Plane pendulums, point bob (seed 001 §B.2) or rigid body about the axis (Circle::inertia_ratio > 1).
+  /// A moving pivot O + S·s(t) (support, support_law; S = 0: fixed) adds the inertial force −m S s̈(t) in the
+  /// pivot's frame and S s(t), S ṡ(t) to the world position and velocity.
+  struct Pendulum {
+    models::Object<models::Circle<models::Damped>, FieldForces> o;
+    Eigen::Index off;
+    std::size_t index;
+    core::Vec3 support = core::Vec3::Zero();
+    models::TimeLaw support_law{};
+  };
+  /// First-order objects Ė = f(t, E) (seed 001 §2): E is held in the velocity slot of the state, so every
+  /// second-order integrator steps it (a = f(t, v)); the position slot holds ∫E dt. RK4 and Euler then take
+  /// exactly their first-order forms (§3.4.2, §3.2.2), Euler-Cromer too (its first-order form is Euler's).
+  struct Relax { models::Relaxation r; Eigen::Index off; std::size_t index; };
   struct Spherical {
     models::Object<models::SphereSurface, FieldForces> o;  // in the seed's chart; a run's current chart is its workspace's
     models::SphereSurface seed_chart;                      // the seed's chart (k = {g}₁), for output
@@ -176,9 +195,17 @@ class ImpulseWorld {
     Eigen::Index off;
     std::size_t index;
   };
+  /// A spring mass or pendulum bob given a `radius`: it meets obstacles (a 1-DOF body: impulse_impulses.cpp).
+  struct Bob {
+    bool spring;         // springs_ or pendulums_
+    std::size_t slot;    // its index there
+    Eigen::Index off;
+    std::size_t index;   // object index
+    double radius;
+  };
   /// box_box: vertex–edge contact of two boxes (a = the first box, b = the second); box_round: a
   /// box (a) and a disc (b, in rounds_) — both seed 002 §4's impulse with both inertias.
-  enum class PairKind { round_round, round_obstacle, box_plane, box_box, box_round };
+  enum class PairKind { round_round, round_obstacle, box_plane, box_box, box_round, bob_obstacle };
   /// A possible contact. Obstacles are kept in one vector per shape (shapes_), so the gap is a
   /// direct call on the shape's type (ShapeSet::with: a branch per kind, never a std::visit).
   struct Pair {
@@ -195,6 +222,9 @@ class ImpulseWorld {
   void mutual_forces(ImpulseWorkspace& ws) const;
   double mutual_potential(const ImpulseWorkspace& ws) const;
   core::Vec3 spherical_momentum(std::size_t j, const State& x, const ImpulseWorkspace& ws) const;
+  core::Vec3 bob_position(const Bob& b, const core::VecX& q) const;
+  /// ∂x/∂E of a bob: its world velocity per unit Ė (d for a spring, L u for a pendulum).
+  core::Vec3 bob_tangent(const Bob& b, const core::VecX& q) const;
   core::Vec3 round_center(const Round& r, const core::VecX& q) const;
   core::Vec3 round_velocity(const Round& r, const core::VecX& v) const;
   core::Vec3 round_omega(const Round& r, const core::VecX& v) const;
@@ -228,6 +258,8 @@ class ImpulseWorld {
   void check_in_plane(const Pair& p, const core::Vec3& n, double t) const;
   bool resolve_pair(const Pair& p, State& x, double t, bool settle, bool overlapping_only, std::vector<Event>& log,
                     ContactStats& stats) const;
+  bool resolve_bob(const Pair& p, State& x, double t, bool settle, bool overlapping_only, std::vector<Event>& log,
+                   ContactStats& stats) const;
   void apply_reactions(const core::VecX& q, const core::VecX& v, core::VecX& a, ImpulseWorkspace& ws) const;
   core::Vec3 r_acc(const Round& r, const core::VecX& a) const;
   void r_push(const Round& r, core::VecX& a, const core::Vec3& d) const;
@@ -237,6 +269,8 @@ class ImpulseWorld {
   std::vector<Point> points_;
   std::vector<Spring> springs_;
   std::vector<Pendulum> pendulums_;
+  std::vector<Relax> relaxations_;
+  std::vector<Bob> bobs_;
   std::vector<Spherical> sphericals_;
   std::vector<Round> rounds_;
   std::vector<Box> boxes_;
@@ -254,6 +288,7 @@ class ImpulseWorld {
   std::vector<double> masses_, charges_;
   bool velocity_independent_ = true;
   bool conserves_energy_ = true;
+  bool driven_ = false;
   bool momentum_conserved_ = false;
   double touch_ = 1e-9;
   double v_rest_ = 0.0;
@@ -282,6 +317,8 @@ struct ImpulseRun {
   std::vector<std::string> trajectory_header() const { return world->trajectory_header(); }
   std::vector<std::string> conserved_header() const { return world->conserved_header(); }
   void trajectory_row(const State& x, std::vector<double>& row) const { world->trajectory_row(x, row, *ws); }
+  /// The time of the state the next calls observe (a moving support's position and velocity).
+  void at_time(double t) const { ws->t = t; }
   double kinetic_energy(const State& x) const { return world->kinetic_energy(x, *ws); }
   double potential_energy(const State& x, double t) const { return world->potential_energy(x, t, *ws); }
   void conserved_row(const State& x, std::vector<double>& row) const { world->conserved_row(x, row, *ws); }

@@ -45,6 +45,11 @@ struct StiffnessRegime {
 StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scene& scene);
 void resolve_stiffness(const StiffnessRegime& reg, Scene& s);
 
+/// A time law s(t) (models/time_law.hpp) from the keys `law` ("constant": s = 1, "cosine": s = cos(Ω t + φ)
+/// with `omega` Ω (rad/s, required) and `phase` φ (rad, 0), "table": `table` [[t, s], …], t strictly
+/// increasing, linear between points, end values held outside), `fallback` the law when `law` is absent.
+models::TimeLaw read_time_law(Reader& r, const std::string& fallback);
+
 ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_t index, const Scene& scene);
 ForceSpec read_force(const toml::table& t, const std::string& file, std::size_t index, const Scene& scene);
 ObstacleSpec read_obstacle(const toml::table& t, const std::string& file, std::size_t index, const Simulation& sim);

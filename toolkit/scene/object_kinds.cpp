@@ -28,6 +28,7 @@ void read_spring(Reader& r, ObjectSpec& o, const Scene&) {
   o.x0 = r.number("x0", 0.0);
   o.v0 = r.number("v0", 0.0);
   o.charge = r.number("charge", 0.0);
+  o.radius = r.non_negative("radius", 0.0);  // > 0: the mass meets obstacles (impulse_impulses.cpp, resolve_bob)
 }
 
 /// The keys both pendulums share.
@@ -40,9 +41,23 @@ void read_pendulum_common(Reader& r, ObjectSpec& o) {
   o.charge = r.number("charge", 0.0);
 }
 
+/// A plane pendulum's moving pivot O + S·s(t) (a prescribed motion, seed 001 §2's E(t) = f(t)): `support` S and
+/// the time law's keys; a table is refused (its second derivative, the pivot's acceleration, is a train of impulses).
+void read_support(Reader& r, ObjectSpec& o) {
+  o.support = r.vec3("support", core::Vec3::Zero());
+  if (!r.has("support")) return;
+  o.support_law = detail::read_time_law(r, "cosine");
+  if (o.support_law.kind == models::TimeLaw::Kind::table)
+    r.fail("law", "a moving support takes a 'cosine' (or 'constant') law: a table's second derivative, the pivot's "
+                  "acceleration, is a train of impulses");
+  if (o.radius > 0.0) r.fail("support", "a bob with a 'radius' meets obstacles from a fixed pivot only (its gap would move with t)");
+}
+
 void read_pendulum(Reader& r, ObjectSpec& o, const Scene&) {
   read_pendulum_common(r, o);
   o.damping = r.non_negative("b", 0.0);
+  o.radius = r.non_negative("radius", 0.0);  // > 0: the bob meets obstacles
+  read_support(r, o);
 }
 
 void read_spherical_pendulum(Reader& r, ObjectSpec& o, const Scene&) {
@@ -104,12 +119,39 @@ void read_particle(Reader& r, ObjectSpec& o, const Scene& scene) {
   detail::read_particle_motion(r, o, scene.contact.dimension);
 }
 
+/// seed 001 §B.2's remark done right: a rigid body about a fixed axis, its centre of mass at `distance`
+/// d from the axis, I_cm about it (docs/models.md: the seed's "replace L by d" drops I_cm).
+void read_physical_pendulum(Reader& r, ObjectSpec& o, const Scene&) {
+  o.length = r.required_positive("distance");
+  o.moment = r.non_negative("inertia", 0.0);
+  if (!r.has("inertia")) r.fail("missing key 'inertia' (I_cm, kg m²: the moment of inertia about the centre of mass)");
+  o.origin = r.vec3("origin", core::Vec3::Zero());
+  o.direction = r.unit("direction", core::Vec3(1.0, 0.0, 0.0));
+  o.theta0 = r.number("theta0", 0.0);
+  o.omega0 = r.number("theta_dot0", 0.0);
+  o.charge = r.number("charge", 0.0);
+  o.damping = r.non_negative("b", 0.0);
+  o.radius = r.non_negative("radius", 0.0);  // > 0: a ball of this radius about the centre of mass meets obstacles
+  read_support(r, o);
+}
+
+/// seed 001 §2's first-order object: Ė = (u(t) − E)/τ, u = source·s(t) (models/relaxation.hpp).
+void read_relaxation(Reader& r, ObjectSpec& o, const Scene&) {
+  o.tau = r.required_positive("tau");
+  o.E0 = r.number("E0", 0.0);
+  const double U = r.number("source", r.has("law") ? 1.0 : 0.0);  // u = U·s(t); a law alone: U = 1
+  o.source = detail::read_time_law(r, "constant");
+  o.source.amplitude *= U;
+  for (double& v : o.source.values) v *= U;
+}
+
 using Columns = std::span<const std::string_view>;
 constexpr std::array<std::string_view, 2> kSpringLead{"E", "Edot"};
 constexpr std::array<std::string_view, 2> kPendulumLead{"theta", "theta_dot"};
 constexpr std::array<std::string_view, 4> kSphericalLead{"theta", "phi", "theta_dot", "phi_dot"};  // seed 001 §B.3's chart
 constexpr std::array<std::string_view, 3> kSpin{"wx", "wy", "wz"};
 constexpr std::array<std::string_view, 6> kPlanarRigid{"x", "y", "angle", "vx", "vy", "omega"};
+constexpr std::array<std::string_view, 2> kRelaxationLead{"E", "integral"};  // E and ∫E dt (the state's two slots)
 
 using A = Drawing::Anchor;
 using S = Drawing::Size;
@@ -117,7 +159,7 @@ using S = Drawing::Size;
 }  // namespace
 
 // seed 001 §2 (point), §B.1–B.3 (spring, pendulums), §F (sphere); seeds 000, 004 (disc), 002 (box), 003 (particle)
-const std::array<ObjectKind, 8> kObjectKinds{{
+const std::array<ObjectKind, 10> kObjectKinds{{
     // type                          name                  dof lead           world  trail  read                     drawing                        coll.  round  planar
     {ObjectType::point,              "point",              3, {},             true,  {},    read_point,              {A::none, S::none, false},       false, false, false},
     {ObjectType::spring,             "spring",             1, kSpringLead,    true,  {},    read_spring,             {A::spring_top, S::none, false}, false, false, false},
@@ -127,6 +169,8 @@ const std::array<ObjectKind, 8> kObjectKinds{{
     {ObjectType::disc,               "disc",               3, kPlanarRigid,   false, {},    read_disc,               {A::none, S::radius, true},      true,  true,  true},
     {ObjectType::box,                "box",                3, kPlanarRigid,   false, {},    read_box,                {A::none, S::box, true},         true,  false, true},
     {ObjectType::particle,           "particle",           6, {},             true,  {},    read_particle,           {A::none, S::radius, false},     false, false, false},
+    {ObjectType::physical_pendulum,  "physical-pendulum",  1, kPendulumLead,  true,  {},    read_physical_pendulum,  {A::origin, S::bob, false},      false, false, false},
+    {ObjectType::relaxation,         "relaxation",         1, kRelaxationLead, false, {},   read_relaxation,         {A::none, S::none, false},       false, false, false},
 }};
 
 const ObjectKind& kind_of(ObjectType type) { return kObjectKinds[static_cast<std::size_t>(type)]; }

@@ -50,7 +50,7 @@ struct ObjectKind {
 };
 
 /// Every kind, in ObjectType order.
-extern const std::array<ObjectKind, 8> kObjectKinds;
+extern const std::array<ObjectKind, 10> kObjectKinds;
 
 /// The entry of `type`.
 const ObjectKind& kind_of(ObjectType type);

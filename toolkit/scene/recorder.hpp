@@ -25,7 +25,8 @@ template <class World>
 struct TrajectoryRow {
   World* world;
   std::vector<double> scratch;
-  void operator()(const State& x, double, std::span<double> rest) {
+  void operator()(const State& x, double t, std::span<double> rest) {
+    if constexpr (requires { world->at_time(t); }) world->at_time(t);  // a moving support (ImpulseRun)
     world->trajectory_row(x, scratch);
     std::copy(scratch.begin(), scratch.end(), rest.begin());
   }
@@ -36,6 +37,7 @@ struct EnergyRow {
   World* world;
   std::vector<double> scratch;
   void operator()(const State& x, double t, std::span<double> rest) {
+    if constexpr (requires { world->at_time(t); }) world->at_time(t);  // a moving support (ImpulseRun)
     const double T = world->kinetic_energy(x), V = world->potential_energy(x, t);
     rest[0] = T, rest[1] = V, rest[2] = T + V;
     world->conserved_row(x, scratch);

@@ -17,6 +17,7 @@
 #include "toolkit/core/numbers.hpp"
 #include "toolkit/core/vec.hpp"
 #include "toolkit/geometry/shape.hpp"
+#include "toolkit/models/time_law.hpp"
 
 namespace verisim::scene {
 
@@ -53,6 +54,8 @@ enum class ObjectType {
   disc,                ///< rigid disc in the plane z = 0 with spin (seeds 000, 004), 3 DOF (x, y, θ)
   box,                 ///< rigid rectangle in the plane z = 0 (seed 002), 3 DOF (x, y, θ)
   particle,            ///< soft-contact (DEM) disc or sphere of contact::World (seed 003); `particles` generates many
+  physical_pendulum,   ///< rigid body about a fixed axis (seed 001 §B.2's remark, I_axis = I_cm + m d²), 1 DOF
+  relaxation,          ///< first-order object Ė = (u(t) − E)/τ (seed 001 §2), 1 DOF
 };
 
 struct ObjectSpec {
@@ -78,6 +81,12 @@ struct ObjectSpec {
   double x0 = 0.0, v0 = 0.0;    ///< spring E₁, Ė₁
   double theta0 = 0.0, omega0 = 0.0;  ///< pendulum θ, θ̇
   double phi0 = 0.0, phi_dot0 = 0.0;  ///< spherical pendulum φ, φ̇ (θ, θ̇ in theta0, omega0)
+  double moment = 0.0;          ///< physical pendulum: I_cm (kg m²), about the centre of mass (its distance d in length)
+  core::Vec3 support = core::Vec3::Zero();  ///< pendulums: the pivot moves as O + support·s(t) (m)
+  models::TimeLaw support_law;  ///< its s(t) (constant or cosine)
+  double tau = 0.0;             ///< relaxation: τ (s)
+  double E0 = 0.0;              ///< relaxation: E(0)
+  models::TimeLaw source;       ///< relaxation: u(t) = U·s(t)
 
   std::string group;            ///< particle: the name of the [[object]] of type `particles` that generated it
   // the kind's flags (object_kinds.hpp)
@@ -95,6 +104,7 @@ enum class ForceType {
   lorentz,         ///< q (E + v × B)
   mutual_gravity,  ///< −G mᵢ mⱼ r/|r|³ between objects
   coulomb,         ///< k qᵢ qⱼ r/|r|³ between objects
+  driven,          ///< F·s(t), s a time law (models/time_law.hpp: cosine, table)
 };
 
 struct ForceSpec {
@@ -105,6 +115,7 @@ struct ForceSpec {
   core::Vec3 center = core::Vec3::Zero();   ///< central
   double coefficient = 0.0;     ///< drag b, central M
   double constant = 0.0;        ///< G (central, mutual_gravity) or k (coulomb)
+  models::TimeLaw law;          ///< driven: s(t)
   std::vector<std::size_t> on;  ///< indices of the objects it acts on (all when the key is absent)
 };
 

@@ -100,6 +100,33 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
   r.finish();
 }
 
+models::TimeLaw read_time_law(Reader& r, const std::string& fallback) {
+  enum class K { constant, cosine, table };
+  if (fallback.empty() && !r.has("law")) r.fail("missing key 'law' (the time law s(t): constant, cosine or table)");
+  const K k = pick<K, 3>(r, "law", fallback, {{{"constant", K::constant}, {"cosine", K::cosine}, {"table", K::table}}},
+                         "time law");
+  switch (k) {
+    case K::constant: return models::TimeLaw::constant_law(1.0);
+    case K::cosine: {  // s = cos(Ω t + φ) (Kreyszig §2.8)
+      const double omega = r.required_number("omega");
+      if (!(omega >= 0.0)) r.fail("omega", fmt::format("'omega' (Ω, rad/s) must be ≥ 0, not {}", omega));
+      return models::TimeLaw::cosine(1.0, omega, r.number("phase", 0.0));
+    }
+    case K::table: {
+      if (!r.has("table")) r.fail("missing key 'table' ([[t, value], …]) for law = \"table\"");
+      std::vector<double> ts, vs;
+      for (const auto& [p, where] : r.pairs("table")) {
+        if (!ts.empty() && !(p[0] > ts.back()))
+          throw SceneError(where, fmt::format("'table': the times must be strictly increasing ({} after {})", p[0], ts.back()));
+        ts.push_back(p[0]);
+        vs.push_back(p[1]);
+      }
+      return models::TimeLaw::table(std::move(ts), std::move(vs));
+    }
+  }
+  return {};
+}
+
 ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_t index, const Scene& scene) {
   Reader r(t, file, fmt::format("[[object]] #{}", index + 1));
   ObjectSpec o;
@@ -196,11 +223,11 @@ ForceSpec read_force(const toml::table& t, const std::string& file, std::size_t 
   Reader r(t, file, context);
   ForceSpec f;
   f.where = r.at();
-  f.type = pick<ForceType, 7>(r, "type", "",
+  f.type = pick<ForceType, 8>(r, "type", "",
                               {{{"gravity", ForceType::gravity}, {"drag", ForceType::drag},
                                 {"constant", ForceType::constant}, {"central", ForceType::central},
                                 {"lorentz", ForceType::lorentz}, {"mutual-gravity", ForceType::mutual_gravity},
-                                {"coulomb", ForceType::coulomb}}},
+                                {"coulomb", ForceType::coulomb}, {"driven", ForceType::driven}}},
                               "force type");
   switch (f.type) {
     case ForceType::gravity: f.vector = r.vec3("g", core::Vec3(0.0, 0.0, -9.81)); break;
@@ -217,6 +244,11 @@ ForceSpec read_force(const toml::table& t, const std::string& file, std::size_t 
       break;
     case ForceType::mutual_gravity: f.constant = r.positive("G", models::kGravitationalConstant); break;
     case ForceType::coulomb: f.constant = r.positive("k", kCoulombConstant); break;
+    case ForceType::driven:  // F·s(t) (models/driven_force.hpp)
+      if (!r.has("F")) r.fail("missing key 'F' (N): the driven force is F·s(t)");
+      f.vector = r.vec3("F", core::Vec3::Zero());
+      f.law = read_time_law(r, "");
+      break;
   }
   const auto on = r.strings("on");
   r.finish();

@@ -33,6 +33,7 @@ RunResult simulate(const Scene& scene, Progress progress, Observer observer) {
   RunResult result;
   auto rec = prepare_run(scene, view, result, progress, observer);
   result.conserves_energy = world.conserves_energy();
+  result.driven = world.driven();
   State x = world.initial_state();
   auto stepper = integrators::make_stepper<core::VecX>(sim.integrator);  // the registry's variant, visited once
   try {

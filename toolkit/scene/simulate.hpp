@@ -39,6 +39,7 @@ struct RunResult {
   ContactStats stats;
   double t_end = 0.0;
   bool conserves_energy = false;  ///< the scene's total energy is conserved in theory (no drag, damping, e < 1 or friction)
+  bool driven = false;            ///< a time-dependent force acts: the energy may grow
 };
 
 /// Run `scene` with its own integrator, dt and t_end (docs/scenes.md). A NaN or infinity in the

@@ -132,6 +132,24 @@ class Reader {
     return out;
   }
 
+  /// [[t, s], …]: a non-empty array of pairs of numbers (a table time law), each pair with its place.
+  std::vector<std::pair<std::array<double, 2>, Source>> pairs(std::string_view key) {
+    ask(key);
+    std::vector<std::pair<std::array<double, 2>, Source>> out;
+    const toml::node* n = t_.get(key);
+    if (!n) return out;
+    const toml::array* a = n->as_array();
+    if (!a || a->empty()) fail(key, fmt::format("'{}' must be a non-empty array of [t, value] pairs", key));
+    for (const auto& e : *a) {
+      const toml::array* p = e.as_array();
+      const Source where = source_of(e.source(), file_);
+      if (!p || p->size() != 2)
+        throw SceneError(where, fmt::format("{}: '{}' must hold [t, value] pairs of two numbers", context_, key));
+      out.push_back({{to_number(*p->get(0), key), to_number(*p->get(1), key)}, where});
+    }
+    return out;
+  }
+
   /// Every key of the table must have been asked for.
   void finish() const {
     for (auto&& [k, v] : t_) {
