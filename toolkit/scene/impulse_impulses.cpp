@@ -332,6 +332,8 @@ bool ImpulseWorld::planar_impulse(const Pair& p, State& x, double t, bool settle
                  core::Vec3(s1.velocity.x(), s1.velocity.y(), 0.0), core::Vec3(res.b1.velocity.x(), res.b1.velocity.y(), 0.0),
                  core::Vec3(0.0, 0.0, s1.omega), core::Vec3(0.0, 0.0, res.b1.omega)});
   return true;
+}
+
 /// A spring mass or pendulum bob (one degree of freedom E, world velocity J Ė with J = ∂x/∂E) meeting an
 /// obstacle of normal n: its only velocity is Ė, so Newton's law of restitution on the contact's normal
 /// velocity, (J·n) Ė′ = −e (J·n) Ė, gives Ė′ = −e Ė (for J·n ≠ 0), whatever the impulse of the constraint (the
