@@ -3,10 +3,12 @@
 // toolkit/integrators/implicit_runge_kutta.hpp) are implicit Runge-Kutta methods AND symplectic
 // (GNI Thm VI.4.3). The symplecticity study (experiments/studies/symplecticity_study.hpp) measures
 // their defect ‖MᵀJM − J‖ at round-off, where RK4 (explicit, not symplectic) shows its O(Δt⁵) defect;
-// how close to round-off is set by the fixed-point tolerance τ, and a looser τ shows it.
+// the bound is derived from the fixed-point tolerance τ, and a solver stopped early shows it matters.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "experiments/studies/symplecticity_study.hpp"
@@ -48,21 +50,23 @@ TEST(StudiesValidation_GaussSymplecticity, TheStudyMeasuresTheGaussMethodsDefect
       EXPECT_TRUE(r.pass);  // the study's own verdict: symplectic at round-off; RK4: slope ≥ 5 − 0.3
       if (r.integrator == "rk4") {
         EXPECT_FALSE(r.symplectic);
-        EXPECT_GT(r.max_defect, 1e3 * defect_bound(tau));  // far above round-off at the study's largest Δt
+        EXPECT_GT(r.max_defect, 100.0 * defect_bound(tau));  // far above round-off at the study's largest Δt
         continue;
       }
       EXPECT_TRUE(r.symplectic);
-      EXPECT_LE(r.max_defect, defect_bound(tau));  // 8.4e-11 for τ = 1e-15
-      std::printf("%-8s %-18s defect %.2e (bound %.2e, RK4 on the same points above %.1e)\n", p.name.c_str(),
-                  r.integrator.c_str(), r.max_defect, defect_bound(tau), 1e3 * defect_bound(tau));
+      EXPECT_LE(r.max_defect, defect_bound(tau));  // 2.7e-10 for τ = 1e-15
+      std::printf("%-8s %-18s defect %.2e (bound %.2e)\n", p.name.c_str(), r.integrator.c_str(), r.max_defect,
+                  defect_bound(tau));
     }
   }
 }
 
-// The same measurement with τ loosened to 1e-9: the defect rises with τ (the stopping point moves with
-// the state, and the difference quotients see it), and stays within the bound derived from τ; so the
-// round-off defect above is the method's, reached because the solver runs to 1e-15.
-TEST(StudiesValidation_GaussSymplecticity, ALooserFixedPointToleranceShowsInTheDefect) {
+// The round-off defect is the converged method's: the same measurement with the solver stopped early
+// (τ = 1e-2, which the first correction meets: one iteration from Fᵢ⁽⁰⁾ = f(t, q, v), an explicit map)
+// shows a defect far above round-off, while still within the bound its τ allows. (Between τ = 1e-15 and
+// 1e-9 the defect barely moves: each iteration contracts by θ|λ(A)| ≈ 0.02 at this Δt, so a step that meets
+// 1e-9 is already converged to ~1e-11.)
+TEST(StudiesValidation_GaussSymplecticity, ASolverStoppedEarlyIsNotSymplectic) {
   const reference::problems::PendulumProblem pendulum{};
   const VecZ<1> units = VecZ<1>::Ones();
   auto worst_defect = [&](const auto& stepper) {
@@ -71,7 +75,7 @@ TEST(StudiesValidation_GaussSymplecticity, ALooserFixedPointToleranceShowsInTheD
       auto step = [&](const VecZ<1>& z) {
         auto s = stepper;
         core::PhaseState<core::Vec1> st{core::Vec1(z[0]), core::Vec1(z[1])};
-        s.do_step(pendulum, st, 0.0, 0.08 * pendulum.time_scale());
+        s.do_step(pendulum, st, 0.0, 0.08 * pendulum.time_scale());  // the study's largest Δt on the pendulum
         return pack<1>(st.q, st.v);
       };
       const auto jac = jacobian<1>(scaled_map<1>(step, units), pack<1>(x.q, x.v));
@@ -80,11 +84,11 @@ TEST(StudiesValidation_GaussSymplecticity, ALooserFixedPointToleranceShowsInTheD
     return worst;
   };
   const double tight = worst_defect(integrators::Gauss4<core::Vec1>{});
-  const double loose = worst_defect(integrators::Gauss4<core::Vec1>(integrators::ImplicitRkParameters{1e-9, 100}));
-  std::printf("gauss4 on the pendulum: defect %.2e at tau = 1e-15, %.2e at tau = 1e-9\n", tight, loose);
+  const double early = worst_defect(integrators::Gauss4<core::Vec1>(integrators::ImplicitRkParameters{1e-2, 100}));
+  std::printf("gauss4 on the pendulum: defect %.2e converged (tau = 1e-15), %.2e stopped early (tau = 1e-2)\n", tight, early);
   EXPECT_LE(tight, defect_bound(1e-15));
-  EXPECT_LE(loose, defect_bound(1e-9));
-  EXPECT_GT(loose, 100.0 * tight);
+  EXPECT_GT(early, 1e3 * defect_bound(1e-15));
+  EXPECT_LE(early, defect_bound(1e-2));
 }
 
 }  // namespace
