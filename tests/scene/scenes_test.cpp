@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <numbers>
 #include <vector>
 
@@ -479,6 +480,49 @@ TEST(SceneValidation, SpinningBallsHitAWallAndStickOrSlipAsSeed001FWithPerSurfac
   }
   const Final g = final_of(r, "grippy", true);
   EXPECT_LT(std::abs(g.v.y() + R * n.cross(g.w).y()), 1e-12);  // rolling on the wall after sticking
+}
+
+// spinning_spheres: seed 001 §F between two bodies, by hand. As oblique_spheres, n = (−√3/2, ½, 0),
+// v* = √3/2, λ = 1.9·2/3, but ω₁ = (0, 0, 10), R₁ω₁ = ẑ adds n ∧ ẑ = (½, √3/2, 0) to the sliding velocity:
+// v_c = (¾, 3√3/4, 0), |v_c| = 3/2, {v_c}₁ = (½, √3/2, 0). μ = 0.5·0.4 = 0.2: 7μ(1 + α)v* = 2.30 < 3, slip:
+// Δv = λv*(n − μ{v_c}₁), Δω = (5/(2R₁))μλv*·(n ∧ {v_c}₁) with n ∧ {v_c}₁ = (0, 0, −1), i.e. −5λv*·ẑ = −5.4848ẑ;
+// v₂′ = −(m₁/m₂)Δv, ω₂′ = (m₁R₁/(m₂R₂))Δω. The total angular momentum about the contact point
+// x_c = x₂ + R₂n = (−0.15·√3/2, 0.075, 0), Σ mᵢ(xᵢ − x_c) × vᵢ + (2/5)mᵢRᵢ²ωᵢ, is conserved by the law (the
+// impulses act at x_c) and by the free flights before and after (no force, no torque): its value at t = 0
+// and at the end agree. Tolerances 1e-12 (roundings of O(1) to O(10) numbers).
+TEST(SceneValidation, SpinningSpheresFollowSeed001FAndConserveAngularMomentumAboutTheContact) {
+  const RunResult r = simulate(bundled("spinning_spheres"));
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_EQ(r.events[0].branch, collisions::Branch::slip);
+  const double s3 = std::sqrt(3.0), m1 = 1.0, m2 = 2.0, R1 = 0.1, R2 = 0.15, alpha = 0.9, mu = 0.5 * 0.4;
+  const core::Vec3 n(-s3 / 2, 0.5, 0.0), vc_unit(0.5, s3 / 2, 0.0), v1(1.0, 0.0, 0.0), w1(0.0, 0.0, 10.0);
+  const double v_star = s3 / 2, lambda = (1.0 + alpha) * m2 / (m1 + m2);
+  EXPECT_LT(7.0 * mu * (1.0 + alpha) * v_star, 2.0 * 1.5);  // the slip branch
+  const core::Vec3 dv = lambda * v_star * (n - mu * vc_unit);
+  const core::Vec3 dw = 5.0 / (2.0 * R1) * mu * lambda * v_star * n.cross(vc_unit);
+  EXPECT_NEAR(dw.z(), -5.0 * lambda * v_star, 1e-13);
+  const Final a = final_of(r, "s1", true), b = final_of(r, "s2", true);
+  EXPECT_LT((a.v - (v1 + dv)).norm(), 1e-12);
+  EXPECT_LT((a.w - (w1 + dw)).norm(), 1e-12);
+  EXPECT_LT((b.v - (-m1 / m2) * dv).norm(), 1e-12);
+  EXPECT_LT((b.w - (m1 * R1 / (m2 * R2)) * dw).norm(), 1e-12);
+  // total angular momentum about x_c, at t = 0 and at the end
+  const core::Vec3 xc = R2 * n;
+  auto L_at = [&](std::size_t row) {
+    core::Vec3 L = core::Vec3::Zero();
+    for (const auto& [name, m, R] : {std::tuple{std::string("s1"), m1, R1}, std::tuple{std::string("s2"), m2, R2}}) {
+      auto c = [&](const char* k) { return r.trajectory.at(row, r.trajectory.column(name + "." + k)); };
+      const core::Vec3 x(c("x"), c("y"), c("z")), v(c("vx"), c("vy"), c("vz")), w(c("wx"), c("wy"), c("wz"));
+      L += m * (x - xc).cross(v) + 0.4 * m * R * R * w;
+    }
+    return L;
+  };
+  const core::Vec3 L0 = L_at(0), L1 = L_at(r.trajectory.rows() - 1);
+  // by hand: sphere 2 at rest; sphere 1: m₁((x₁ − x_c) × v₁)_z = −m₁(0.125 − 0.075)·1 = −0.05, plus (2/5)m₁R₁²·10 = 0.04
+  EXPECT_NEAR(L0.z(), -0.01, 1e-15);
+  EXPECT_LT((L1 - L0).norm(), 1e-12);
+  std::printf("spinning_spheres: w1' = %.6f, w2' = %.6f rad/s; L about the contact %.6f -> %.6f\n", a.w.z(), b.w.z(), L0.z(),
+              L1.z());
 }
 
 }  // namespace
