@@ -103,7 +103,7 @@ Theory theory_of(std::string_view name) {
   if (name == "newmark-avg")
     return {std::numeric_limits<double>::infinity(), "2β ≥ γ ≥ ½: unconditionally stable (Hughes (1987) §9.1.2)"};
   // The Gauss methods are A-stable with |R(iθ)| = 1 for every θ (R the stability function, a diagonal
-  // Padé approximant of e^z: Hairer & Wanner, Solving ODEs II, §IV.3 and Thm IV.4.7), so the method
+  // Padé approximant of e^z: Hairer & Wanner, Solving ODEs II, §IV.3), so the method
   // never limits θ; the fixed-point loop that solves its stages does: it contracts iff θ·|λ(A)| < 1,
   // λ(A) the eigenvalues of the Butcher matrix (implicit_runge_kutta.hpp)
   if (name == "implicit-midpoint")

@@ -1,19 +1,17 @@
 #pragma once
 // Implicit Runge-Kutta methods driven by their Butcher tableau (c, A, b), solved by fixed-point
 // iteration: the Gauss–Legendre collocation methods, implicit midpoint (s = 1, order 2) and the
-// 2-stage Gauss method (order 4) (Hairer, Lubich & Wanner, GNI §II.1.3, Table II.1.1 for s = 2;
-// Butcher, Numerical Methods for ODEs (2016) §34).
+// 2-stage Gauss method (order 4) (Hairer, Lubich & Wanner, GNI §II.1.3, the Gauss collocation methods).
 //
 // Seed 001 §G.1 says the Runge-Kutta methods are not symplectic and "exist in an implicit
 // (non-symplectic) version": the Gauss methods are implicit Runge-Kutta methods AND symplectic —
-// a Runge-Kutta method is symplectic iff bᵢaᵢⱼ + bⱼaⱼᵢ = bᵢbⱼ for all i, j (GNI Thm VI.4.3,
-// Sanz-Serna 1988, Lasagni 1988, Suris 1988), which `symplectic_condition()` checks on the table
-// below (static_assert). The same condition makes them conserve every quadratic invariant (GNI Thm
+// a Runge-Kutta method whose coefficients satisfy bᵢaᵢⱼ + bⱼaⱼᵢ = bᵢbⱼ for all i, j is symplectic
+// (GNI Thm VI.4.3), which `symplectic_defect()` measures on the tables below (static_assert). The same condition makes them conserve every quadratic invariant (GNI Thm
 // IV.2.2): the energy of a linear oscillator, the angular momentum q × v of a central force.
 //
 // First-order form y′ = f(t, y): stage slopes Kᵢ = f(t + cᵢh, y + h Σⱼ aᵢⱼKⱼ), y⁺ = y + h Σ bᵢKᵢ.
 // Second-order form q̈ = f(t, q, q̇) (the same method on y = (q, q̇), written in the stage
-// accelerations Fᵢ only, GNI §II.2.3's reduction of y = (q, v)):
+// accelerations Fᵢ only, since the stage velocities are explicit in them):
 //   Vᵢ = v + h Σⱼ aᵢⱼFⱼ,  Qᵢ = q + h Σⱼ aᵢⱼVⱼ = q + cᵢh·v + h² Σⱼ (A²)ᵢⱼFⱼ   (Σⱼ aᵢⱼ = cᵢ)
 //   Fᵢ = f(t + cᵢh, Qᵢ, Vᵢ)
 //   v⁺ = v + h Σ bᵢFᵢ,    q⁺ = q + h v + h² Σⱼ wⱼFⱼ,  wⱼ = Σᵢ bᵢaᵢⱼ
@@ -112,14 +110,14 @@ struct ImplicitMidpoint {
 };
 
 /// The 2-stage Gauss–Legendre method (order 4): c = ½ ∓ √3/6,
-/// A = [[¼, ¼ − √3/6], [¼ + √3/6, ¼]], b = (½, ½) (GNI Table II.1.1; Butcher (2016) §342).
+/// A = [[¼, ¼ − √3/6], [¼ + √3/6, ¼]], b = (½, ½) (GNI §II.1.3).
 struct Gauss4 {
   static constexpr ButcherTableau<2> table{{0.5 - kSqrt3 / 6.0, 0.5 + kSqrt3 / 6.0},
                                            {{{0.25, 0.25 - kSqrt3 / 6.0}, {0.25 + kSqrt3 / 6.0, 0.25}}},
                                            {0.5, 0.5}};
   static constexpr core::StepperInfo info{
       "gauss4", "2-stage Gauss–Legendre collocation, order 4 (fixed point)", 4, true, true, 3,
-      "Hairer, Lubich & Wanner, GNI §II.1.3, Table II.1.1 and Thm VI.4.3; seed 001 §G.1 (corrected: docs/studies.md)",
+      "Hairer, Lubich & Wanner, GNI §II.1.3 and Thm VI.4.3; seed 001 §G.1 (corrected: docs/studies.md)",
       "implicit Runge-Kutta AND symplectic (GNI Thm VI.4.3), against seed 001 §G.1; conserves quadratic "
       "invariants; 1 + s·iterations evaluations per step, fixed point to 1e-15 relative (contracts for "
       "ω·Δt < 2√3)"};
