@@ -7,8 +7,8 @@
 // colour, dashed, with the open version of its point. The report writer (report.cpp) draws a Series
 // whose `method` is set with its row here, so a method keeps its colour, dash and point in every
 // plot; no two rows share (colour, dash, point), so no two curves of one plot look alike
-// (tests/experiments asserts both). Our second-order methods have twelve distinct colours.
-// Colours: Tableau 10 (the matplotlib default cycle) plus black and indigo.
+// (tests/experiments asserts both). Our second-order methods have fourteen distinct colours.
+// Colours: Tableau 10 (the matplotlib default cycle) plus black, indigo, teal and maroon.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,7 +47,7 @@ struct Look {
 inline constexpr Look kPalette[] = {
     {"#d62728", 7}, {"#ff7f0e", 5}, {"#8c564b", 9}, {"#1f77b4", 13}, {"#17becf", 11},
     {"#bcbd22", 7}, {"#2ca02c", 5}, {"#9467bd", 9}, {"#e377c2", 13}, {"#000000", 11},
-    {"#7f7f7f", 7}, {"#4b0082", 5}, {"#8c564b", 13},
+    {"#7f7f7f", 7}, {"#4b0082", 5}, {"#8c564b", 13}, {"#469990", 9}, {"#800000", 13},
 };
 
 constexpr Family family_of(integrators::Family f) {

@@ -145,7 +145,8 @@ namespace {
 std::string expected_category(const core::StepperInfo& info) {
   if (info.name == "euler") return "growth";
   if (info.name == "rk4") return "secular";
-  // symplectic splittings: bounded (GNI Thm IX.8.1, backward error analysis); Newmark with γ = ½
+  // symplectic splittings and the Gauss methods (symplectic Runge-Kutta, implicit_runge_kutta.hpp): bounded
+  // (GNI Thm IX.8.1, backward error analysis); Newmark with γ = ½
   // conserves a nearby non-canonical symplectic form (Kane, Marsden, Ortiz & West 2000): bounded too
   return "bounded";
 }
@@ -172,7 +173,8 @@ void drift_problem(const P& problem, double dt, long n, const StudyOptions& opt,
     if constexpr (requires { problem.angular_momentum(problem.initial()); }) {
       r.has_angular_momentum = true;
       // splitting methods conserve q × v exactly for a central force (each kick is parallel to q,
-      // each drift parallel to v); round-off only: bound 100·ε·n
+      // each drift parallel to v), the Gauss methods as a quadratic invariant (GNI Thm IV.2.1) to their
+      // solver's 1e-15; round-off only: bound 100·ε·n
       if (info.symplectic) {
         r.angular_momentum_checked = true;
         r.angular_momentum_bound = 100.0 * kEps * static_cast<double>(n);

@@ -81,6 +81,44 @@ TEST(CollisionsValidation_Seed001E1, StepOneReactionCancelsInwardForcesAndKeepsT
   }
 }
 
+// Seed 001 §E.1 step 1, the reading the code takes (docs/collisions.md "Seed slips"): F_n1 = F₁·n is
+// handled first (F₁ ← F₁ − F_n1 n, F₂ ← F₂ + F_n1 n when F_n1 < 0), then F_n2 = F₂·n is read AGAIN
+// from the updated F₂ ("refaire ensuite de même avec les forces de l'autre objet") before its test
+// F_n2 > 0. The issue's counter-example, derived by hand: equal masses m, F₁·n = −3, F₂·n = 0 (n into
+// body 1, so body 1 is pushed against body 2 and nothing pushes body 2):
+//  - the rule: F_n1 = −3 < 0, so F₁·n ← 0 and F₂·n ← −3; then F_n2 = −3 is not > 0 (the value read
+//    before the update, 0, is not > 0 either: both readings agree here). Result (0, −3): body 1 is
+//    held, body 2 is pushed away with the whole force; the normal relative acceleration
+//    (a₁ − a₂)·n = (0 − (−3))/m = 3/m > 0 opens the contact.
+//  - the rigid contact (bodies that stay in contact, Signorini: a contact force R ≥ 0 along n on
+//    body 1, −R on body 2, with (a₁ − a₂)·n = 0 when R > 0): (F₁·n + R)/m₁ = (F₂·n − R)/m₂ gives
+//    R = m₁m₂/(m₁ + m₂)·(F₂·n/m₂ − F₁·n/m₁) = (0 + 3)/2 = 1.5 for m₁ = m₂, so (−1.5, −1.5): the two
+//    bodies accelerate together at −1.5/m along n.
+// The rule is the rigid contact only against an infinite mass (m₂ → ∞: R → −F₁·n = 3, F₁·n ← 0), i.e.
+// for obstacles; for two bodies it conserves the total force (−3) but not the contact.
+TEST(CollisionsValidation_Seed001E1, StepOneOnTheIssuesCounterExampleAgainstTheRigidContactReaction) {
+  const core::Vec3 n(0.0, 0.0, 1.0), t(1.0, 0.0, 0.0);
+  const core::Vec3 f1 = -3.0 * n + 0.7 * t, f2 = 0.0 * n - 0.4 * t;  // tangential parts pass unchanged
+  const auto [g1, g2] = normal_reaction(f1, f2, n);
+  EXPECT_EQ(g1.dot(n), 0.0);   // exact: −3 + 3
+  EXPECT_EQ(g2.dot(n), -3.0);  // exact: 0 − 3
+  EXPECT_EQ(g1.dot(t), 0.7);
+  EXPECT_EQ(g2.dot(t), -0.4);
+  const double m = 1.0;
+  EXPECT_EQ((g1.dot(n) - g2.dot(n)) / m, 3.0);  // the contact opens at 3/m
+  // the rigid contact's reaction for equal masses, by the formula above
+  const double m1 = m, m2 = m, R = m1 * m2 / (m1 + m2) * (f2.dot(n) / m2 - f1.dot(n) / m1);
+  EXPECT_EQ(R, 1.5);
+  EXPECT_EQ((f1.dot(n) + R) / m1 - (f2.dot(n) - R) / m2, 0.0);  // stays in contact
+  EXPECT_EQ(f1.dot(n) + R, -1.5);
+  EXPECT_EQ(f2.dot(n) - R, -1.5);
+  EXPECT_NE(g1.dot(n), f1.dot(n) + R);  // the seed's rule is not the rigid contact for two bodies
+  EXPECT_EQ(g1.dot(n) + g2.dot(n), f1.dot(n) + f2.dot(n));  // but keeps the total force
+  // against an infinite mass the two agree: R → −F₁·n, and the obstacle rule gives F₁·n ← 0
+  const double R_inf = m1 * (0.0 - f1.dot(n) / m1);
+  EXPECT_EQ(f1.dot(n) + R_inf, normal_reaction_obstacle(f1, n).dot(n));
+}
+
 TEST(CollisionsValidation_Seed001E1, TwoBodyTendsToObstacleAsM2GrowsLikeM1OverM2) {
   core::Rng rng(403);
   for (double ratio : {1e3, 1e6, 1e9, 1e12}) {

@@ -4,9 +4,11 @@
 
 #include <chrono>
 #include <cmath>
+#include <string>
 
 #include "reference/order_fit.hpp"
 #include "reference/problems/oscillator.hpp"
+#include "toolkit/integrators/implicit_runge_kutta.hpp"
 #include "toolkit/integrators/implicit_symplectic_euler.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/newmark.hpp"
@@ -143,6 +145,47 @@ TEST(Integrators_ImplicitSymplecticEuler, DivergentIterationReportsNonConvergenc
   integrators::ImplicitSymplecticEuler<core::Vec1> ise({1e-14, 30});
   core::CanonicalState<core::Vec1> x{core::Vec1(3.0), core::Vec1(3.0)};
   EXPECT_THROW(ise.do_step(H, x, 0.0, 0.5), core::NonConvergence);
+}
+
+// The Gauss–Legendre methods (implicit_runge_kutta.hpp): their fixed point on the stage accelerations
+// contracts by θ²|λ(A)|² on the oscillator (θ = ωΔt; |λ(A)| = ½ for the midpoint rule, 1/√12 for
+// Gauss-2). Beyond θ = 2 (midpoint) it diverges: ω = 1000 at Δt = 0.01 (θ = 10, factor 25) must end in
+// core::NonConvergence naming t, Δt and the cap, never an endless loop.
+TEST(Integrators_GaussLegendre, BeyondTheFixedPointLimitReportsNonConvergence) {
+  integrators::ImplicitMidpoint<core::Vec1> im(integrators::ImplicitRkParameters{1e-15, 50});
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
+  try {
+    integrators::integrate_n_steps(im, spring(1e6), x, 0.0, 0.01, 10);
+    FAIL() << "no error";
+  } catch (const core::NonConvergence& e) {
+    EXPECT_EQ(e.cap(), 50);
+    EXPECT_DOUBLE_EQ(e.t(), 0.0);
+    EXPECT_DOUBLE_EQ(e.dt(), 0.01);
+    const std::string msg = e.what();
+    for (const char* part : {"implicit-midpoint", "t = 0", "dt = 0.01", "50 iterations"})
+      EXPECT_NE(msg.find(part), std::string::npos) << msg;
+  }
+}
+
+// Inside the limit the iteration count follows the contraction factor: Gauss-2 at θ = 1 contracts by
+// 1/12 an iteration, so reaching 1e-15 relative from an O(1) first correction takes about
+// log(1e-15)/log(1/12) ≈ 14 iterations (a few more or fewer with the oscillating envelope of the
+// complex eigenvalues); at θ = 3 (factor 0.75) about 120 exceeds the default cap of 100, and a cap of
+// 10⁴ converges.
+TEST(Integrators_GaussLegendre, IterationsFollowTheContractionFactor) {
+  integrators::Gauss4<core::Vec1> g;
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
+  g.do_step(spring(1.0), x, 0.0, 1.0);
+  EXPECT_GE(g.last_iterations(), 8);
+  EXPECT_LE(g.last_iterations(), 20);
+  core::PhaseState<core::Vec1> y{core::Vec1(1.0), core::Vec1(0.0)};
+  EXPECT_THROW(g.do_step(spring(9.0), y, 0.0, 1.0), core::NonConvergence);
+  integrators::Gauss4<core::Vec1> patient(integrators::ImplicitRkParameters{1e-15, 10000});
+  core::PhaseState<core::Vec1> z{core::Vec1(1.0), core::Vec1(0.0)};
+  patient.do_step(spring(9.0), z, 0.0, 1.0);
+  EXPECT_GT(patient.last_iterations(), 100);
+  // the converged step is the method's: |R(iθ)| = 1, the energy ½(v² + ω²q²) = 4.5 kept to round-off
+  EXPECT_NEAR(0.5 * (z.v[0] * z.v[0] + 9.0 * z.q[0] * z.q[0]), 4.5, 1e-13);
 }
 
 }  // namespace

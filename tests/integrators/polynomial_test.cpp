@@ -30,6 +30,11 @@
 //    k₄ = v + h·a(t + h/2), so q⁺ = q + hv + (h²/6)(a(t) + 2a(t + h/2)) and v⁺ is Simpson's rule:
 //    c = (0, ½, ½, 1), b = (1/6, 1/3, 1/3, 1/6), w = (1/6, 1/6, 1/6, 0). M₀ … M₂ hold, M₃ fails
 //    (Σwc³ = 1/24 ≠ 1/20): D = 4.
+//  * the Gauss–Legendre methods (implicit_runge_kutta.hpp): the stages do not change f = a(t), so the
+//    fixed point ends at its first iterate: c, b of the tableau and wⱼ = Σᵢ bᵢaᵢⱼ = bⱼ(1 − cⱼ)
+//    (condition D(s), GNI §II.1.3). Implicit midpoint: c = (½), b = (1), w = (½); M₀ holds, M₁ fails
+//    (Σwc = ¼ ≠ 1/6): D = 2. Gauss-2: Gauss quadrature with 2 nodes is exact to degree 3, so M₀ … M₂
+//    hold and M₃ fails (Σwc³ = ¼ − Σbc⁴ = ¼ − 7/36 ≠ 1/20): D = 4.
 // The test asserts D ≥ p from the rules, runs every method on a random polynomial of degree D
 // (which contains every lower degree), and checks that degree D + 1 is NOT exact, with the error
 // of one step the defect of M_(D−1) predicts — so the rules above are the methods' own.
@@ -81,6 +86,13 @@ Quadrature quadrature_of() {
     return {{0.0}, {1.0}, {0.0}};
   } else if constexpr (std::is_same_v<S, integrators::Rk4<core::Vec1>>) {
     return {{0.0, 0.5, 0.5, 1.0}, {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6}, {1.0 / 6, 1.0 / 6, 1.0 / 6, 0.0}};
+  } else if constexpr (requires { S::table.w(); }) {
+    // an implicit Runge-Kutta method (implicit_runge_kutta.hpp): f = a(t) does not depend on the
+    // stages, so the fixed point is exact at its first iterate, and q⁺ = q + hv + h² Σ wⱼ a(t + cⱼh)
+    // with wⱼ = Σᵢ bᵢaᵢⱼ
+    constexpr auto tab = S::table;
+    constexpr auto w = tab.w();
+    return {{tab.c.begin(), tab.c.end()}, {tab.b.begin(), tab.b.end()}, {w.begin(), w.end()}};
   } else if constexpr (requires { S{}.parameters().beta; }) {
     const auto p = S{}.parameters();  // Newmark: its β (γ = ½ is a constant of the class)
     return {{0.0, 1.0}, {1.0 - S::kGamma, S::kGamma}, {0.5 - p.beta, p.beta}};

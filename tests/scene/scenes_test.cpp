@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <tuple>
 #include <numbers>
 #include <vector>
 
@@ -399,6 +400,130 @@ void check_nbody(const std::string& name, double energy_bound) {
 TEST(SceneValidation, OuterSolarSystemEnergyBounded) { check_nbody("outer_solar_system", 1e-5); }
 // RK4 at 1e-4 through the close encounters (minimum distance ~0.05: Δt·v/r ~ 1e-2): 1e-6.
 TEST(SceneValidation, PleiadesConservesEnergyAndMomentum) { check_nbody("pleiades", 1e-6); }
+
+
+// ---- seed 001 §E.1 and §F in scenes, with friction per surface μ = μ₁·μ₂ -----------------------
+/// The state of object `name` in the last row: velocity, spin.
+struct Final {
+  core::Vec3 v, w;
+};
+Final final_of(const RunResult& r, const std::string& name, bool spins) {
+  const std::size_t last = r.trajectory.rows() - 1;
+  auto at = [&](const char* c) { return r.trajectory.at(last, r.trajectory.column(name + "." + c)); };
+  Final f{{at("vx"), at("vy"), at("vz")}, core::Vec3::Zero()};
+  if (spins) f.w = {at("wx"), at("wy"), at("wz")};
+  return f;
+}
+
+// oblique_spheres: the impact of seed 001 §E.1 derived by hand, not by the law's code. n = {x₁ − x₂}₁ at
+// contact: |x₁ − x₂| = R₁ + R₂ = 0.25 with y₁ − y₂ = 0.125, so n = (−√3/2, ½, 0). v* = (v₂ − v₁)·n = √3/2;
+// v_c = v₁ − v₂ + v*n = (¼, √3/4, 0), |v_c| = ½; μ = μ₁μ₂ = 0.25·0.2 = 0.05 (not the simulation's 0.5);
+// 7μ(1 + α)v* = 0.576 < 2|v_c| = 1: step 4 (slip), Δv = λv*(n − μ{v_c}₁), λ = (1 + α)m₂/(m₁ + m₂) = 1.9·2/3,
+// {v_c}₁ = (½, √3/2, 0); v₁′ = v₁ + Δv, v₂′ = v₂ − (m₁/m₂)Δv. Free flight without forces before and after,
+// so the last row holds them: to 1e-12 (a few roundings of O(1) numbers; the collision is located).
+TEST(SceneValidation, ObliqueSpheresFollowSeed001E1WithTheProductOfTheSurfacesFrictions) {
+  const RunResult r = simulate(bundled("oblique_spheres"));
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_EQ(r.events[0].branch, collisions::Branch::slip);
+  const double s3 = std::sqrt(3.0), m1 = 1.0, m2 = 2.0, alpha = 0.9, mu = 0.25 * 0.2;
+  const core::Vec3 n(-s3 / 2, 0.5, 0.0), vc_unit(0.5, s3 / 2, 0.0), v1(1.0, 0.0, 0.0);
+  const double v_star = s3 / 2, lambda = (1.0 + alpha) * m2 / (m1 + m2);
+  EXPECT_LT(7.0 * mu * (1.0 + alpha) * v_star, 2.0 * 0.5);  // the slip branch
+  const core::Vec3 dv = lambda * v_star * (n - mu * vc_unit);
+  const Final a = final_of(r, "s1", true), b = final_of(r, "s2", true);
+  EXPECT_LT((a.v - (v1 + dv)).norm(), 1e-12);
+  EXPECT_LT((b.v - (-m1 / m2) * dv).norm(), 1e-12);
+  EXPECT_LT((m1 * a.v + m2 * b.v - m1 * v1).norm(), 1e-12);  // momentum
+  EXPECT_NEAR((b.v - a.v).dot(n), -alpha * v_star, 1e-12);    // restitution along n
+  EXPECT_EQ(a.w, core::Vec3::Zero());                         // §E.1 does not track spin
+  ::testing::Test::RecordProperty("v1_after", g3(a.v.x()) + " " + g3(a.v.y()));
+  std::printf("oblique_spheres: v1' = (%.6f, %.6f), v2' = (%.6f, %.6f)\n", a.v.x(), a.v.y(), b.v.x(), b.v.y());
+}
+
+// spinning_wall: seed 001 §F against an obstacle (v₂ = ω₂ = 0, m₂ = ∞), by hand. n = (1, 0, 0) (the
+// wall's normal, into the ball), v = (−2, 0, 0), ω = (0, 0, 30), R = 0.1, α = 0.8: v* = 2,
+// v_c = v + v*n + n ∧ (Rω) = (0, −3, 0). Ball 'grippy': μ = 0.5·0.6 = 0.3, 7μ(1 + α)v* = 7.56 ≥ 2|v_c| = 6:
+// step 3 (stick), Δv = (1 + α)v*n − (2/7)v_c = (3.6, 6/7, 0), Δω = 5/(7R)·(n ∧ v_c) = (0, 0, −150/7):
+// v′ = (1.6, 6/7, 0), ω′ = 60/7, and the contact point's velocity v′ + n ∧ (Rω′) is 0 (rolling). Ball
+// 'smooth': μ = 0.1·0.6 = 0.06, 1.512 < 6: step 4 (slip), Δv = (1 + α)v*(n − μ{v_c}₁) = (3.6, 0.216, 0),
+// Δω = 5/(2R)·μ(1 + α)v*·(n ∧ {v_c}₁) = (0, 0, −5.4): v′ = (1.6, 0.216, 0), ω′ = 24.6. Each ball's
+// angular momentum about its contact point, L = m R n × v + (2/5)m R² ω, is conserved (the wall's
+// impulse acts at that point): L_z = 0.12 m before and after. Tolerance 1e-12 (roundings of O(10)).
+TEST(SceneValidation, SpinningBallsHitAWallAndStickOrSlipAsSeed001FWithPerSurfaceFriction) {
+  const Scene sc = bundled("spinning_wall");
+  const RunResult r = simulate(sc);
+  ASSERT_EQ(r.events.size(), 2u);
+  const double m = 0.2, R = 0.1;
+  const core::Vec3 n(1.0, 0.0, 0.0), v0(-2.0, 0.0, 0.0), w0(0.0, 0.0, 30.0);
+  auto L = [&](const core::Vec3& v, const core::Vec3& w) { return core::Vec3(m * R * n.cross(v) + 0.4 * m * R * R * w); };
+  struct Expected {
+    const char* name;
+    core::Vec3 v, w;
+    collisions::Branch branch;
+  };
+  for (const Expected& e : {Expected{"grippy", {1.6, 6.0 / 7.0, 0.0}, {0.0, 0.0, 60.0 / 7.0}, collisions::Branch::stick},
+                            Expected{"smooth", {1.6, 0.216, 0.0}, {0.0, 0.0, 24.6}, collisions::Branch::slip}}) {
+    SCOPED_TRACE(e.name);
+    const Final f = final_of(r, e.name, true);
+    EXPECT_LT((f.v - e.v).norm(), 1e-12);
+    EXPECT_LT((f.w - e.w).norm(), 1e-11);
+    EXPECT_LT((L(f.v, f.w) - L(v0, w0)).norm(), 1e-13);  // about the contact point
+    EXPECT_NEAR(L(v0, w0).z(), 0.12 * m, 1e-15);
+    bool found = false;
+    for (const Event& ev : r.events)
+      if (sc.objects[ev.a].name == e.name) {
+        found = true;
+        EXPECT_EQ(ev.branch, e.branch);
+        EXPECT_TRUE(ev.with_obstacle);
+      }
+    EXPECT_TRUE(found);
+  }
+  const Final g = final_of(r, "grippy", true);
+  EXPECT_LT(std::abs(g.v.y() + R * n.cross(g.w).y()), 1e-12);  // rolling on the wall after sticking
+}
+
+// spinning_spheres: seed 001 §F between two bodies, by hand. As oblique_spheres, n = (−√3/2, ½, 0),
+// v* = √3/2, λ = 1.9·2/3, but ω₁ = (0, 0, 10), R₁ω₁ = ẑ adds n ∧ ẑ = (½, √3/2, 0) to the sliding velocity:
+// v_c = (¾, 3√3/4, 0), |v_c| = 3/2, {v_c}₁ = (½, √3/2, 0). μ = 0.5·0.4 = 0.2: 7μ(1 + α)v* = 2.30 < 3, slip:
+// Δv = λv*(n − μ{v_c}₁), Δω = (5/(2R₁))μλv*·(n ∧ {v_c}₁) with n ∧ {v_c}₁ = (0, 0, −1), i.e. −5λv*·ẑ = −5.4848ẑ;
+// v₂′ = −(m₁/m₂)Δv, ω₂′ = (m₁R₁/(m₂R₂))Δω. The total angular momentum about the contact point
+// x_c = x₂ + R₂n = (−0.15·√3/2, 0.075, 0), Σ mᵢ(xᵢ − x_c) × vᵢ + (2/5)mᵢRᵢ²ωᵢ, is conserved by the law (the
+// impulses act at x_c) and by the free flights before and after (no force, no torque): its value at t = 0
+// and at the end agree. Tolerances 1e-12 (roundings of O(1) to O(10) numbers).
+TEST(SceneValidation, SpinningSpheresFollowSeed001FAndConserveAngularMomentumAboutTheContact) {
+  const RunResult r = simulate(bundled("spinning_spheres"));
+  ASSERT_EQ(r.events.size(), 1u);
+  EXPECT_EQ(r.events[0].branch, collisions::Branch::slip);
+  const double s3 = std::sqrt(3.0), m1 = 1.0, m2 = 2.0, R1 = 0.1, R2 = 0.15, alpha = 0.9, mu = 0.5 * 0.4;
+  const core::Vec3 n(-s3 / 2, 0.5, 0.0), vc_unit(0.5, s3 / 2, 0.0), v1(1.0, 0.0, 0.0), w1(0.0, 0.0, 10.0);
+  const double v_star = s3 / 2, lambda = (1.0 + alpha) * m2 / (m1 + m2);
+  EXPECT_LT(7.0 * mu * (1.0 + alpha) * v_star, 2.0 * 1.5);  // the slip branch
+  const core::Vec3 dv = lambda * v_star * (n - mu * vc_unit);
+  const core::Vec3 dw = 5.0 / (2.0 * R1) * mu * lambda * v_star * n.cross(vc_unit);
+  EXPECT_NEAR(dw.z(), -5.0 * lambda * v_star, 1e-13);
+  const Final a = final_of(r, "s1", true), b = final_of(r, "s2", true);
+  EXPECT_LT((a.v - (v1 + dv)).norm(), 1e-12);
+  EXPECT_LT((a.w - (w1 + dw)).norm(), 1e-12);
+  EXPECT_LT((b.v - (-m1 / m2) * dv).norm(), 1e-12);
+  EXPECT_LT((b.w - (m1 * R1 / (m2 * R2)) * dw).norm(), 1e-12);
+  // total angular momentum about x_c, at t = 0 and at the end
+  const core::Vec3 xc = R2 * n;
+  auto L_at = [&](std::size_t row) {
+    core::Vec3 L = core::Vec3::Zero();
+    for (const auto& [name, m, R] : {std::tuple{std::string("s1"), m1, R1}, std::tuple{std::string("s2"), m2, R2}}) {
+      auto c = [&](const char* k) { return r.trajectory.at(row, r.trajectory.column(name + "." + k)); };
+      const core::Vec3 x(c("x"), c("y"), c("z")), v(c("vx"), c("vy"), c("vz")), w(c("wx"), c("wy"), c("wz"));
+      L += m * (x - xc).cross(v) + 0.4 * m * R * R * w;
+    }
+    return L;
+  };
+  const core::Vec3 L0 = L_at(0), L1 = L_at(r.trajectory.rows() - 1);
+  // by hand: sphere 2 at rest; sphere 1: m₁((x₁ − x_c) × v₁)_z = −m₁(0.125 − 0.075)·1 = −0.05, plus (2/5)m₁R₁²·10 = 0.04
+  EXPECT_NEAR(L0.z(), -0.01, 1e-15);
+  EXPECT_LT((L1 - L0).norm(), 1e-12);
+  std::printf("spinning_spheres: w1' = %.6f, w2' = %.6f rad/s; L about the contact %.6f -> %.6f\n", a.w.z(), b.w.z(), L0.z(),
+              L1.z());
+}
 
 }  // namespace
 }  // namespace verisim::scene::test

@@ -19,6 +19,7 @@
 #include "toolkit/integrators/dem_verlet.hpp"
 #include "toolkit/integrators/euler.hpp"
 #include "toolkit/integrators/euler_cromer.hpp"
+#include "toolkit/integrators/implicit_runge_kutta.hpp"
 #include "toolkit/integrators/implicit_symplectic_euler.hpp"
 #include "toolkit/integrators/mclachlan4.hpp"
 #include "toolkit/integrators/newmark.hpp"
@@ -36,7 +37,8 @@ namespace verisim::integrators {
 template <class V>
 using AnyStepper = std::variant<Euler<V>, EulerCromer<V>, SymplecticEuler<V>, VelocityVerlet<V>, Leapfrog<V>,
                                 Ruth3<V>, Yoshida4<V>, McLachlan4<V>, Yoshida6<V>, Newmark<V>,
-                                NewmarkAverage<V>, Rk4<V>, DemVerletHalfStep<V>, DemVerletPredicted<V>>;
+                                NewmarkAverage<V>, Rk4<V>, ImplicitMidpoint<V>, Gauss4<V>, DemVerletHalfStep<V>,
+                                DemVerletPredicted<V>>;
 
 /// The panel a method is drawn in when a figure is split by family (the report's plot styles).
 enum class Family { low_order, high_order, implicit };
@@ -75,6 +77,9 @@ inline constexpr std::array kMethods{
     Method{Newmark<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 9},
     Method{NewmarkAverage<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 10},
     Method{Rk4<core::Vec1>::info, Family::high_order, kAnySecondOrder, "runge_kutta4", 11},
+    // the Gauss–Legendre collocation methods: implicit Runge-Kutta and symplectic (seed 001 §G.1 corrected)
+    Method{ImplicitMidpoint<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 13},
+    Method{Gauss4<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 14},
     // order 1 with a dashpot, 2 without: a study on a conservative problem would measure 2
     Method{DemVerletHalfStep<core::Vec1>::info, Family::low_order, soft_scenes, "", -1},
     Method{DemVerletPredicted<core::Vec1>::info, Family::low_order, soft_scenes, "", -1},

@@ -160,9 +160,14 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
   // ---- contacts
   const Simulation& sim = scene_.simulation;
   auto pick = [](double own, double fallback) { return std::isnan(own) ? fallback : own; };
+  // each pair's μ from its two surfaces (pair_friction, scene.hpp: seed 001 §E.1's μ₁·μ₂)
+  auto surface = [&](std::size_t round) { return scene_.objects[rounds_[round].index].friction; };
   for (std::size_t a = 0; a < rounds_.size(); ++a)
-    for (std::size_t b = a + 1; b < rounds_.size(); ++b)
-      pairs_.push_back({PairKind::round_round, a, b, 0, 0, sim.restitution, sim.friction});
+    for (std::size_t b = a + 1; b < rounds_.size(); ++b) {
+      const double mu = pair_friction(surface(a), surface(b), sim.friction);
+      pairs_.push_back({PairKind::round_round, a, b, 0, 0, sim.restitution, mu});
+      conserves_energy_ = conserves_energy_ && sim.restitution == 1.0 && mu == 0.0;
+    }
   // boxes meet boxes and discs by seed 002 §4's impulse (frictionless; the loader refuses spheres beside boxes)
   for (std::size_t a = 0; a < boxes_.size(); ++a) {
     for (std::size_t b = a + 1; b < boxes_.size(); ++b)
@@ -172,16 +177,20 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
   }
   for (std::size_t k = 0; k < scene_.obstacles.size(); ++k) {
     const ObstacleSpec& ob = scene_.obstacles[k];
-    const double e = pick(ob.restitution, sim.restitution), mu = pick(ob.friction, sim.friction);
+    const double e = pick(ob.restitution, sim.restitution);
     shapes_.add(ob.shape);
     const auto [shape, slot] = shapes_.slot(shapes_.size() - 1);
-    for (std::size_t a = 0; a < rounds_.size(); ++a) pairs_.push_back({PairKind::round_obstacle, a, slot, shape, k, e, mu});
+    for (std::size_t a = 0; a < rounds_.size(); ++a) {
+      const double mu = pair_friction(surface(a), ob.friction, sim.friction);
+      pairs_.push_back({PairKind::round_obstacle, a, slot, shape, k, e, mu});
+      conserves_energy_ = conserves_energy_ && e == 1.0 && mu == 0.0;
+    }
     for (std::size_t a = 0; a < bobs_.size(); ++a) pairs_.push_back({PairKind::bob_obstacle, a, slot, shape, k, e, 0.0});
     if (std::holds_alternative<geometry::Plane>(ob.shape))
       for (std::size_t a = 0; a < boxes_.size(); ++a) pairs_.push_back({PairKind::box_plane, a, slot, shape, k, e, 0.0});
-    if (!rounds_.empty() || !boxes_.empty() || !bobs_.empty()) conserves_energy_ = conserves_energy_ && e == 1.0 && mu == 0.0;
+    if (!boxes_.empty()) conserves_energy_ = conserves_energy_ && e == 1.0 && pick(ob.friction, sim.friction) == 0.0;
+    if (!bobs_.empty()) conserves_energy_ = conserves_energy_ && e == 1.0;  // bobs' contacts are frictionless
   }
-  if (rounds_.size() > 1) conserves_energy_ = conserves_energy_ && sim.restitution == 1.0 && sim.friction == 0.0;
   if (boxes_.size() + rounds_.size() > 1 && !boxes_.empty()) conserves_energy_ = conserves_energy_ && sim.restitution == 1.0;
   if (std::isfinite(min_size)) touch_ = 1e-9 * min_size;
   // Below this approach speed a contact is resting (restitution 0): a bounce of height v²/2g below

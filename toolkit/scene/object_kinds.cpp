@@ -78,11 +78,20 @@ void read_free_body(Reader& r, ObjectSpec& o) {
   o.velocity = r.vec3("velocity", core::Vec3::Zero());
 }
 
-void read_sphere(Reader& r, ObjectSpec& o, const Scene&) {
+/// A round body's own friction coefficient μᵢ (scene.hpp: pair_friction, seed 001 §E.1's μ₁·μ₂).
+void read_friction(Reader& r, ObjectSpec& o, const Scene& scene) {
+  if (!r.has("friction")) return;
+  o.friction = r.non_negative("friction", 0.0);
+  if (scene.simulation.law == Law::frictionless && o.friction != 0.0)
+    r.fail("friction", "law 'frictionless' has no friction; choose law 'coulomb', 'spinning' or 'ball-bounce'");
+}
+
+void read_sphere(Reader& r, ObjectSpec& o, const Scene& scene) {
   read_free_body(r, o);
   o.radius = r.required_positive("radius");
   o.spin = r.vec3("spin", core::Vec3::Zero());
   o.inertia_factor = r.positive("inertia", 0.4);
+  read_friction(r, o, scene);
 }
 
 /// A body of the plane z = 0: spin ω_z, angle θ; `shape` reads its size.
@@ -95,11 +104,12 @@ void read_planar(Reader& r, ObjectSpec& o, void (*shape)(Reader&, ObjectSpec&)) 
   if (o.velocity.z() != 0.0) r.fail("velocity", fmt::format("a {} moves in the plane z = 0: velocity z must be 0", to_string(o.type)));
 }
 
-void read_disc(Reader& r, ObjectSpec& o, const Scene&) {
+void read_disc(Reader& r, ObjectSpec& o, const Scene& scene) {
   read_planar(r, o, [](Reader& rr, ObjectSpec& oo) {
     oo.radius = rr.required_positive("radius");
     oo.inertia_factor = rr.positive("inertia", 0.5);
   });
+  read_friction(r, o, scene);
 }
 
 void read_box(Reader& r, ObjectSpec& o, const Scene&) {

@@ -6,6 +6,7 @@
 //
 // Every entry keeps where it was written (file, line, column: toml++'s source positions), so an
 // error found after parsing (overlap at t = 0, a pendulum at its pole) still names the place.
+#include <cmath>
 #include <cstddef>
 #include <limits>
 #include <stdexcept>
@@ -71,6 +72,7 @@ struct ObjectSpec {
   double angle = 0.0;           ///< disc, box: initial orientation θ (rad, counter-clockwise)
   double radius = 0.0;          ///< sphere, disc (m)
   double inertia_factor = 0.0;  ///< sphere, disc: I = α m R²
+  double friction = kNaN;       ///< sphere, disc: the surface's own μᵢ (pair_friction); NaN: none given
   double width = 0.0, height = 0.0;  ///< box (m): I = m (w² + h²)/12 (seed 002 §3.1)
   // constrained bodies (seed 001 §B): origin O, direction d
   core::Vec3 origin = core::Vec3::Zero();
@@ -174,6 +176,16 @@ struct Simulation {
 
   double t_end() const { return static_cast<double>(steps) * dt; }
 };
+
+/// The μ of a contact between two surfaces, each with its own coefficient or none (NaN): seed 001 §E.1
+/// "on pourra généraliser à μ de la forme μ₁·μ₂ […] (μ₁ pour la première, μ₂ pour la seconde)". A
+/// surface without its own coefficient counts as 1, so a pair where one surface gives μᵢ has μ = μᵢ
+/// (an obstacle's `friction` keeps meaning the pair's μ with every object that gives none); a pair
+/// where neither gives one takes the simulation's `friction` (docs/scenes.md "Friction").
+inline double pair_friction(double mu1, double mu2, double simulation) {
+  if (std::isnan(mu1) && std::isnan(mu2)) return simulation;
+  return (std::isnan(mu1) ? 1.0 : mu1) * (std::isnan(mu2) ? 1.0 : mu2);
+}
 
 struct Scene {
   std::string file;         ///< the path it was read from
