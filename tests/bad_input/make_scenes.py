@@ -214,6 +214,7 @@ case('impulse_mean_field_cells', SPRING, None, '\n[[force]]\ntype = "coulomb"\nc
 case('soft_stiffness_list_entry_not_table', SOFT, 'kn = 10000.0', 'stiffness = [3]', 'a stiffness list entry that is not a table', ['stiffness', 'regime'], at='3')
 case('soft_stiffness_list_unknown_regime', SOFT, 'kn = 10000.0', 'stiffness = [{regime = "soft"}]', 'an unknown regime in a stiffness list', ['soft', 'forced'], at='"soft"')
 case('soft_stiffness_list_missing_speed', SOFT, 'kn = 10000.0', 'stiffness = [{regime = "forced"}]', "a forced regime without its speed", ["'speed'"], at='{')
+case('soft_delta_max_with_kn', SOFT, 'kn = 10000.0', 'kn = 10000.0\ndelta_max = 0.0001', 'delta_max (a regime\'s overlap) beside a given kn', ["'delta_max'", 'stiffness'], at='0.0001')
 case('soft_stiffness_list_empty', SOFT, 'kn = 10000.0', 'stiffness = []', 'an empty stiffness list', ['stiffness', 'no regime'], at='[]')
 open('/tmp/scene_rows.tsv','w').write(''.join('\t'.join(r) + '\n' for r in rows))
 print(len(rows))

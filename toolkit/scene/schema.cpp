@@ -131,6 +131,8 @@ StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scen
   const bool has_kn = r.has("kn"), has_regime = r.has("stiffness");
   if (has_kn == has_regime) r.fail("give exactly one of 'kn' (N/m) and 'stiffness' (a regime of seed 003: forced, free-fall, stacking)");
   if (has_kn) c.kn = r.required_positive("kn");
+  if (has_kn && r.has("delta_max"))
+    r.fail("delta_max", "'delta_max' is the overlap a stiffness regime is chosen for: give it with 'stiffness', not with 'kn'");
   const double delta_max = r.has("delta_max") ? r.required_positive("delta_max") : kNaN;
   // one regime: `stiffness = "forced"` with `speed`, or "free-fall"/"stacking" with `height`, in [contact]
   auto regime = [](Reader& rr, const char* key) {
