@@ -185,14 +185,14 @@ TEST(ContactValidation_LongRange, CutOffErrorGrowsAsRToTheDMinusNWhileTheMeanFie
   // uniform ball (d = 3) of radius L: the particles beyond r_c of particle i pull it with the field of
   // the whole ball minus that of the sphere of radius r_c around it — zero when that sphere lies inside
   // the ball (on the lattice exactly: its points are symmetric about i) — i.e. by Newton's shell theorem
-  // (4π/3) G ρ |r_i|, growing like L^(d−n) = L¹. Probes in the inner half ball (|r_i| ≤ L/2, so their
-  // sphere is inside for L ≥ 2r_c), whose RMS |r| grows like L. Asserted: the cut-off error against
-  // (4π/3) ρ G RMS|r| within 5 % (the lattice ball's rough surface against the continuum's: its mass
-  // differs from (4π/3)L³ by a few %); the slope of log(cut-off error) against log RMS|r| is d − n = 1
-  // within 0.02 (L = 4 → 16; against log L it is a little less, the inner probes' RMS|r| on a small
-  // lattice falling short of √(3/5) L/2); and the mean field (8 cells per side, self-similar as L grows)
-  // does not grow with the system: its error is below 1 % from L = 8 on and does not increase (at L = 4 a
-  // cell holds one or two particles).
+  // (4π/3) G ρ |r_i| (Newton 1687, Book I, Props 70–71), growing like L^(d−n) = L¹. Probes in the
+  // inner half ball (|r_i| ≤ L/2, so their sphere is inside for L ≥ 2r_c), whose RMS |r| grows like L.
+  // Asserted: the cut-off error against (4π/3) ρ G RMS|r| within 5 % (the lattice ball's rough surface
+  // against the continuum's: its mass differs from (4π/3)L³ by a few %); the slope of log(cut-off error)
+  // against log RMS|r| is d − n = 1 within 0.02 (L = 4 → 16; against log L it differs slightly, the inner
+  // probes' RMS|r| on a small lattice not exactly √(3/5) L/2); and the mean field (8 cells per side,
+  // self-similar as L grows) does not grow with the system: its error is below 1 % from L = 8 on and does
+  // not increase (at L = 4 a cell holds one or two particles).
   const double rc = 2.0;
   std::vector<double> rs, cut;
   double mf_last = 1.0;
