@@ -8,6 +8,7 @@
 // error found after parsing (overlap at t = 0, a pendulum at its pole) still names the place.
 #include <cstddef>
 #include <limits>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -145,7 +146,7 @@ struct ContactSpec {
   double delta_c = 0.0;       ///< [contact.cohesion] range δ_c (m); 0: no cohesion (seed 003 "Force cohésive")
   double f_max = 0.0;         ///< [contact.cohesion] strength F_max (N)
   double alpha = 0.1;         ///< [contact.dipoles] cut-off 1/r_c⁴ = α/(R_i + R_j)⁴ (seed 003)
-  double mu0 = 4.0e-7 * 3.14159265358979323846;  ///< [contact.dipoles] μ₀ (T·m/A)
+  double mu0 = 4.0e-7 * std::numbers::pi;  ///< [contact.dipoles] μ₀ (T·m/A)
   std::vector<double> regimes_kn;  ///< k_n of each stiffness regime given (its largest is kn; seed 003)
 };
 
