@@ -93,6 +93,32 @@ phi_dot0 = 1.0
 [[force]]
 type = "gravity"
 '''
+SOFT = '''title = "bad input: {name}"
+
+[simulation]
+integrator = "verlet"
+dt = 1e-5
+t_end = 0.001
+law = "soft"
+
+[contact]
+dimension = 2
+kn = 10000.0
+
+[[object]]
+type = "particle"
+name = "p1"
+radius = 0.01
+mass = 0.01
+position = [0, 0]
+
+[[object]]
+type = "particle"
+name = "p2"
+radius = 0.01
+mass = 0.01
+position = [0.03, 0]
+'''
 rows = []
 def case(name, base, old, new, what, expect_extra, at=None, file_named=True):
     text = base.replace('{name}', name)
@@ -241,5 +267,25 @@ case('support_omega_missing', PEND, 'theta0 = 0.1', 'theta0 = 0.1\nsupport = [0,
 case('object_friction_negative', SPH, 'radius = 0.1', 'radius = 0.1\nfriction = -0.3', "an object's friction μᵢ < 0", ["'friction'"], at='-0.3')
 case('object_friction_string', SPH, 'radius = 0.1', 'radius = 0.1\nfriction = "rough"', "an object's friction given as a string", ["'friction'"], at='"rough"')
 case('object_friction_with_frictionless', SPH, 'radius = 0.1', 'radius = 0.1\nfriction = 0.3', "an object's friction with the frictionless law", ["friction", "frictionless"], at='0.3')
+# soft contact (issue 26): cohesion, dipoles, charges, long-range forces, several stiffness regimes
+case('soft_cohesion_not_table', SOFT, 'kn = 10000.0', 'kn = 10000.0\ncohesion = true', "'cohesion' not a table", ["'cohesion'", 'table'], at='true')
+case('soft_cohesion_delta_c_negative', SOFT, 'kn = 10000.0', 'kn = 10000.0\n\n[contact.cohesion]\ndelta_c = -0.001\nf_max = 1.0', 'cohesion range δ_c < 0', ["'delta_c'"], at='-0.001')
+case('soft_cohesion_missing_f_max', SOFT, 'kn = 10000.0', 'kn = 10000.0\n\n[contact.cohesion]\ndelta_c = 0.001', 'cohesion without its strength F_max', ["'f_max'", '[contact.cohesion]'], at=None)
+case('soft_cohesion_f_max_negative', SOFT, 'kn = 10000.0', 'kn = 10000.0\n\n[contact.cohesion]\ndelta_c = 0.001\nf_max = -1.0', 'cohesion F_max < 0', ["'f_max'"], at='-1.0')
+case('soft_cohesion_unknown_key', SOFT, 'kn = 10000.0', 'kn = 10000.0\n\n[contact.cohesion]\ndelta_c = 0.001\nf_max = 1.0\nrange = 0.001', 'typo in [contact.cohesion]', ["'range'", 'delta_c'], at='range')
+case('soft_dipole_alpha_too_large', SOFT, 'kn = 10000.0', 'kn = 10000.0\n\n[contact.dipoles]\nalpha = 0.5', 'dipole cut-off α > 0.1 (seed 003: α ≤ 0.1)', ["'alpha'", '0.1'], at='0.5')
+case('soft_dipole_out_of_plane', SOFT, 'position = [0.03, 0]', 'position = [0.03, 0]\ndipole = [0, 0, 1]', "a 2D disc's moment out of its plane", ["'dipole'", 'its z must be 0'], at='[0, 0, 1]')
+case('soft_dipole_string', SOFT, 'position = [0.03, 0]', 'position = [0.03, 0]\ndipole = "north"', 'a moment given as a string', ["'dipole'"], at='"north"')
+case('soft_charge_string', SOFT, 'position = [0.03, 0]', 'position = [0.03, 0]\ncharge = "plus"', 'a charge given as a string', ["'charge'"], at='"plus"')
+case('soft_two_long_range_laws', SOFT, None, '\n[[force]]\ntype = "coulomb"\n\n[[force]]\ntype = "mutual-gravity"\n', 'coulomb and mutual-gravity in one soft scene (one long-range law)', ['one long-range law'], at='[[force]]\ntype = "mutual-gravity"')
+case('soft_coulomb_on_subset', SOFT, None, '\n[[force]]\ntype = "coulomb"\non = ["p1"]\n', 'coulomb between some particles only', ["no 'on' list"], at='[[force]]')
+case('soft_mean_field_cells_zero', SOFT, None, '\n[[force]]\ntype = "coulomb"\ncells = 0\n', 'mean field of 0 cells', ["'cells'"], at='0')
+case('soft_mean_field_centre_unknown', SOFT, None, '\n[[force]]\ntype = "coulomb"\ncentre = "middle"\n', 'unknown mean-field centre', ["middle", 'centroid'], at='"middle"')
+case('impulse_mean_field_cells', SPRING, None, '\n[[force]]\ntype = "coulomb"\ncells = 4\n', "the mean field's cells in an impulse scene", ["'cells'", 'soft'], at='4')
+case('soft_stiffness_list_entry_not_table', SOFT, 'kn = 10000.0', 'stiffness = [3]', 'a stiffness list entry that is not a table', ['stiffness', 'regime'], at='3')
+case('soft_stiffness_list_unknown_regime', SOFT, 'kn = 10000.0', 'stiffness = [{regime = "soft"}]', 'an unknown regime in a stiffness list', ['soft', 'forced'], at='"soft"')
+case('soft_stiffness_list_missing_speed', SOFT, 'kn = 10000.0', 'stiffness = [{regime = "forced"}]', "a forced regime without its speed", ["'speed'"], at='{')
+case('soft_delta_max_with_kn', SOFT, 'kn = 10000.0', 'kn = 10000.0\ndelta_max = 0.0001', 'delta_max (a regime\'s overlap) beside a given kn', ["'delta_max'", 'stiffness'], at='0.0001')
+case('soft_stiffness_list_empty', SOFT, 'kn = 10000.0', 'stiffness = []', 'an empty stiffness list', ['stiffness', 'no regime'], at='[]')
 open('/tmp/scene_rows.tsv','w').write(''.join('\t'.join(r) + '\n' for r in rows))
 print(len(rows))

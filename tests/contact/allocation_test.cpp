@@ -11,6 +11,10 @@
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/packing.hpp"
 #include "toolkit/contact/world.hpp"
+#include "toolkit/models/central_gravity.hpp"
+#include "toolkit/models/force_sum.hpp"
+#include "toolkit/models/linear_drag.hpp"
+#include "toolkit/models/lorentz_force.hpp"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -54,6 +58,41 @@ TEST(ContactAllocation, SteadyStateSteppingAllocatesNothing) {
   integrate(dem, world, ws, s, 0.05, 1e-4, 300);
   EXPECT_EQ(g_allocations.load() - before, 0);
   EXPECT_GT(ws.rebuilds(), builds);  // rebuilds happened inside the counted steps
+}
+
+TEST(ContactAllocation, EveryLawAndFieldForcesAllocateNothingEither) {
+  // The world a scene with cohesion, dipoles, charges and field forces runs on (scene/soft_world.hpp):
+  // every law, and per-particle field forces (a models::ForceSum with a run-time list of central masses,
+  // two sets) evaluated in the scatter. The same pack; its moments and charges make every law act.
+  using Field = models::ForceSum<models::LinearDrag, models::LorentzForce, models::ForceList<models::CentralGravity>>;
+  constexpr Laws kAll{.damping = true, .friction = true, .cohesion = true, .dipoles = true, .long_range = true};
+  LatticeOptions o;
+  o.polydispersity = 0.05, o.compression = 0.01, o.density = 6.0 / std::numbers::pi, o.lid = true;
+  auto pack = lattice_box<3>({4, 4, 6}, o);
+  for (std::size_t i = 0; i < pack.particles.size(); ++i) {
+    pack.particles[i].dipole = core::Vec3(0, 0, 1e-3);
+    pack.particles[i].charge = i % 2 == 0 ? 1e-3 : -1e-3;
+  }
+  WorldParams<3> prm;
+  prm.kn = 2e5, prm.restitution = 0.5, prm.mu = 0.5, prm.kt = 500.0, prm.gravity = core::Vec3(0, 0, -1);
+  prm.skin = 1e-5, prm.cohesion = {0.01, 1.0}, prm.dipole.mu0 = 1.0, prm.long_range.coupling = 1.0, prm.long_range.use_mass = false;
+  prm.long_range.cells_per_side = 3;  // far cells too, and cheap (this test counts, it does not time)
+  FieldSet<Field> fields;
+  fields.fields.resize(2);
+  std::get<models::LinearDrag>(fields.fields[0].terms).b = 0.1;
+  std::get<models::LorentzForce>(fields.fields[1].terms).B = core::Vec3(0, 0, 1);
+  std::get<models::ForceList<models::CentralGravity>>(fields.fields[1].terms).terms.push_back({core::Vec3(0, 0, -100), 1.0, 1.0});
+  for (std::size_t i = 0; i < pack.particles.size(); ++i) fields.of.push_back(static_cast<std::uint32_t>(i % 2));
+  const World<3, kAll, Field> world(std::move(pack.particles), prm, std::move(pack.walls), std::move(fields));
+  auto s = world.initial_state();
+  auto ws = world.workspace();
+  DemVerletHalfStep<core::VecX> dem;  // one evaluation a step: the mean field's exact near sum is the cost here
+  integrate(dem, world, ws, s, 0.0, 1e-4, 100);  // warm-up
+  const std::size_t builds = ws.rebuilds();
+  const long before = g_allocations.load();
+  integrate(dem, world, ws, s, 0.01, 1e-4, 150);
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_GT(ws.rebuilds(), builds);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // reference/analytic/kepler.hpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
@@ -126,6 +127,93 @@ TEST(ContactValidation_LongRange, CometFollowsTheKeplerOrbit) {
   EXPECT_GT(e1 / e2, 3.0);
   EXPECT_LT(e1 / e2, 5.0);
   EXPECT_LT(e2, 1e-3);
+}
+
+/// A ball of radius L (in lattice spacings) of unit masses on the simple cubic lattice (ρ = 1, G = 1):
+/// the force on probe particles (those of the inner half ball |r| ≤ L/2, about 200 of them) exactly,
+/// with a cut-off at r_c, and by the world's mean field (8 cells per side, centroid).
+struct CutOffStudy {
+  double cut_error;     ///< RMS over the probes of |F_cut − F_exact|
+  double cut_theory;    ///< (4π/3) ρ G RMS(|r_probe|): the field of the uniform ball the cut-off leaves out
+  double mf_error;      ///< ‖F_mf − F_exact‖₂/‖F_exact‖₂ over the probes
+};
+
+CutOffStudy cut_off_study(int L, double rc) {
+  std::vector<Particle<3>> ps;
+  for (int i = -L; i <= L; ++i)
+    for (int j = -L; j <= L; ++j)
+      for (int k = -L; k <= L; ++k)
+        if (i * i + j * j + k * k <= L * L) {
+          Particle<3> p;
+          p.x = core::Vec3(i, j, k), p.radius = 1e-7, p.mass = 1.0;
+          ps.push_back(p);
+        }
+  WorldParams<3> prm;
+  prm.kn = 1.0;
+  prm.long_range = {-1.0, true, 8, MeanFieldCentre::centroid};  // gravity, C = −G = −1
+  const World<3, kGravityOnly> world(ps, prm);
+  const auto s = world.initial_state();
+  core::VecX a(s.q.size());
+  auto ws = world.workspace();
+  world.system(ws)(s.q, s.v, a, 0.0);
+  double cut2 = 0.0, r2 = 0.0, mf2 = 0.0, ex2 = 0.0;
+  std::size_t probes = 0;
+  const std::size_t stride = std::max<std::size_t>(1, ps.size() / 8 / 200);  // the inner half ball holds 1/8 of them
+  for (std::size_t i = 0; i < ps.size(); i += stride) {
+    if (ps[i].x.norm() > 0.5 * L) continue;
+    ++probes;
+    core::Vec3 exact = core::Vec3::Zero(), cut = core::Vec3::Zero();
+    for (std::size_t j = 0; j < ps.size(); ++j) {
+      if (j == i) continue;
+      const core::Vec3 d = ps[i].x - ps[j].x;
+      const core::Vec3 f = long_range_force<3>(d, -1.0);
+      exact += f;
+      if (d.norm() < rc) cut += f;
+    }
+    cut2 += (cut - exact).squaredNorm();
+    r2 += ps[i].x.squaredNorm();
+    mf2 += (a.segment<3>(static_cast<Eigen::Index>(3 * i)) - exact).squaredNorm();
+    ex2 += exact.squaredNorm();
+  }
+  const double n = static_cast<double>(probes);
+  return {std::sqrt(cut2 / n), 4.0 * std::numbers::pi / 3.0 * std::sqrt(r2 / n), std::sqrt(mf2 / ex2)};
+}
+
+TEST(ContactValidation_LongRange, CutOffErrorGrowsAsRToTheDMinusNWhileTheMeanFieldKeepsItsAccuracy) {
+  // seed 003 "Les forces à longue portée": N ∝ r^d particles at distance r, each pulling with F ∝ r^(−n);
+  // for n ≤ d the far ones add up to F_i ∝ r^(d−n), so a cut-off cannot be used. Gravity (n = 2) in a
+  // uniform ball (d = 3) of radius L: the particles beyond r_c of particle i pull it with the field of
+  // the whole ball minus that of the sphere of radius r_c around it — zero when that sphere lies inside
+  // the ball (on the lattice exactly: its points are symmetric about i) — i.e. by Newton's shell theorem
+  // (4π/3) G ρ |r_i| (Newton 1687, Book I, Props 70–71), growing like L^(d−n) = L¹. Probes in the
+  // inner half ball (|r_i| ≤ L/2, so their sphere is inside for L ≥ 2r_c), whose RMS |r| grows like L.
+  // Asserted: the cut-off error against (4π/3) ρ G RMS|r| within 5 % (the lattice ball's rough surface
+  // against the continuum's: its mass differs from (4π/3)L³ by a few %); the slope of log(cut-off error)
+  // against log RMS|r| is d − n = 1 within 0.02 (L = 4 → 16; against log L it differs slightly, the inner
+  // probes' RMS|r| on a small lattice not exactly √(3/5) L/2); and the mean field (8 cells per side,
+  // self-similar as L grows) does not grow with the system: its error is below 1 % from L = 8 on and does
+  // not increase (at L = 4 a cell holds one or two particles).
+  const double rc = 2.0;
+  std::vector<double> rs, cut;
+  double mf_last = 1.0;
+  for (int L : {4, 8, 16}) {
+    const CutOffStudy st = cut_off_study(L, rc);
+    std::printf("ball of radius %2d: cut-off (r_c = %.1f) error %.4f, theory (4pi/3) rho G rms r = %.4f (ratio %.3f); "
+                "mean field relative error %.2e\n", L, rc, st.cut_error, st.cut_theory, st.cut_error / st.cut_theory, st.mf_error);
+    rs.push_back(std::log(st.cut_theory));  // (4π/3)ρG·RMS|r|: the log of RMS|r| up to a constant
+    cut.push_back(std::log(st.cut_error));
+    if (L >= 8) {
+      EXPECT_LT(st.mf_error, 0.01) << L;
+    }
+    EXPECT_LE(st.mf_error, mf_last) << L;
+    mf_last = st.mf_error;
+    EXPECT_NEAR(st.cut_error / st.cut_theory, 1.0, 0.05) << L;
+  }
+  const double slope = (cut.back() - cut.front()) / (rs.back() - rs.front());
+  std::printf("slope of log(cut-off error) against log RMS|r|: %.4f (d - n = 1); against log L: %.4f\n", slope,
+              (cut.back() - cut.front()) / std::log(4.0));
+  EXPECT_NEAR(slope, 1.0, 0.02);
+  ::testing::Test::RecordProperty("cut_off_slope", std::to_string(slope));
 }
 
 }  // namespace

@@ -49,7 +49,10 @@ void check_against_all_pairs(const WorldParams<D>& prm, double scale, double add
   // D = 2: L = 160), so both hits and misses are plentiful.
   const std::size_t n = 10000;
   const double side = D == 3 ? 36.0 : 160.0;
-  const World<D, L> world(cloud<D>(n, side, seed), prm);
+  auto ps = cloud<D>(n, side, seed);
+  if constexpr (L.dipoles)  // the cells widen to r_c when particles carry moments (world.hpp)
+    for (auto& p : ps) p.dipole = core::Vec<D>::UnitX();
+  const World<D, L> world(std::move(ps), prm);
   auto s = world.initial_state();
   auto ws = world.workspace();
   const Pairs got = neighbour_pairs(world, ws, s.q);

@@ -183,8 +183,9 @@ TEST(SceneLoad, SoftSceneErrorsNameTheirPlace) {
   } catch (const std::invalid_argument& e) {
     EXPECT_EQ(std::string(e.what()).rfind("--dt: dt = 0.001 s exceeds seed 003's bound", 0), 0u) << e.what();
   }
-  const std::string f = error_of(kSoft + "[[force]]\ntype = \"drag\"\nb = 1\n" + part);
-  EXPECT_NE(f.find("t.toml:14:1: [[force]]: law 'soft' (contact::World, seed 003) takes uniform gravity only"), std::string::npos) << f;
+  EXPECT_EQ(error_of(kSoft + "[[force]]\ntype = \"drag\"\nb = 1\n" + part), "");  // every [[force]] type acts on particles
+  const std::string f = error_of(kSoft + "[[force]]\ntype = \"coulomb\"\n[[force]]\ntype = \"mutual-gravity\"\n" + part);
+  EXPECT_NE(f.find("t.toml:16:1: [[force]]: law 'soft' has one long-range law"), std::string::npos) << f;
   const std::string full = error_of(kSoft + "[[object]]\ntype = \"particles\"\ngenerator = \"random\"\ncount = 50\n"
                                             "region_min = [0, 0]\nregion_max = [0.05, 0.05]\nradius = 0.01\n");
   EXPECT_NE(full.find("[[object]] #1: random packing placed"), std::string::npos) << full;

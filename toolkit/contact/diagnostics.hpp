@@ -13,11 +13,12 @@
 
 namespace verisim::contact {
 
-/// Potential energy of the conservative parts at q: springs ½ k_n δ² (pairs and walls), gravity −m g·x,
-/// cohesion, dipoles (within their cut-off), long range (exact pair sum, O(N²)). With damping or
+/// Potential energy of the conservative parts at q (time t): springs ½ k_n δ² (pairs and walls), gravity
+/// −m g·x, the field forces' potentials, cohesion, dipoles (within their cut-off, the truncated potential:
+/// U beyond r_c is 0), long range (exact pair sum, O(N²)). With damping or
 /// friction the total is not conserved; this is for checks of conservative worlds.
-template <int D, Laws L>
-double potential_energy(const World<D, L>& w, typename World<D, L>::Workspace& ws, const core::VecX& q) {
+template <int D, Laws L, class F>
+double potential_energy(const World<D, L, F>& w, typename World<D, L, F>::Workspace& ws, const core::VecX& q, double time = 0.0) {
   w.gather_positions(q, ws);
   const WorldParams<D>& prm = w.params();
   double e = 0.0;
@@ -28,11 +29,12 @@ double potential_energy(const World<D, L>& w, typename World<D, L>::Workspace& w
     if (delta < 0.0) e += 0.5 * prm.kn * delta * delta;
     if constexpr (L.cohesion) e += cohesion_energy(delta, prm.cohesion);
     if constexpr (L.dipoles) {
-      if (r > 0.0 && r < rs * w.pair_range().scale) e += dipole_energy<D>(d / r, r, ws.M[s], ws.M[t], prm.dipole.mu0);
+      if (w.has_dipoles() && r > 0.0 && r < rs * w.pair_range().scale) e += dipole_energy<D>(d / r, r, ws.M[s], ws.M[t], prm.dipole.mu0);
     }
   });
   w.for_each_wall_contact(ws, [&](std::uint32_t, double delta, const core::Vec<D>&) { e += 0.5 * prm.kn * delta * delta; });
-  if constexpr (L.long_range) {
+  e += w.field_potential(q, time);  // the field forces' V(x, m, q, t) (0 without)
+  if (w.long_range_active()) {
     for (std::size_t i = 0; i < w.size(); ++i)
       for (std::size_t j = i + 1; j < w.size(); ++j)
         e += prm.long_range.coupling * w.strength(i) * w.strength(j) / (w.position(q, i) - w.position(q, j)).norm();
@@ -42,9 +44,9 @@ double potential_energy(const World<D, L>& w, typename World<D, L>::Workspace& w
 
 /// The pairs (i < j, particle numbers) within interaction range (R_i + R_j)·scale + add at q, from
 /// the linked cells and the Verlet list (for the all-pairs check), sorted.
-template <int D, Laws L>
-std::vector<std::pair<std::uint32_t, std::uint32_t>> neighbour_pairs(const World<D, L>& w,
-                                                                     typename World<D, L>::Workspace& ws,
+template <int D, Laws L, class F>
+std::vector<std::pair<std::uint32_t, std::uint32_t>> neighbour_pairs(const World<D, L, F>& w,
+                                                                     typename World<D, L, F>::Workspace& ws,
                                                                      const core::VecX& q) {
   w.gather_positions(q, ws);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
@@ -57,8 +59,8 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> neighbour_pairs(const World
 }
 
 /// Contacts (δ < 0) at q: particle pairs and particle–wall pairs.
-template <int D, Laws L>
-std::pair<std::size_t, std::size_t> contacts(const World<D, L>& w, typename World<D, L>::Workspace& ws,
+template <int D, Laws L, class F>
+std::pair<std::size_t, std::size_t> contacts(const World<D, L, F>& w, typename World<D, L, F>::Workspace& ws,
                                              const core::VecX& q) {
   w.gather_positions(q, ws);
   std::size_t pairs = 0, walls = 0;

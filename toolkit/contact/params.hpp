@@ -2,6 +2,9 @@
 // What a particle world of seed 003 is made of: the laws it is compiled with, its particles and its
 // parameters (keys documented in docs/contact.md). Their checks are validate.hpp; the force pipeline
 // that steps them is world.hpp.
+#include <cstdint>
+#include <vector>
+
 #include "toolkit/contact/cohesion.hpp"
 #include "toolkit/contact/contact_force.hpp"
 #include "toolkit/contact/dim.hpp"
@@ -51,6 +54,19 @@ struct WorldParams {
   double skin = -1.0;                    ///< Verlet skin (m); < 0: 0.1 × the mean diameter
   double step_factor = 0.05;             ///< c of Δt ≤ c π √(m/k_n), 0 < c ≤ 0.05 (seed 003)
   bool allow_large_time_step = false;    ///< step above the bound anyway
+};
+
+/// No field forces besides the uniform gravity of WorldParams (the default).
+struct NoField {
+  static constexpr bool velocity_dependent = false;
+};
+
+/// The field forces of a world (Field a models::Force): the distinct sets `fields`, and `of[i]` the
+/// index of the set acting on particle i (a scene's particles share a few sets; no copy per particle).
+template <class Field>
+struct FieldSet {
+  std::vector<Field> fields;
+  std::vector<std::uint32_t> of;
 };
 
 }  // namespace verisim::contact

@@ -187,7 +187,9 @@ Diagnostics validate(const std::vector<Particle<D>>& ps, const WorldParams<D>& p
   if (auto d = step_factor_rule(prm.step_factor)) out.push_back(std::move(*d));
   if (!std::isfinite(prm.skin)) param("skin", prm.skin, fmt::format("skin = {} must be finite (negative: the default)", prm.skin));
   if (laws.cohesion) {
-    if (!(prm.cohesion.delta_c > 0.0) || !std::isfinite(prm.cohesion.delta_c))
+    // δ_c = 0 with F_max = 0: no cohesion (a world compiled with it, not asked for)
+    const bool none = prm.cohesion.delta_c == 0.0 && prm.cohesion.f_max == 0.0;
+    if (!none && (!(prm.cohesion.delta_c > 0.0) || !std::isfinite(prm.cohesion.delta_c)))
       param("cohesion.delta_c", prm.cohesion.delta_c,
             fmt::format("cohesion delta_c = {} must be positive and finite", prm.cohesion.delta_c));
     if (!(prm.cohesion.f_max >= 0.0) || !std::isfinite(prm.cohesion.f_max))

@@ -31,7 +31,13 @@
 //      (dipole.hpp), Newton's third law for the partner;
 //   3. walls (walls.hpp): one routine for every shape, on the (particle, wall) pairs within the skin;
 //   4. long-range forces (long_range.hpp): exact near cells, mean-field far cells;
-//   5. scatter: a = F/m + g, α = T/I, back into the state's (particle) order.
+//   5. scatter: a = F/m + g (+ the particle's field forces, below), α = T/I, back into the state's
+//      (particle) order.
+// Field forces (the template argument Field, default NoField: the uniform gravity of the parameters
+// only): a models::Force (force(x, v, m, q, t), potential(x, m, q, t), in 3D; toolkit/models/force.hpp),
+// one of a few distinct sets per particle (FieldSet: a scene's drag, constant force, fixed central masses,
+// Lorentz force, and any time-dependent force of models/ acting on some particles), added in the scatter
+// at the evaluation's time t; in 2D the plane takes the z component. A compile-time type: no virtual call.
 // The particle order of the state never changes (particle i stays at index i); only the workspace's
 // copies are sorted. Deterministic: same input and workspace history, same sums in the same order.
 //
@@ -46,6 +52,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -75,7 +82,7 @@ inline std::uint64_t next_world_id() {
 }
 }  // namespace detail
 
-template <int D, Laws L = Laws{}>
+template <int D, Laws L = Laws{}, class Field = NoField>
 class World {
   static_assert(D == 2 || D == 3, "discs (2) or spheres (3)");
 
@@ -83,7 +90,9 @@ class World {
   static constexpr int dim = D;
   static constexpr int rot = Dim<D>::rot;
   static constexpr Laws laws = L;
-  static constexpr bool velocity_independent = !L.damping && !L.friction;
+  static constexpr bool has_field = !std::is_same_v<Field, NoField>;
+  static constexpr bool velocity_independent = !L.damping && !L.friction && !Field::velocity_dependent;
+  using field_type = Field;
   using vector_type = core::VecX;
   using state_type = core::PhaseState<core::VecX>;
 
@@ -135,6 +144,7 @@ class World {
     std::vector<core::Vec<D>> M0, M;                    // dipole moments at θ = 0 and now, slot order
     std::vector<core::Vec<D>> lr_x, lr_f;               // long range, slot order
     std::vector<double> lr_s;
+    std::vector<std::uint32_t> field_of;                // the field set of each slot (has_field)
     MeanField<D> mean_field;
     std::array<std::vector<WallPair>, Walls::kKinds> wall_lists;
     std::uint64_t world_id = 0;  // the world the caches describe (0: none yet)
@@ -150,8 +160,8 @@ class World {
     using state_type = core::PhaseState<core::VecX>;
     System(const World& world, Workspace& ws) : world_(&world), ws_(&ws) {}
     /// a = f(q, v): the accelerations of seed 003's forces.
-    void operator()(const core::VecX& q, const core::VecX& v, core::VecX& a, double /*t*/) const {
-      world_->evaluate(q, v, a, *ws_);
+    void operator()(const core::VecX& q, const core::VecX& v, core::VecX& a, double t) const {
+      world_->evaluate(q, v, a, *ws_, t);
     }
     const World& world() const { return *world_; }
     Workspace& workspace() const { return *ws_; }
@@ -161,9 +171,16 @@ class World {
     Workspace* ws_;
   };
 
-  World(std::vector<Particle<D>> particles, const WorldParams<D>& params, Walls walls = {})
-      : p_(std::move(particles)), prm_(params), walls_(std::move(walls)), n_(p_.size()) {
+  World(std::vector<Particle<D>> particles, const WorldParams<D>& params, Walls walls = {}, FieldSet<Field> fields = {})
+      : p_(std::move(particles)), prm_(params), walls_(std::move(walls)), n_(p_.size()), fields_(std::move(fields)) {
     throw_first(validate<D>(p_, prm_, walls_, L));
+    if constexpr (has_field) {
+      if (fields_.of.size() != n_)
+        throw InputError(fmt::format("contact::World: {} field-set indices for {} particles", fields_.of.size(), n_));
+      for (std::uint32_t k : fields_.of)
+        if (k >= fields_.fields.size())
+          throw InputError(fmt::format("contact::World: field set {} of {}", k, fields_.fields.size()));
+    }
     law_.kn = prm_.kn;
     law_.eta_per_sqrt_mass = L.damping ? viscosity_per_sqrt_mass(prm_.restitution, prm_.kn) : 0.0;
     law_.kt = prm_.kt;
@@ -172,7 +189,10 @@ class World {
     double dsum = 0.0;
     for (const auto& p : p_) dsum += 2.0 * p.radius;
     skin_ = prm_.skin >= 0.0 ? prm_.skin : 0.1 * dsum / static_cast<double>(n_);
-    range_.scale = L.dipoles ? dipole_range_factor(prm_.dipole) : 1.0;
+    // the cells widen to the dipoles' cut-off when a particle carries a moment (a world compiled with
+    // dipoles but none present keeps the contact range)
+    for (const auto& p : p_) has_dipoles_ = has_dipoles_ || p.dipole != core::Vec<D>::Zero();
+    range_.scale = L.dipoles && has_dipoles_ ? dipole_range_factor(prm_.dipole) : 1.0;
     range_.add = L.cohesion ? prm_.cohesion.delta_c : 0.0;
     range_.skin = skin_;
     R_.resize(n_);
@@ -187,14 +207,15 @@ class World {
   }
   System system(Workspace& ws) const { return System(*this, ws); }
 
-  /// a = f(q, v) with the caches of ws (see the header comment for the pipeline).
-  void evaluate(const core::VecX& q, const core::VecX& v, core::VecX& a, Workspace& ws) const {
+  /// a = f(q, v, t) with the caches of ws (see the header comment for the pipeline); t is read by the
+  /// field forces only.
+  void evaluate(const core::VecX& q, const core::VecX& v, core::VecX& a, Workspace& ws, double t = 0.0) const {
     check_size(q, "q");
     check_size(v, "v");
     if (a.size() != q.size()) a.resize(q.size());
     gather(q, &v, ws);
     compute_forces(ws);
-    scatter(a, ws);
+    scatter(a, ws, t);
   }
 
   /// The initial state, particles in the order given.
@@ -237,6 +258,19 @@ class World {
   double moment_of_inertia(std::size_t i) const { return p_[i].inertia_factor * p_[i].mass * R_[i] * R_[i]; }
   /// The long-range strength s_i: the mass (gravity) or the charge (Coulomb).
   double strength(std::size_t i) const { return prm_.long_range.use_mass ? p_[i].mass : p_[i].charge; }
+  /// Whether the long-range forces act (compiled in and a non-zero coupling), and dipoles are present.
+  bool long_range_active() const { return L.long_range && prm_.long_range.coupling != 0.0; }
+  bool has_dipoles() const { return has_dipoles_; }
+  const FieldSet<Field>& field_set() const { return fields_; }
+
+  /// Σ V_i(x_i, m_i, q_i, t) of the field forces (0 without a field; toolkit/models/force.hpp).
+  double field_potential(const core::VecX& q, double t) const {
+    double e = 0.0;
+    if constexpr (has_field)
+      for (std::size_t i = 0; i < n_; ++i)
+        e += fields_.fields[fields_.of[i]].potential(to3(position(q, i)), p_[i].mass, p_[i].charge, t);
+    return e;
+  }
 
   core::Vec<D> position(const core::VecX& q, std::size_t i) const { return q.template segment<D>(pos(i)); }
   core::Vec<D> velocity(const core::VecX& v, std::size_t i) const { return v.template segment<D>(pos(i)); }
@@ -343,6 +377,7 @@ class World {
     ws.wall_eta.resize(n_);
     if constexpr (L.dipoles) ws.M0.resize(n_), ws.M.resize(n_);
     if constexpr (L.long_range) ws.lr_x.resize(n_), ws.lr_f.resize(n_), ws.lr_s.resize(n_);
+    if constexpr (has_field) ws.field_of.resize(n_);
     ws.world_id = id_;
     ws.built = false;
   }
@@ -361,6 +396,7 @@ class World {
       ws.wall_eta[s] = wall_viscosity(law_, p_[id].mass);
       if constexpr (L.dipoles) ws.M0[s] = p_[id].dipole;
       if constexpr (L.long_range) ws.lr_s[s] = strength(id);
+      if constexpr (has_field) ws.field_of[s] = fields_.of[id];
     }
     // per listed pair: its viscosity (seed 003, effective mass), so a contact needs no √ of masses
     const auto& first = ws.cells.first();
@@ -396,7 +432,7 @@ class World {
       gather_pass(q, v, ws);
     }
     if constexpr (L.dipoles) {
-      for (std::size_t s = 0; s < n_; ++s) {
+      for (std::size_t s = 0; s < n_ && has_dipoles_; ++s) {
         if constexpr (D == 2) {  // the moment turns with the disc: M = R(θ) M₀
           const double th = q[static_cast<Eigen::Index>(rot_index(ws.cells.order()[s]))];
           const double c = std::cos(th), sn = std::sin(th);
@@ -497,7 +533,7 @@ class World {
       }
       if constexpr (L.cohesion) f += cohesion_force(delta, prm_.cohesion) * n;
       if constexpr (L.dipoles) {
-        if (apart && r < rs * range_.scale) {  // the dipole field is singular at r = 0
+        if (has_dipoles_ && apart && r < rs * range_.scale) {  // the dipole field is singular at r = 0
           f += dipole_force<D>(n, r, M[s], M[t], prm_.dipole.mu0);
           if constexpr (D == 2) {
             tis += dipole_torque<D>(n, r, M[s], M[t], prm_.dipole.mu0);
@@ -528,13 +564,14 @@ class World {
       ft[s].t += tis;
     });
     if constexpr (L.long_range) {
+      if (prm_.long_range.coupling == 0.0) return;  // compiled in, not asked for
       for (std::size_t s = 0; s < n_; ++s) ws.lr_x[s] = xr[s].x, ws.lr_f[s].setZero();
       ws.mean_field.add_forces(ws.lr_x, ws.lr_s, prm_.long_range, ws.lr_f);
       for (std::size_t s = 0; s < n_; ++s) ft[s].f += ws.lr_f[s];
     }
   }
 
-  void scatter(core::VecX& a, const Workspace& ws) const {
+  void scatter(core::VecX& a, const Workspace& ws, [[maybe_unused]] double t) const {
     double* pa = a.data();
     const std::uint32_t* order = ws.cells.order().data();
     const FT* ft = ws.ft.data();
@@ -543,7 +580,12 @@ class World {
     const core::Vec<D> g = prm_.gravity;
     for (std::size_t s = 0; s < n_; ++s) {
       const std::size_t id = order[s];
-      core::Vec<D>::Map(pa + D * id) = inv_m[s] * ft[s].f + g;
+      if constexpr (has_field) {  // the particle's field forces at (x, v, t); in 2D the plane takes z
+        const core::Vec3 fe = fields_.fields[ws.field_of[s]].force(to3(ws.xr[s].x), to3(ws.vw[s].v), ws.vw[s].m, p_[id].charge, t);
+        core::Vec<D>::Map(pa + D * id) = inv_m[s] * (ft[s].f + from3(fe)) + g;
+      } else {
+        core::Vec<D>::Map(pa + D * id) = inv_m[s] * ft[s].f + g;
+      }
       if constexpr (D == 2) pa[rot_index(id)] = inv_I[s] * ft[s].t;
       else core::Vec3::Map(pa + rot_index(id)) = inv_I[s] * ft[s].t;
     }
@@ -557,6 +599,8 @@ class World {
   double skin_ = 0.0;
   PairRange range_{};
   std::vector<double> R_;  // radii, particle order (what the cells read)
+  FieldSet<Field> fields_;
+  bool has_dipoles_ = false;
   std::uint64_t id_ = detail::next_world_id();
 };
 

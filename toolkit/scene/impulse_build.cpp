@@ -1,6 +1,7 @@
 // ImpulseWorld, built from a scene: forces per object, objects in scene order with their degrees of
 // freedom, the obstacles' shapes and the possible contacts (impulse_world.hpp).
 #include "toolkit/scene/impulse_world.hpp"
+#include "toolkit/scene/field_forces.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -12,40 +13,17 @@ ImpulseWorld::ImpulseWorld(const Scene& scene) : scene_(scene) {
   const auto& objs = scene_.objects;
   const std::size_t n = objs.size();
   // ---- forces per object
-  FieldForces none;  // every term zero: a force absent from the scene (UniformGravity's default g is Earth's)
-  none.term<models::UniformGravity>().g.setZero();
-  std::vector<FieldForces> forces(n, none);
+  std::vector<FieldForces> forces(n, no_field_forces());  // a force absent from the scene is a zero term
   constexpr double kInf = std::numeric_limits<double>::infinity();
   bool any_field = false;
   for (const auto& f : scene_.forces) {
     for (std::size_t i : f.on) {
-      FieldForces& F = forces[i];
-      switch (f.type) {
-        case ForceType::gravity: F.term<models::UniformGravity>().g += f.vector; any_field = true; break;
-        case ForceType::drag:
-          F.term<models::LinearDrag>().b += f.coefficient;
-          any_field = true;
-          if (f.coefficient > 0.0) velocity_independent_ = conserves_energy_ = false;
-          break;
-        case ForceType::constant: F.term<models::ConstantForce>().F += f.vector; any_field = true; break;
-        case ForceType::central:
-          F.term<models::ForceList<models::CentralGravity>>().terms.push_back({f.center, f.coefficient, f.constant});
-          any_field = true;
-          break;
-        case ForceType::lorentz:
-          F.term<models::LorentzForce>().E += f.vector;
-          F.term<models::LorentzForce>().B += f.B;
-          any_field = true;
-          if (f.B != core::Vec3::Zero() && objs[i].charge != 0.0) velocity_independent_ = false;
-          break;
-        case ForceType::driven:  // F·s(t): the drive does work, so the energy is not conserved
-          F.term<models::ForceList<models::DrivenForce>>().terms.push_back({f.vector, f.law});
-          any_field = true;
-          conserves_energy_ = false;
-          driven_ = true;
-          break;
-        case ForceType::mutual_gravity:
-        case ForceType::coulomb: break;
+      if (add_field_force(forces[i], f)) any_field = true;  // the one switch of field forces (field_forces.hpp)
+      if (f.type == ForceType::drag && f.coefficient > 0.0) velocity_independent_ = conserves_energy_ = false;
+      if (f.type == ForceType::lorentz && f.B != core::Vec3::Zero() && objs[i].charge != 0.0) velocity_independent_ = false;
+      if (f.type == ForceType::driven) {  // F·s(t): the drive does work, so the energy is not conserved
+        conserves_energy_ = false;
+        driven_ = true;
       }
     }
     if (f.type == ForceType::mutual_gravity || f.type == ForceType::coulomb)

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <toml++/toml.h>
 
@@ -41,6 +42,7 @@ struct StiffnessRegime {
   enum class Kind { given, forced, free_fall, stacking } kind = Kind::given;
   double delta_max = kNaN, speed = kNaN, height = kNaN;
   Source where;
+  std::vector<StiffnessRegime> also;  ///< the further regimes of a list `stiffness = [{…}, …]`: k_n the largest (seed 003)
 };
 StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scene& scene);
 void resolve_stiffness(const StiffnessRegime& reg, Scene& s);

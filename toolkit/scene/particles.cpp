@@ -16,7 +16,8 @@
 namespace verisim::scene::detail {
 
 /// The keys a soft-contact particle shares with the generated ones: its initial velocity and spin,
-/// inertia factor κ; in 2D (discs in z = 0) the spin is the number ω_z and z must be 0.
+/// inertia factor κ, charge, dipole (and in 2D its angle); in 2D (discs in z = 0) the spin is the number
+/// ω_z and z must be 0.
 void read_particle_motion(Reader& r, ObjectSpec& o, int dimension) {
   o.velocity = r.vec3("velocity", core::Vec3::Zero());
   if (dimension == 2) {
@@ -26,6 +27,14 @@ void read_particle_motion(Reader& r, ObjectSpec& o, int dimension) {
     o.spin = r.vec3("spin", core::Vec3::Zero());
   }
   o.inertia_factor = r.positive("inertia", dimension == 2 ? 0.5 : 0.4);  // I = κ m R²: solid disc, solid sphere
+  // seed 003's long-range and dipolar forces: the charge (Coulomb between particles, a [[force]] "coulomb";
+  // the Lorentz force) and the magnetic moment M (2D: in the plane, turning with the disc from `angle`)
+  o.charge = r.number("charge", 0.0);
+  o.dipole = r.vec3("dipole", core::Vec3::Zero());
+  if (dimension == 2) {
+    o.angle = r.number("angle", 0.0);
+    if (o.dipole.z() != 0.0) r.fail("dipole", "'dipole': a disc's moment lies in its plane ([contact] dimension = 2): its z must be 0");
+  }
 }
 
 /// `type = "particles"`: many soft-contact particles generated in the box [region_min, region_max]

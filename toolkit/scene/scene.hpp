@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -73,6 +74,7 @@ struct ObjectSpec {
   double radius = 0.0;          ///< sphere, disc (m)
   double inertia_factor = 0.0;  ///< sphere, disc: I = α m R²
   double friction = kNaN;       ///< sphere, disc: the surface's own μᵢ (pair_friction); NaN: none given
+  core::Vec3 dipole = core::Vec3::Zero();  ///< particle: magnetic moment M at angle 0 (A·m², seed 003)
   double width = 0.0, height = 0.0;  ///< box (m): I = m (w² + h²)/12 (seed 002 §3.1)
   // constrained bodies (seed 001 §B): origin O, direction d
   core::Vec3 origin = core::Vec3::Zero();
@@ -118,6 +120,8 @@ struct ForceSpec {
   double coefficient = 0.0;     ///< drag b, central M
   double constant = 0.0;        ///< G (central, mutual_gravity) or k (coulomb)
   models::TimeLaw law;          ///< driven: s(t)
+  int cells = 8;                ///< mutual_gravity, coulomb with law "soft": the mean field's cells per side (seed 003)
+  bool cell_centre = false;     ///< … its far cells' effective particle at the cell's centre (else the centroid)
   std::vector<std::size_t> on;  ///< indices of the objects it acts on (all when the key is absent)
 };
 
@@ -152,6 +156,11 @@ struct ContactSpec {
   double kt = 0.0;            ///< k_t (N·s/m)
   double step_factor = 0.05;  ///< c of Δt ≤ c π √(m/k_n)
   double skin = -1.0;         ///< Verlet skin (m); < 0: 0.1 × the mean diameter
+  double delta_c = 0.0;       ///< [contact.cohesion] range δ_c (m); 0: no cohesion (seed 003 "Force cohésive")
+  double f_max = 0.0;         ///< [contact.cohesion] strength F_max (N)
+  double alpha = 0.1;         ///< [contact.dipoles] cut-off 1/r_c⁴ = α/(R_i + R_j)⁴ (seed 003)
+  double mu0 = 4.0e-7 * std::numbers::pi;  ///< [contact.dipoles] μ₀ (T·m/A)
+  std::vector<double> regimes_kn;  ///< k_n of each stiffness regime given (its largest is kn; seed 003)
 };
 
 /// When a collision is handled (docs/scenes.md "Events").

@@ -161,13 +161,42 @@ StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scen
   const bool has_kn = r.has("kn"), has_regime = r.has("stiffness");
   if (has_kn == has_regime) r.fail("give exactly one of 'kn' (N/m) and 'stiffness' (a regime of seed 003: forced, free-fall, stacking)");
   if (has_kn) c.kn = r.required_positive("kn");
-  if (has_regime) {
-    reg.kind = pick<StiffnessRegime::Kind, 3>(r, "stiffness", "",
-                                              {{{"forced", StiffnessRegime::Kind::forced},
-                                                {"free-fall", StiffnessRegime::Kind::free_fall},
-                                                {"stacking", StiffnessRegime::Kind::stacking}}},
-                                              "stiffness regime");
-    if (r.has("delta_max")) reg.delta_max = r.required_positive("delta_max");
+  if (has_kn && r.has("delta_max"))
+    r.fail("delta_max", "'delta_max' is the overlap a stiffness regime is chosen for: give it with 'stiffness', not with 'kn'");
+  const double delta_max = r.has("delta_max") ? r.required_positive("delta_max") : kNaN;
+  // one regime: `stiffness = "forced"` with `speed`, or "free-fall"/"stacking" with `height`, in [contact]
+  auto regime = [](Reader& rr, const char* key) {
+    return pick<StiffnessRegime::Kind, 3>(rr, key, "",
+                                          {{{"forced", StiffnessRegime::Kind::forced},
+                                            {"free-fall", StiffnessRegime::Kind::free_fall},
+                                            {"stacking", StiffnessRegime::Kind::stacking}}},
+                                          "stiffness regime");
+  };
+  const toml::node* list = has_regime ? t.get("stiffness") : nullptr;
+  if (list && list->is_array()) {
+    // several regimes (seed 003: "Lorsqu'un système comprend plusieurs de ces dynamiques, on choisit la
+    // valeur la plus grande"): stiffness = [{regime = "forced", speed = 2}, {regime = "stacking", height = 0.1}]
+    const toml::array& a = *list->as_array();
+    if (a.empty()) r.fail("stiffness", "'stiffness' lists no regime: give at least one {regime = …}");
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      const toml::table* e = a.get(k)->as_table();
+      if (!e) throw SceneError(source_of(a.get(k)->source(), file),
+                               "[contact]: each entry of 'stiffness' must be a table {regime = \"forced\", speed = …} or "
+                               "{regime = \"free-fall\" or \"stacking\", height = …}");
+      Reader er(*e, file, fmt::format("[contact] stiffness #{}", k + 1));
+      StiffnessRegime one;
+      one.where = er.at();
+      one.kind = regime(er, "regime");
+      one.delta_max = er.has("delta_max") ? er.required_positive("delta_max") : delta_max;
+      if (one.kind == StiffnessRegime::Kind::forced) one.speed = er.required_positive("speed");
+      else one.height = er.required_positive("height");
+      er.finish();
+      if (k == 0) reg = one;
+      else reg.also.push_back(one);
+    }
+  } else if (has_regime) {
+    reg.kind = regime(r, "stiffness");
+    reg.delta_max = delta_max;
     if (reg.kind == StiffnessRegime::Kind::forced) reg.speed = r.required_positive("speed");
     else reg.height = r.required_positive("height");
   }
@@ -176,6 +205,27 @@ StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scen
   c.step_factor = r.positive("step_factor", 0.05);
   if (const auto d = contact::step_factor_rule(c.step_factor)) r.fail("step_factor", d->message);
   if (r.has("skin")) c.skin = r.non_negative("skin", 0.0);
+  // seed 003 "Force cohésive": [contact.cohesion] delta_c (m), f_max (N): the triangular well (docs/contact.md)
+  if (r.has("cohesion")) {
+    const toml::table* ct = t.get("cohesion")->as_table();
+    if (!ct) r.fail("cohesion", "'cohesion' must be a table [contact.cohesion] (delta_c, f_max)");
+    Reader cr(*ct, file, "[contact.cohesion]");
+    c.delta_c = cr.required_positive("delta_c");
+    c.f_max = cr.required_number("f_max");
+    if (!(c.f_max >= 0.0)) cr.fail("f_max", fmt::format("'f_max' (N) must be ≥ 0, not {}", c.f_max));
+    cr.finish();
+  }
+  // seed 003 "Interaction dipolaire": [contact.dipoles] alpha (cut-off), mu0; the moments are the particles' `dipole`
+  if (r.has("dipoles")) {
+    const toml::table* dt = t.get("dipoles")->as_table();
+    if (!dt) r.fail("dipoles", "'dipoles' must be a table [contact.dipoles] (alpha, mu0)");
+    Reader dr(*dt, file, "[contact.dipoles]");
+    c.alpha = dr.number("alpha", 0.1);
+    if (!(c.alpha > 0.0 && c.alpha <= 0.1))
+      dr.fail("alpha", fmt::format("'alpha' must be in (0, 0.1] (seed 003: 1/r_c⁴ = α/(R_i + R_j)⁴, α ≤ 0.1), not {}", c.alpha));
+    c.mu0 = dr.positive("mu0", c.mu0);
+    dr.finish();
+  }
   r.finish();
   return reg;
 }
@@ -184,6 +234,21 @@ StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scen
 /// heaviest particle (forced, free fall), R and ρ_2d = m/(πR²) of the largest one (stacking).
 void resolve_stiffness(const StiffnessRegime& reg, Scene& s) {
   if (reg.kind == StiffnessRegime::Kind::given) return;
+  if (!reg.also.empty()) {  // several regimes: the largest k_n (seed 003 "Choix de la raideur")
+    StiffnessRegime first = reg;
+    first.also.clear();
+    resolve_stiffness(first, s);
+    double kn = s.contact.kn;
+    std::vector<double> each{kn};
+    for (const auto& o : reg.also) {
+      resolve_stiffness(o, s);
+      each.push_back(s.contact.kn);
+      kn = std::max(kn, s.contact.kn);
+    }
+    s.contact.kn = kn;
+    s.contact.regimes_kn = std::move(each);
+    return;
+  }
   double m = 0.0, Rmin = INFINITY, Rbig = 0.0, mbig = 0.0;
   for (const auto& o : s.objects) {
     m = std::max(m, o.mass), Rmin = std::min(Rmin, o.radius);
@@ -251,6 +316,22 @@ ForceSpec read_force(const toml::table& t, const std::string& file, std::size_t 
       break;
   }
   const auto on = r.strings("on");
+  if (f.type == ForceType::mutual_gravity || f.type == ForceType::coulomb) {
+    // the soft-contact world sums these by seed 003's method: near cells exact, far cells a mean field
+    const bool soft = scene.simulation.law == Law::soft;
+    if (r.has("cells")) {
+      if (!soft) r.fail("cells", "'cells' (the mean field's far cells, seed 003) is the soft-contact world's (law = \"soft\"); "
+                                 "the impulse world sums every pair exactly");
+      const double n = r.number("cells", 8.0);
+      if (!(n >= 1.0) || n != std::floor(n) || n > 1024.0)
+        r.fail("cells", fmt::format("'cells' (mean-field cells along the cloud's longest side) must be a whole number from 1 to 1024, not {}", n));
+      f.cells = static_cast<int>(n);
+    }
+    if (r.has("centre")) {
+      if (!soft) r.fail("centre", "'centre' (where a far cell's effective particle sits, seed 003) is the soft-contact world's (law = \"soft\")");
+      f.cell_centre = pick<bool, 2>(r, "centre", "centroid", {{{"centroid", false}, {"cell-centre", true}}}, "mean-field centre");
+    }
+  }
   r.finish();
   if (t.contains("on")) {
     std::unordered_set<std::size_t> seen;

@@ -23,19 +23,27 @@ std::string soft_dt_excess(const Scene& s) {
   return d ? d->message : "";
 }
 
-/// The checks of a soft-contact scene (law = "soft"): contact::World's model, one gravity, walls.
+/// The checks of a soft-contact scene (law = "soft"): contact::World's model, its forces, walls.
 void check_soft_scene(const Scene& s) {
   for (const auto& o : s.objects)
     if (o.type != ObjectType::particle)
       throw SceneError(o.where, fmt::format("[[object]] '{}': law 'soft' (contact::World) takes particles only "
                                             "(type 'particle' or 'particles'), not a {}", o.name, to_string(o.type)));
+  // every [[force]] type acts on particles (field forces through FieldForces, soft_model.hpp); the mutual
+  // ones are the world's long-range law (seed 003: near cells exact, far cells a mean field): one of them,
+  // between all the particles
+  const ForceSpec* mutual = nullptr;
   for (const auto& f : s.forces) {
-    if (f.type != ForceType::gravity)
-      throw SceneError(f.where, "[[force]]: law 'soft' (contact::World, seed 003) takes uniform gravity only");
-    if (f.on.size() != s.objects.size())
-      throw SceneError(f.where, "[[force]]: with law 'soft', gravity acts on every particle (no 'on' list)");
-    if (s.contact.dimension == 2 && f.vector.z() != 0.0)
+    if (f.type == ForceType::gravity && s.contact.dimension == 2 && f.vector.z() != 0.0)
       throw SceneError(f.where, "[[force]]: a 2D world ([contact] dimension = 2) lies in z = 0: g must have z = 0");
+    if (f.type != ForceType::mutual_gravity && f.type != ForceType::coulomb) continue;
+    if (mutual)
+      throw SceneError(f.where, fmt::format("[[force]]: law 'soft' has one long-range law between particles (seed 003's mean "
+                                            "field), and line {} already gives one", mutual->where.line));
+    if (f.on.size() != s.objects.size())
+      throw SceneError(f.where, "[[force]]: with law 'soft', mutual-gravity and coulomb act between every two particles "
+                                "(seed 003's long-range forces): no 'on' list");
+    mutual = &f;
   }
   const Simulation& sim = s.simulation;
   if (sim.friction > 0.0 && !(s.contact.kt > 0.0))

@@ -4,11 +4,14 @@
 // Coulomb friction; docs/contact.md), and run by ONE call of integrators::integrate_n_steps through
 // contact::integrate (seed 003's time-step check, then the loop), with the scene's recorder.
 //
-// The world's type contact::World<D, Laws> is picked once, at the boundary (simulate.cpp): the
+// The world's type contact::World<D, Laws, Field> is picked once, at the boundary (simulate.cpp): the
 // dimension (2: discs in z = 0, 3: spheres) and the laws — without damping (ε = 1) and friction
 // (μ = 0) the world is velocity-independent, so the splitting methods take their exact kick (the
-// leapfrog of seed 003's undamped bounce); otherwise Laws{} (damping and friction). Each pair is
-// compiled in its own translation unit (soft_world_2d.cpp, soft_world_3d.cpp).
+// leapfrog of seed 003's undamped bounce); otherwise Laws{} (damping and friction); a scene with
+// cohesion, dipoles, long-range forces or field forces beyond one uniform gravity (soft_model.hpp,
+// SoftExtras) takes every law and the scene's FieldForces per particle (field_forces.hpp), three
+// worlds per dimension in all (each world type instantiates every integrator: compile time). Each
+// dimension is compiled in its own translation unit (soft_world_2d.cpp, soft_world_3d.cpp).
 
 #include <cmath>
 #include <optional>
@@ -35,10 +38,10 @@ namespace verisim::scene {
 
 /// The scene's world (a description: immutable) and the workspace its energy is computed with,
 /// apart from the run's (an observer never touches the stepping's neighbour list).
-template <int D, contact::Laws L>
+template <int D, contact::Laws L, class Field = contact::NoField>
 class SoftWorld {
  public:
-  using World = contact::World<D, L>;
+  using World = contact::World<D, L, Field>;
 
   explicit SoftWorld(const Scene& scene) : scene_(scene), world_(make(scene)) {}
 
@@ -71,8 +74,9 @@ class SoftWorld {
     }
   }
   double kinetic_energy(const State& x) const { return world_.kinetic_energy(x); }
-  /// −m g·x and the contact springs ½ k_n δ² (pairs and walls): the dashpot and friction dissipate.
-  double potential_energy(const State& x, double) { return contact::potential_energy(world_, energy_ws_, x.q); }
+  /// −m g·x, the field forces' potentials, the contact springs ½ k_n δ² (pairs and walls), cohesion, dipoles
+  /// and long-range forces (contact/diagnostics.hpp): the dashpot and friction dissipate.
+  double potential_energy(const State& x, double t) { return contact::potential_energy(world_, energy_ws_, x.q, t); }
   std::vector<std::string> conserved_header() const { return {}; }
   void conserved_row(const State&, std::vector<double>& row) const { row.clear(); }
 
@@ -86,6 +90,11 @@ class SoftWorld {
   static World make(const Scene& s) {
     SoftModel<D> m = soft_model<D>(s);
     try {
+      if constexpr (World::has_field) {
+        if (m.fields.of.empty())  // no field force but the world's gravity: one empty set for all
+          m.fields.fields.push_back(no_field_forces()), m.fields.of.assign(m.particles.size(), 0);
+        return World(std::move(m.particles), m.params, std::move(m.walls), std::move(m.fields));
+      }
       return World(std::move(m.particles), m.params, std::move(m.walls));
     } catch (const contact::InputError& e) {
       throw SceneError(s.contact.where, std::string("[contact]: ") + e.what());
@@ -99,13 +108,22 @@ class SoftWorld {
 
 /// Run a soft-contact scene on contact::World<D, L>: the registry's variant visited once, then
 /// contact::integrate (seed 003's Δt check + integrators::integrate_n_steps, the one loop).
-template <int D, contact::Laws L>
+template <int D, contact::Laws L, class Field = contact::NoField>
 RunResult simulate_soft(const Scene& scene, Progress progress, Observer observer) {
   const Simulation& sim = scene.simulation;
-  SoftWorld<D, L> soft(scene);
+  SoftWorld<D, L, Field> soft(scene);
   RunResult result;
   auto rec = prepare_run(scene, soft, result, progress, observer);
-  result.conserves_energy = !L.damping && !L.friction;  // Hooke's spring: ½ k_n δ² is in the potential energy
+  // Hooke's spring (ε = 1, no friction): ½ k_n δ² is in the potential energy; drag dissipates; the dipoles'
+  // cut-off truncates their potential (a pair crossing r_c changes T + U by U(r_c))
+  bool drag = false, driven = false;  // a drive F·s(t) does work on the particles
+  for (const auto& f : scene.forces) {
+    drag = drag || (f.type == ForceType::drag && f.coefficient > 0.0);
+    driven = driven || f.type == ForceType::driven;
+  }
+  result.driven = driven;
+  result.conserves_energy = sim.restitution == 1.0 && sim.friction == 0.0 && scene.contact.kt == 0.0 && !drag &&
+                            !driven && !soft.world().has_dipoles();
   State x = soft.initial_state();
   auto ws = soft.world().workspace();  // the run's
   std::optional<SoftContactTracker<D, L>> contacts;  // events.csv (soft_tracker.hpp), unless events = "none"
@@ -128,9 +146,11 @@ RunResult simulate_soft(const Scene& scene, Progress progress, Observer observer
   return result;
 }
 
-/// The laws picked from the scene: none (ε = 1, μ = 0: velocity-independent) or damping and friction.
+/// The laws picked from the scene: none (ε = 1, μ = 0: velocity-independent) or damping and friction;
+/// every law and the scene's field forces when it asks for more (SoftExtras).
 template <int D>
 RunResult simulate_soft_dim(const Scene& scene, Progress progress, Observer observer) {
+  if (soft_extras(scene).any()) return simulate_soft<D, kSoftAllLaws, FieldForces>(scene, progress, observer);
   const bool conservative = scene.simulation.restitution == 1.0 && scene.simulation.friction == 0.0 && scene.contact.kt == 0.0;
   if (conservative) return simulate_soft<D, contact::Laws{.damping = false, .friction = false}>(scene, progress, observer);
   return simulate_soft<D, contact::Laws{}>(scene, progress, observer);

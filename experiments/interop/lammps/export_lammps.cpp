@@ -71,6 +71,9 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
     if (o.type != scene::ObjectType::particle)
       throw SceneError(o.where, where + fmt::format("[[object]] '{}' is not a soft-contact particle", o.name));
     if (!first) first = &o;
+    if (o.dipole != core::Vec3::Zero() || o.charge != 0.0)  // seed 003's dipoles and charges: not gran/hooke's
+      throw SceneError(o.where, where + fmt::format("[[object]] '{}': a 'dipole' or 'charge' cannot be exported (LAMMPS pair "
+                                                    "gran/hooke has contact forces only)", o.name));
     const double kappa = D == 2 ? 0.5 : 0.4;  // fix nve/sphere: I = 0.4 m R², `disc`: 0.5 m R²
     if (o.inertia_factor != kappa)
       throw SceneError(o.where, where + fmt::format("[[object]] '{}': 'inertia' {} — LAMMPS fix nve/sphere{} integrates "
@@ -95,11 +98,13 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
   if (!first) throw SceneError(sim.where, where + "the scene has no particle");
   const std::size_t T = type_mass.size();
   const double kappa = D == 2 ? 0.5 : 0.4;
-  // ---- forces: one uniform gravity (the loader allows nothing else with law = "soft")
+  if (s.contact.f_max > 0.0)
+    throw SceneError(s.contact.where, where + "[contact.cohesion] cannot be exported (LAMMPS pair gran/hooke has no cohesion)");
+  // ---- forces: one uniform gravity on every particle (fix gravity)
   core::Vec3 g = core::Vec3::Zero();
   for (const auto& f : s.forces) {
-    if (f.type != scene::ForceType::gravity)
-      throw SceneError(f.where, where + "only a uniform 'gravity' force can be exported (fix gravity)");
+    if (f.type != scene::ForceType::gravity || f.on.size() != s.objects.size())
+      throw SceneError(f.where, where + "only a uniform 'gravity' force on every particle can be exported (fix gravity)");
     g += f.vector;
   }
   // ---- walls
