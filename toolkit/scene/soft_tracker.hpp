@@ -34,10 +34,10 @@
 
 namespace verisim::scene {
 
-template <int D, contact::Laws L>
+template <int D, contact::Laws L, class Field = contact::NoField>
 class SoftContactTracker {
  public:
-  using World = contact::World<D, L>;
+  using World = contact::World<D, L, Field>;
 
   SoftContactTracker(const World& world, SoftContactLog& log, double dt)
       : w_(&world), log_(&log), dt_(dt), ws_(world.workspace()), count_(world.size(), 0),
