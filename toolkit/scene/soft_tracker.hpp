@@ -43,7 +43,10 @@ class SoftContactTracker {
       : w_(&world), log_(&log), dt_(dt), ws_(world.workspace()), count_(world.size(), 0),
         one_(world.size() == 1) {
     log.tracked = true;
-    if (one_) since_max_.assign(world.walls().size(), 0.0);
+    if (one_) {
+      since_max_.assign(world.walls().size(), 0.0);
+      for (std::size_t id = 0; id < world.walls().size(); ++id) slots_.push_back(world.walls().slot(id));
+    }
   }
 
   /// After step k (k = 0: the initial state), at time t.
@@ -232,7 +235,7 @@ class SoftContactTracker {
     const core::Vec3 p = to3(w_->position(x.q, 0));
     const double R = w_->particle(0).radius;
     for (std::size_t id = 0; id < since_max_.size(); ++id) {
-      const auto [kind, k] = w_->walls().slot(id);
+      const auto [kind, k] = slots_[id];
       const double h = w_->walls().with(kind, k, [&](const auto& s) { return contact::wall_gap(s, p).distance; }) - R;
       since_max_[id] = std::max(since_max_[id], h);
     }
@@ -271,6 +274,7 @@ class SoftContactTracker {
   std::size_t epoch_ = 0;
   bool one_;
   std::vector<double> since_max_;  // one particle: largest gap to each wall since its last contact
+  std::vector<std::pair<std::size_t, std::size_t>> slots_;  // one particle: each wall's kind and index in it
   bool has_wall_ = false, tracing_ = false, traced_ = false;
 };
 
