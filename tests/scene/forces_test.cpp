@@ -14,23 +14,12 @@
 #include "reference/odeint/reference_run.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/models/time_law.hpp"
+#include "tests/scene/support.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/simulate.hpp"
 
 namespace verisim::scene::test {
 namespace {
-
-std::string fg3(double x) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.3g", x);
-  return b;
-}
-
-Scene bundled_scene(const std::string& name) {
-  return load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/" + name + ".toml");
-}
-
-std::vector<double> values_of(const core::Samples& s, const std::string& name) { return s.column_values(s.column(name)); }
 
 /// The row of the trajectory at time t (a sampled step), or the last row.
 std::size_t row_at(const std::vector<double>& t, double when) {
@@ -57,26 +46,26 @@ TEST(TimeLaw, CosineAndTableAgainstTheirDefinitions) {
 
 // ---- the driven damped spring: the forced oscillation in closed form (Kreyszig §2.8) ----------------
 TEST(ForcesValidation, DrivenSpringMatchesTheForcedOscillator) {
-  const RunResult r = simulate(bundled_scene("driven_spring"));
+  const RunResult r = simulate(bundled("driven_spring"));
   // m = 1, k = 4, b = 0.5, drive 1·cos(1.8 t) along the spring, from rest at the origin
   const reference::analytic::HarmonicOscillator exact{1.0, 4.0, 0.5, 0.0, 0.0, 0.0, 1.0, 1.8, 0.0};
-  const auto t = values_of(r.trajectory, "t"), x = values_of(r.trajectory, "mass.E");
+  const auto t = column(r.trajectory, "t"), x = column(r.trajectory, "mass.E");
   double err = 0.0;
   for (std::size_t i = 0; i < t.size(); ++i) err = std::max(err, std::abs(x[i] - exact.position(t[i])));
   // RK4 at ω₀Δt = 4e-3: local error ~(ω₀Δt)⁵/120·|x| ≈ 1e-14 per step, 2·10⁴ steps (damped: no growth)
   // ≈ 2e-10 m at most; 1e-8 m leaves room.
   EXPECT_LT(err, 1e-8);
-  RecordProperty("driven_spring_max_error_m", fg3(err));
+  RecordProperty("driven_spring_max_error_m", g3(err));
 }
 
 TEST(ForcesValidation, DrivenSpringResonanceCurve) {
-  Scene s = bundled_scene("driven_spring");
+  Scene s = bundled("driven_spring");
   const double m = 1.0, k = 4.0, b = 0.5, F = 1.0, T = s.simulation.t_end();
   double worst = 0.0;
   for (const double Omega : {1.0, 1.6, 1.9, 2.2, 3.0}) {
     s.forces[0].law.omega = Omega;
     const RunResult r = simulate(s);
-    const double x = values_of(r.trajectory, "mass.E").back(), v = values_of(r.trajectory, "mass.Edot").back();
+    const double x = column(r.trajectory, "mass.E").back(), v = column(r.trajectory, "mass.Edot").back();
     // In the steady state x = X cos(Ωt − δ), so √(x² + (ẋ/Ω)²) = X at any instant.
     const double measured = std::sqrt(x * x + (v / Omega) * (v / Omega));
     const double expected = F / std::sqrt((k - m * Omega * Omega) * (k - m * Omega * Omega) + (b * Omega) * (b * Omega));
@@ -86,7 +75,7 @@ TEST(ForcesValidation, DrivenSpringResonanceCurve) {
     EXPECT_LT(rel, 1e-3) << "Omega = " << Omega << ": " << measured << " vs " << expected;
     worst = std::max(worst, rel);
   }
-  RecordProperty("resonance_worst_relative_error", fg3(worst));
+  RecordProperty("resonance_worst_relative_error", g3(worst));
   (void)T;
 }
 
@@ -103,9 +92,9 @@ struct DrivenPendulumEquation {
 };
 
 TEST(ForcesValidation, DrivenPendulumMatchesAReferenceRun) {
-  const RunResult r = simulate(bundled_scene("driven_pendulum"));
-  const auto t = values_of(r.trajectory, "t"), th = values_of(r.trajectory, "bob.theta"),
-             w = values_of(r.trajectory, "bob.theta_dot");
+  const RunResult r = simulate(bundled("driven_pendulum"));
+  const auto t = column(r.trajectory, "t"), th = column(r.trajectory, "bob.theta"),
+             w = column(r.trajectory, "bob.theta_dot");
   double worst = 0.0;
   for (const double when : {15.0, 30.0}) {
     using R = reference::odeint::RealVector<double>;
@@ -119,13 +108,13 @@ TEST(ForcesValidation, DrivenPendulumMatchesAReferenceRun) {
     EXPECT_LT(err, 1e-8 + ref.error_estimate) << "t = " << when;
     worst = std::max(worst, err);
   }
-  RecordProperty("driven_pendulum_error", fg3(worst));
+  RecordProperty("driven_pendulum_error", g3(worst));
 }
 
 // ---- the physical pendulum (seed 001 §B.2's remark with I_cm) -------------------------------------------
 /// The period of the run: the mean time between upward zero crossings of θ.
-double crossing_period(const RunResult& r, const std::string& column) {
-  const auto t = values_of(r.trajectory, "t"), x = values_of(r.trajectory, column);
+double crossing_period(const RunResult& r, const std::string& name) {
+  const auto t = column(r.trajectory, "t"), x = column(r.trajectory, name);
   std::vector<double> c;
   for (std::size_t i = 1; i < x.size(); ++i)
     if (x[i - 1] < 0.0 && x[i] >= 0.0) c.push_back(t[i - 1] + (t[i] - t[i - 1]) * (-x[i - 1]) / (x[i] - x[i - 1]));
@@ -134,7 +123,7 @@ double crossing_period(const RunResult& r, const std::string& column) {
 }
 
 TEST(ForcesValidation, PhysicalPendulumPeriodUsesTheAxisInertia) {
-  Scene s = bundled_scene("physical_pendulum");
+  Scene s = bundled("physical_pendulum");
   const double m = 1.0, d = 0.5, g = 9.81, I_cm = 1.0 / 12.0, I_axis = I_cm + m * d * d;  // a rod of 1 m about its end
   const double L_eq = I_axis / (m * d);  // the simple pendulum of the same period
   for (const double theta0 : {0.1, 2.0}) {
@@ -153,19 +142,19 @@ TEST(ForcesValidation, PhysicalPendulumPeriodUsesTheAxisInertia) {
       // the seed's "replace L by d" (a point mass at d: 2π√(d/g)) is short by √(I_axis/(m d²)) = √(4/3)
       const double seed = 2.0 * std::numbers::pi * std::sqrt(d / g);
       EXPECT_NEAR(T / seed, std::sqrt(I_axis / (m * d * d)), 1e-3);
-      RecordProperty("small_period_s", fg3(T));
-      RecordProperty("seed_reading_period_s", fg3(seed));
+      RecordProperty("small_period_s", g3(T));
+      RecordProperty("seed_reading_period_s", g3(seed));
     } else {
-      RecordProperty("large_period_relative_error", fg3(T / exact - 1.0));
+      RecordProperty("large_period_relative_error", g3(T / exact - 1.0));
     }
   }
 }
 
 // ---- the first-order object (seed 001 §2): exact solutions and every integrator's order ------------------
 TEST(ForcesValidation, RelaxationMatchesTheExactSolutions) {
-  const RunResult r = simulate(bundled_scene("rc_decay"));
-  const auto t = values_of(r.trajectory, "t"), e1 = values_of(r.trajectory, "discharge.E"),
-             e2 = values_of(r.trajectory, "rc.E");
+  const RunResult r = simulate(bundled("rc_decay"));
+  const auto t = column(r.trajectory, "t"), e1 = column(r.trajectory, "discharge.E"),
+             e2 = column(r.trajectory, "rc.E");
   const double tau = 0.5, W = 2.0, wt = W * tau;
   double err1 = 0.0, err2 = 0.0;
   for (std::size_t i = 0; i < t.size(); ++i) {
@@ -177,8 +166,8 @@ TEST(ForcesValidation, RelaxationMatchesTheExactSolutions) {
   // RK4 (its first-order form, §3.4.2) at Δt/τ = 2e-3: local error (Δt/τ)⁵/120 ≈ 3e-16 per step, 5000 steps
   EXPECT_LT(err1, 1e-11);
   EXPECT_LT(err2, 1e-11);
-  RecordProperty("decay_max_error", fg3(err1));
-  RecordProperty("rc_max_error", fg3(err2));
+  RecordProperty("decay_max_error", g3(err1));
+  RecordProperty("rc_max_error", g3(err2));
 }
 
 TEST(ForcesConvergence, RelaxationEveryIntegratorAtItsOrder) {
@@ -187,7 +176,7 @@ TEST(ForcesConvergence, RelaxationEveryIntegratorAtItsOrder) {
   // yoshida4, whose negative sub-step makes it pre-asymptotic here, measures 3.74). Above p: with E in the velocity slot the whole
   // motion is the splitting methods' kick, which kick_solver.hpp integrates by an explicit Runge–Kutta
   // method of order ≥ p (RK4 for ruth3's p = 3: order 4 is then seen).
-  Scene s = bundled_scene("rc_decay");
+  Scene s = bundled("rc_decay");
   s.objects.resize(1);
   s.objects[0].tau = 1.0;
   s.forces.clear();
@@ -199,18 +188,18 @@ TEST(ForcesConvergence, RelaxationEveryIntegratorAtItsOrder) {
       s.simulation.steps = level == 0 ? 20 : 40;
       s.simulation.sample_every = 1;
       const RunResult r = simulate(s);
-      err[level] = std::abs(values_of(r.trajectory, "discharge.E").back() - std::exp(-1.0));
+      err[level] = std::abs(column(r.trajectory, "discharge.E").back() - std::exp(-1.0));
     }
     const double p = std::log2(err[0] / err[1]);
     EXPECT_GE(p, info.order - 0.45) << info.name << ": errors " << err[0] << ", " << err[1];
     EXPECT_LE(p, info.order + 1.2) << info.name << ": errors " << err[0] << ", " << err[1];
-    RecordProperty(std::string("order_") + std::string(info.name), fg3(p));
+    RecordProperty(std::string("order_") + std::string(info.name), g3(p));
   }
 }
 
 // ---- a pendulum bob with a radius meets a wall (seed 001's cradle-like exercises) ------------------------
 TEST(ForcesValidation, PendulumAgainstAWallReversesItsAngularVelocity) {
-  const RunResult r = simulate(bundled_scene("pendulum_wall"));
+  const RunResult r = simulate(bundled("pendulum_wall"));
   const double g = 9.81, L = 1.0, e = 0.8, theta0 = 0.5;  // released at −0.5 rad; the wall touches the bob at θ = 0
   ASSERT_GE(r.events.size(), 3u);
   // Derivation: the bob's only velocity is θ̇ (world velocity L θ̇ u, u ⟂ the rod); at θ = 0, u is the wall's
@@ -238,15 +227,15 @@ TEST(ForcesValidation, PendulumAgainstAWallReversesItsAngularVelocity) {
   }
   // the energy between the first two impacts against e² of the start's (potential zero at the pivot: E = −mgL
   // at the bottom at rest, so the swing's energy is E + m g L)
-  const auto t = values_of(r.energy, "t"), E = values_of(r.energy, "total");
+  const auto t = column(r.energy, "t"), E = column(r.energy, "total");
   const double swing0 = E.front() + g * L;
   for (std::size_t i = 0; i < t.size(); ++i)
     if (t[i] > r.events[0].t + 0.01 && t[i] < r.events[1].t - 0.01) {
       EXPECT_NEAR((E[i] + g * L) / swing0, e * e, 1e-9);
       break;
     }
-  RecordProperty("impact_time_worst_error_s", fg3(worst_time));
-  RecordProperty("speed_ratio_worst_error", fg3(worst_ratio));
+  RecordProperty("impact_time_worst_error_s", g3(worst_time));
+  RecordProperty("speed_ratio_worst_error", g3(worst_ratio));
 }
 
 
@@ -264,10 +253,10 @@ struct KapitzaEquation {
 };
 
 TEST(ForcesValidation, KapitzaPendulumStandsOnItsVibratingPivot) {
-  Scene s = bundled_scene("kapitza_pendulum");
+  Scene s = bundled("kapitza_pendulum");
   const RunResult r = simulate(s);
-  const auto t = values_of(r.trajectory, "t"), th = values_of(r.trajectory, "bob.theta"),
-             w = values_of(r.trajectory, "bob.theta_dot");
+  const auto t = column(r.trajectory, "t"), th = column(r.trajectory, "bob.theta"),
+             w = column(r.trajectory, "bob.theta_dot");
   using R = reference::odeint::RealVector<double>;
   const double theta0 = std::numbers::pi - 0.1;
   const auto ref = reference::odeint::reference_run<double>(KapitzaEquation{}, R::Constant(1, theta0), R::Constant(1, 0.0),
@@ -284,12 +273,12 @@ TEST(ForcesValidation, KapitzaPendulumStandsOnItsVibratingPivot) {
   EXPECT_LT(far, 0.15);
   // without the drive it falls: |θ − π| grows as 0.1 cosh(√(g/L) t), past 1 rad by t = 0.7 s
   s.objects[0].support = core::Vec3::Zero();
-  const auto fallen = values_of(simulate(s).trajectory, "bob.theta");
+  const auto fallen = column(simulate(s).trajectory, "bob.theta");
   double far_free = 0.0;
   for (double x : fallen) far_free = std::max(far_free, std::abs(x - std::numbers::pi));
   EXPECT_GT(far_free, 1.0);
-  RecordProperty("kapitza_error", fg3(err));
-  RecordProperty("kapitza_max_from_upright_rad", fg3(far));
+  RecordProperty("kapitza_error", g3(err));
+  RecordProperty("kapitza_max_from_upright_rad", g3(far));
 }
 
 
@@ -311,7 +300,7 @@ law = "table"
 table = [[0, 0], [1, 1]]
 )", "ramp.toml");
   const RunResult r = simulate(s);
-  const auto t = values_of(r.trajectory, "t"), x = values_of(r.trajectory, "p.x");
+  const auto t = column(r.trajectory, "t"), x = column(r.trajectory, "p.x");
   double err = 0.0;
   for (std::size_t i = 0; i < t.size(); ++i) {
     // m = 1: ẍ = t on [0, 1] (the table's line), 1 after (its last value held): x = t³/6, then
@@ -321,7 +310,7 @@ table = [[0, 0], [1, 1]]
     err = std::max(err, std::abs(x[i] - exact));
   }
   EXPECT_LT(err, 1e-12);
-  RecordProperty("table_ramp_max_error_m", fg3(err));
+  RecordProperty("table_ramp_max_error_m", g3(err));
 }
 
 }  // namespace

@@ -16,8 +16,6 @@
 namespace verisim::scene::test::rigid {  // its own namespace: the unity build joins this file with scenes_test.cpp
 namespace {
 
-Scene bundled(const std::string& name) { return load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/" + name + ".toml"); }
-std::vector<double> column(const core::Samples& s, const std::string& name) { return s.column_values(s.column(name)); }
 double last(const core::Samples& s, const std::string& name) { return s.at(s.rows() - 1, s.column(name)); }
 double max_deviation(const std::vector<double>& x) {
   double m = 0.0;

@@ -17,23 +17,12 @@
 #include "reference/analytic/pendulum.hpp"
 #include "reference/analytic/two_disk_collision.hpp"
 #include "toolkit/collisions/contact_time.hpp"
+#include "tests/scene/support.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/simulate.hpp"
 
 namespace verisim::scene::test {
 namespace {
-
-/// A measured figure for the test report (RecordProperty), 3 significant digits.
-std::string g3(double x) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.3g", x);
-  return b;
-}
-
-Scene bundled(const std::string& name) { return load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/" + name + ".toml"); }
-
-/// Column `name` of the samples.
-std::vector<double> column(const core::Samples& s, const std::string& name) { return s.column_values(s.column(name)); }
 
 /// Times where x crosses zero upwards, by linear interpolation between samples.
 std::vector<double> upward_crossings(const std::vector<double>& t, const std::vector<double>& x) {

@@ -22,6 +22,7 @@
 #include "experiments/report/scene_page.hpp"
 #include "reference/analytic/damped_contact.hpp"
 #include "reference/analytic/two_disk_collision.hpp"
+#include "tests/scene/support.hpp"
 #include "toolkit/scene/load.hpp"
 #include "toolkit/scene/simulate.hpp"
 
@@ -29,8 +30,7 @@ namespace verisim::scene::figures_test {
 namespace {
 
 namespace fs = std::filesystem;
-
-Scene bundled(const std::string& name) { return load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/" + name + ".toml"); }
+using scene::test::bundled;
 
 /// The scene cut to its first t_end seconds (the rows kept as the loader sized them).
 Scene shortened(const std::string& name, double t_end) {

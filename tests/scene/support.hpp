@@ -1,7 +1,10 @@
 #pragma once
-// Shared by the scene tests: the message a scene text is refused with.
+// Shared by the scene tests: the message a scene text is refused with, a bundled scene, a column of a run.
+#include <cstdio>
 #include <string>
+#include <vector>
 
+#include "toolkit/core/samples.hpp"
 #include "toolkit/scene/load.hpp"
 
 namespace verisim::scene::test {
@@ -17,6 +20,19 @@ inline std::string error_of(const std::string& text) {
     return e.what();
   }
   return "";
+}
+
+/// The bundled scene scenes/<name>.toml.
+inline Scene bundled(const std::string& name) { return load_scene(std::string(VERISIM_SOURCE_DIR) + "/scenes/" + name + ".toml"); }
+
+/// Column `name` of the samples.
+inline std::vector<double> column(const core::Samples& s, const std::string& name) { return s.column_values(s.column(name)); }
+
+/// A measured figure for the test report (RecordProperty), 3 significant digits.
+inline std::string g3(double x) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", x);
+  return b;
 }
 
 }  // namespace verisim::scene::test
