@@ -309,7 +309,8 @@ TEST(SoftSceneValidation, SoftParticlesTakeEveryFieldForce) {
   // soft_fields.toml, one force each (no contact): drag b = 2 with g: v_z = v_t + (v₀ − v_t)e^(−bt/m),
   // v_t = −m g/b; constant F: x = x₀ + F t²/(2m); central G M = 4 at r = 1 with v = 2 = √(GM/r): a circle
   // at ω = 2; Lorentz, B = 1.5 ẑ, q = 2: a circle of radius v_⟂/ω_c in the plane, ω_c = qB/m = 3, drift
-  // v_z. RK4 at Δt = 1e-3 over 3 s: errors ~ (ωΔt)⁴ ωt ≪ 1e-9; 1e-8 asserted.
+  // v_z; a drive F cos Ωt from rest (F = 0.3 ŷ, Ω = 2): y = y₀ + F(1 − cos Ωt)/(mΩ²), the time law of a
+  // [[force]] on a soft particle. RK4 at Δt = 1e-3 over 3 s: errors ~ (ωΔt)⁴ ωt ≪ 1e-9; 1e-8 asserted.
   const RunResult r = simulate(soft_bundled("soft_fields"));
   const double t = soft_col(r.trajectory, "t").back();
   auto last = [&](const char* c) { return soft_col(r.trajectory, c).back(); };
@@ -323,6 +324,8 @@ TEST(SoftSceneValidation, SoftParticlesTakeEveryFieldForce) {
   EXPECT_NEAR(last("gyrating.x"), -10.0 + std::sin(3.0 * t) / 3.0, 1e-8);
   EXPECT_NEAR(last("gyrating.y"), -(1.0 - std::cos(3.0 * t)) / 3.0, 1e-8);
   EXPECT_NEAR(last("gyrating.z"), 0.5 * t, 1e-8);
+  EXPECT_NEAR(last("driven.y"), 10.0 + 0.3 * (1.0 - std::cos(2.0 * t)) / 4.0, 1e-8);
+  EXPECT_NEAR(last("driven.vy"), 0.3 * std::sin(2.0 * t) / 2.0, 1e-8);
   std::printf("field forces on soft particles: drag v_z %.12f (theory %.12f)\n", last("dragged.vz"), vt + (1.0 - vt) * std::exp(-2.0 * t));
 }
 
