@@ -287,5 +287,7 @@ case('soft_stiffness_list_unknown_regime', SOFT, 'kn = 10000.0', 'stiffness = [{
 case('soft_stiffness_list_missing_speed', SOFT, 'kn = 10000.0', 'stiffness = [{regime = "forced"}]', "a forced regime without its speed", ["'speed'"], at='{')
 case('soft_delta_max_with_kn', SOFT, 'kn = 10000.0', 'kn = 10000.0\ndelta_max = 0.0001', 'delta_max (a regime\'s overlap) beside a given kn', ["'delta_max'", 'stiffness'], at='0.0001')
 case('soft_stiffness_list_empty', SOFT, 'kn = 10000.0', 'stiffness = []', 'an empty stiffness list', ['stiffness', 'no regime'], at='[]')
+DISCS_BOX = DISCS + '''\n[[object]]\ntype = "box"\nname = "b"\nwidth = 1.0\nheight = 1.0\nposition = [0, 5]\n'''
+case('box_disc_friction', DISCS_BOX, 'law = "frictionless"', 'law = "coulomb"\nfriction = 0.3', "friction between a box and a disc (seed 002's box impulse is frictionless)", ["'d1'", 'boxes', 'frictionless'], at=None)
 open('/tmp/scene_rows.tsv','w').write(''.join('\t'.join(r) + '\n' for r in rows))
 print(len(rows))

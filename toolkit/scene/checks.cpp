@@ -67,6 +67,16 @@ void check_scene(const Scene& s) {
         throw SceneError(o.where, fmt::format("[[object]] '{}': a sphere beside boxes would meet them along normals "
                                               "leaving their plane z = 0 (seed 002's impulse is planar): use discs",
                                               o.name));
+  if (boxes > 0)  // seed 002 §4's impulse has no friction: a box–disc pair's μ would be dropped without a word
+    for (const auto& o : s.objects)
+      if (o.type == ObjectType::disc) {
+        const double mu = pair_friction(kNaN, o.friction, s.simulation.friction);  // a box gives no μ of its own
+        if (mu != 0.0)
+          throw SceneError(std::isnan(o.friction) ? s.simulation.where : o.where,
+                           fmt::format("[[object]] '{}': its contacts with the boxes would take friction μ = {}, but "
+                                       "seed 002's box impulse is frictionless; give the disc friction = 0 (or the "
+                                       "simulation friction = 0)", o.name, mu));
+      }
   for (const auto& ob : s.obstacles) {
     const auto* plane = std::get_if<geometry::Plane>(&ob.shape);
     const bool in_plane_normal = plane && std::abs(plane->normal.z()) <= kDirectionTolerance;
