@@ -369,7 +369,7 @@ void rigid_body_law(const CollideValues& in, Json& out) {
 void ball_report(Json& out, const collisions::BallState& s, const collisions::BallResult& r, double alpha, double R,
                  double phi, bool with_mu_e) {
   const Eigen::Matrix3d to_plane = collisions::inclination_inverse(phi);  // seed 004 eq. (11)
-  const collisions::BallState a = collisions::apply(to_plane, s), b = collisions::apply(to_plane, r.after);
+  const collisions::BallState a = collisions::apply(to_plane, s, R), b = collisions::apply(to_plane, r.after, R);
   const auto ke = [&](const collisions::BallState& x) {
     return 0.5 * (x.vx * x.vx + x.vy * x.vy) + 0.5 * alpha * R * R * x.omega * x.omega;
   };

@@ -75,17 +75,18 @@ inline Eigen::Matrix3d ball_stick_matrix(const BallParams& p) {
   return P;
 }
 
-/// P (vx, vy, omega), on the state scaled by a power of two (see times_power_of_two above).
-inline BallState apply(const Eigen::Matrix3d& P, const BallState& state) {
-  const int k = power_of_two_exponent(largest_magnitude(state.vx, state.vy));
+/// P (vx, vy, omega), on the state scaled by a power of two (see times_power_of_two above), the same
+/// scale as mu_e's: the largest of vx, vy and omega R (a spin far faster than the ball still scales).
+inline BallState apply(const Eigen::Matrix3d& P, const BallState& state, double radius) {
+  const int k = velocity_exponent(state, radius);
   const BallState s = times_power_of_two(state, -k);
   const Eigen::Vector3d w = P * Eigen::Vector3d(s.vx, s.vy, s.omega);
   return times_power_of_two(BallState{w(0), w(1), w(2)}, k);
 }
 
 /// The two branches on their own (seed 004 eqs. (5),(7) and (8)), whatever mu_e.
-inline BallState ball_slip(const BallState& s, const BallParams& p) { return apply(ball_slip_matrix(ball_xi(s, p), p), s); }
-inline BallState ball_stick(const BallState& s, const BallParams& p) { return apply(ball_stick_matrix(p), s); }
+inline BallState ball_slip(const BallState& s, const BallParams& p) { return apply(ball_slip_matrix(ball_xi(s, p), p), s, p.radius); }
+inline BallState ball_stick(const BallState& s, const BallParams& p) { return apply(ball_stick_matrix(p), s, p.radius); }
 
 /// seed 004's solution: slip if mu < mu_e, stick if mu >= mu_e (both agree at mu = mu_e).
 /// A ball not approaching (vy >= 0) is returned unchanged, branch `separating`.
@@ -109,11 +110,11 @@ inline Eigen::Matrix3d inclination_inverse(double phi) {
 inline BallResult ball_bounce_inclined(const BallState& s, const BallParams& p, double phi) {
   const Eigen::Matrix3d Ti = inclination_inverse(phi);
   const Eigen::Matrix3d T = Ti.transpose();  // a rotation: T = (T^-1)^T
-  const BallState local = apply(Ti, s);
+  const BallState local = apply(Ti, s, p.radius);
   const BallResult r = ball_bounce(local, p);
   if (r.branch == Branch::separating) return {s, 0.0, Branch::separating};
   const Eigen::Matrix3d P = r.branch == Branch::stick ? ball_stick_matrix(p) : ball_slip_matrix(ball_xi(local, p), p);
-  return {apply(T * P * Ti, s), r.mu_e, r.branch};
+  return {apply(T * P * Ti, s, p.radius), r.mu_e, r.branch};
 }
 
 /// Rebound angle of seed 004: tan(phi) = vx'/vy', angle of the outgoing velocity from the normal
