@@ -30,7 +30,7 @@
 //  - after `max_iterations` (100), or at a NaN correction, core::NonConvergence naming t, Δt, the last
 //    correction (relative to the scale) and the cap, as Newmark. Never an endless loop.
 // So a converged step is the method's exact step to a few ulps, and the map stays symplectic to
-// round-off (tested: tests/integrators/implicit_runge_kutta_test.cpp and the symplecticity study).
+// round-off (tested: tests/integrators/implicit_test.cpp, tests/studies/gauss_symplecticity_test.cpp).
 #include <array>
 #include <cmath>
 #include <cstddef>
