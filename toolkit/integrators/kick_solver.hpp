@@ -11,6 +11,7 @@
 //   p = 1: Euler; p = 2: explicit midpoint (Runge 1895); p = 3, 4: classical RK4 (Kutta 1901);
 //   p = 5, 6: Butcher's 7-stage order-6 method (Butcher, J. Austral. Math. Soc. 4 (1964) 179;
 //   tableau as in Butcher, Numerical Methods for ODEs, 3rd ed. (2016), §325).
+// The tables are the library's (toolkit/tableaus/library.hpp), compiled from their text at compile time.
 #include <array>
 #include <cstddef>
 #include <type_traits>
@@ -19,51 +20,28 @@
 #include "toolkit/core/scale_sum.hpp"
 #include "toolkit/core/system.hpp"
 #include "toolkit/core/vec.hpp"
+#include "toolkit/tableaus/library.hpp"
 
 namespace verisim::integrators {
 
-/// An explicit Runge-Kutta tableau with S stages (A strictly lower triangular).
-template <std::size_t S>
-struct ExplicitTableau {
-  static constexpr std::size_t stages = S;
-  std::array<std::array<double, S>, S> A;
-  std::array<double, S> b;
-  int order;
-};
-
-namespace tableaus {
-inline constexpr ExplicitTableau<1> kEuler{{{{0.0}}}, {1.0}, 1};
-inline constexpr ExplicitTableau<2> kMidpoint{{{{0.0, 0.0}, {0.5, 0.0}}}, {0.0, 1.0}, 2};
-inline constexpr ExplicitTableau<4> kRk4{
-    {{{0, 0, 0, 0}, {0.5, 0, 0, 0}, {0, 0.5, 0, 0}, {0, 0, 1.0, 0}}}, {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6}, 4};
-inline constexpr ExplicitTableau<7> kButcher6{
-    {{{0, 0, 0, 0, 0, 0, 0},
-      {1.0 / 3, 0, 0, 0, 0, 0, 0},
-      {0, 2.0 / 3, 0, 0, 0, 0, 0},
-      {1.0 / 12, 1.0 / 3, -1.0 / 12, 0, 0, 0, 0},
-      {25.0 / 48, -55.0 / 24, 35.0 / 48, 15.0 / 8, 0, 0, 0},
-      {3.0 / 20, -11.0 / 24, -1.0 / 8, 1.0 / 2, 1.0 / 10, 0, 0},
-      {-261.0 / 260, 33.0 / 13, 43.0 / 156, -118.0 / 39, 32.0 / 195, 80.0 / 39, 0}}},
-    {13.0 / 200, 0, 11.0 / 40, 11.0 / 40, 4.0 / 25, 4.0 / 25, 13.0 / 200},
-    6};
-
-/// The cheapest tableau above whose order is at least p.
+namespace kick {
+/// The cheapest of these library tables (toolkit/tableaus/library.hpp) whose order is at least p.
 template <int P>
 constexpr const auto& for_order() {
   static_assert(P >= 1 && P <= 6, "no kick tableau for this order");
-  if constexpr (P == 1) return kEuler;
-  else if constexpr (P == 2) return kMidpoint;
-  else if constexpr (P <= 4) return kRk4;
-  else return kButcher6;
+  if constexpr (P == 1) return tableaus::kEuler;
+  else if constexpr (P == 2) return tableaus::kMidpoint;
+  else if constexpr (P <= 4) return tableaus::kRk4;
+  else return tableaus::kButcher6;
 }
-}  // namespace tableaus
+}  // namespace kick
 
 /// Integrates the kick v′ = f(t, q, v) over τ and writes the velocity increment Δv.
 /// Holds its stage buffers so that a step allocates nothing (dynamic vectors: the first step only).
 template <class V, int Order>
 class KickSolver {
-  static constexpr const auto& kTab = tableaus::for_order<Order>();
-  static constexpr std::size_t kS = std::remove_cvref_t<decltype(kTab)>::stages;
+  static constexpr const auto& kTab = kick::for_order<Order>();
+  static constexpr std::size_t kS = static_cast<std::size_t>(kTab.stages);
 
   // The indices j of the nonzero entries of a tableau row (A's row I: j < I; b: all), in order, so
   // that each combination below is one scale_sum with the nonzero terms only.
@@ -71,12 +49,12 @@ class KickSolver {
   static constexpr auto kStageTerms = [] {
     constexpr std::size_t n = [] {
       std::size_t c = 0;
-      for (std::size_t j = 0; j < I; ++j) c += kTab.A[I][j] != 0.0 ? 1 : 0;
+      for (std::size_t j = 0; j < I; ++j) c += kTab.a[I][j] != 0.0 ? 1 : 0;
       return c;
     }();
     std::array<std::size_t, n> idx{};
     for (std::size_t j = 0, c = 0; j < I; ++j)
-      if (kTab.A[I][j] != 0.0) idx[c++] = j;
+      if (kTab.a[I][j] != 0.0) idx[c++] = j;
     return idx;
   }();
   static constexpr auto kWeightTerms = [] {
@@ -117,7 +95,7 @@ class KickSolver {
       sys(q, v, k_[I], t);
     } else {
       [&]<std::size_t... N>(std::index_sequence<N...>) {
-        core::scale_sum(vs_, v, core::scaled(tau * kTab.A[I][terms[N]], k_[terms[N]])...);
+        core::scale_sum(vs_, v, core::scaled(tau * kTab.a[I][terms[N]], k_[terms[N]])...);
       }(std::make_index_sequence<terms.size()>{});
       sys(q, vs_, k_[I], t);
     }

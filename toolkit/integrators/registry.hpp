@@ -16,6 +16,7 @@
 #include <utility>
 #include <variant>
 
+#include "toolkit/integrators/coefficients.hpp"
 #include "toolkit/integrators/dem_verlet.hpp"
 #include "toolkit/integrators/euler.hpp"
 #include "toolkit/integrators/euler_cromer.hpp"
@@ -29,6 +30,7 @@
 #include "toolkit/integrators/verlet.hpp"
 #include "toolkit/integrators/yoshida4.hpp"
 #include "toolkit/integrators/yoshida6.hpp"
+#include "toolkit/tableaus/library.hpp"
 
 namespace verisim::integrators {
 
@@ -59,27 +61,28 @@ struct Method {
   std::string_view odeint_twin;  ///< Boost.Odeint's stepper of the same scheme (reference/odeint/run.hpp), or ""
   int style;                     ///< plot style key: its index in the report's palette (plot_style.hpp),
                                  ///< distinct; -1: not drawn by the studies (they do not run it)
+  Coefficients coefficients{};   ///< the table its stepper runs, for the theory (coefficients.hpp)
 };
 
 inline constexpr unsigned kAnySecondOrder = second_order | soft_scenes;
 
 /// The table: one row per method.
 inline constexpr std::array kMethods{
-    Method{Euler<core::Vec1>::info, Family::low_order, kAnySecondOrder, "euler", 0},
-    Method{EulerCromer<core::Vec1>::info, Family::low_order, kAnySecondOrder, "", 1},
-    Method{SymplecticEuler<core::Vec1>::info, Family::low_order, kAnySecondOrder, "symplectic_euler", 2},
-    Method{VelocityVerlet<core::Vec1>::info, Family::low_order, kAnySecondOrder, "velocity_verlet", 3},
-    Method{Leapfrog<core::Vec1>::info, Family::low_order, kAnySecondOrder, "", 4},
-    Method{Ruth3<core::Vec1>::info, Family::high_order, kAnySecondOrder, "", 5},
-    Method{Yoshida4<core::Vec1>::info, Family::high_order, kAnySecondOrder, "", 6},
-    Method{McLachlan4<core::Vec1>::info, Family::high_order, kAnySecondOrder, "symplectic_rkn_sb3a_mclachlan", 7},
-    Method{Yoshida6<core::Vec1>::info, Family::high_order, kAnySecondOrder, "", 8},
-    Method{Newmark<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 9},
-    Method{NewmarkAverage<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 10},
-    Method{Rk4<core::Vec1>::info, Family::high_order, kAnySecondOrder, "runge_kutta4", 11},
+    Method{Euler<core::Vec1>::info, Family::low_order, kAnySecondOrder, "euler", 0, runge_kutta(tableaus::kEulerText)},
+    Method{EulerCromer<core::Vec1>::info, Family::low_order, kAnySecondOrder, "", 1, splitting_of<methods::EulerCromer>()},
+    Method{SymplecticEuler<core::Vec1>::info, Family::low_order, kAnySecondOrder, "symplectic_euler", 2, splitting_of<methods::SymplecticEuler>()},
+    Method{VelocityVerlet<core::Vec1>::info, Family::low_order, kAnySecondOrder, "velocity_verlet", 3, splitting_of<methods::VelocityVerlet>()},
+    Method{Leapfrog<core::Vec1>::info, Family::low_order, kAnySecondOrder, "", 4, splitting_of<methods::Leapfrog>()},
+    Method{Ruth3<core::Vec1>::info, Family::high_order, kAnySecondOrder, "", 5, splitting_of<methods::Ruth3>()},
+    Method{Yoshida4<core::Vec1>::info, Family::high_order, kAnySecondOrder, "", 6, splitting_of<methods::Yoshida4>()},
+    Method{McLachlan4<core::Vec1>::info, Family::high_order, kAnySecondOrder, "symplectic_rkn_sb3a_mclachlan", 7, splitting_of<methods::McLachlan4>()},
+    Method{Yoshida6<core::Vec1>::info, Family::high_order, kAnySecondOrder, "", 8, splitting_of<methods::Yoshida6>()},
+    Method{Newmark<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 9, newmark_family(newmark::LinearAcceleration::defaults.beta, 0.5)},
+    Method{NewmarkAverage<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 10, newmark_family(newmark::AverageAcceleration::defaults.beta, 0.5)},
+    Method{Rk4<core::Vec1>::info, Family::high_order, kAnySecondOrder, "runge_kutta4", 11, runge_kutta(tableaus::kRk4Text)},
     // the Gauss–Legendre collocation methods: implicit Runge-Kutta and symplectic (seed 001 §G.1 corrected)
-    Method{ImplicitMidpoint<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 13},
-    Method{Gauss4<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 14},
+    Method{ImplicitMidpoint<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 13, runge_kutta(tableaus::kGauss1Text)},
+    Method{Gauss4<core::Vec1>::info, Family::implicit, kAnySecondOrder, "", 14, runge_kutta(tableaus::kGauss2Text)},
     // order 1 with a dashpot, 2 without: a study on a conservative problem would measure 2
     Method{DemVerletHalfStep<core::Vec1>::info, Family::low_order, soft_scenes, "", -1},
     Method{DemVerletPredicted<core::Vec1>::info, Family::low_order, soft_scenes, "", -1},
