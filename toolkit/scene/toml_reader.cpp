@@ -25,30 +25,34 @@ std::vector<const toml::table*> tables_of(const toml::table& root, std::string_v
   return out;
 }
 
-std::string read_scene_file(const std::filesystem::path& path) {
+std::string read_input_file(const std::filesystem::path& path, const InputFileKind& kind) {
   const Source whole{path.string(), 0, 0};
+  const std::string noun(kind.noun);
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);  // follows links: the file they name
-  if (ec || !std::filesystem::exists(status)) throw SceneError(whole, "cannot open the scene file (no such file)");
-  if (std::filesystem::is_directory(status))
-    throw SceneError(whole, "is a folder, not a scene file (`verisim scenes` lists the bundled ones)");
+  if (ec || !std::filesystem::exists(status)) throw SceneError(whole, "cannot open the " + noun + " (no such file)");
+  if (std::filesystem::is_directory(status)) throw SceneError(whole, fmt::format("is a folder, not a {}{}", noun, kind.folder_hint));
   // a FIFO would block the open (and the run) until a writer comes; a device may never end
   if (!std::filesystem::is_regular_file(status))
-    throw SceneError(whole, "is not a regular file (a FIFO, device or socket): give a scene file (.toml)");
+    throw SceneError(whole, "is not a regular file (a FIFO, device or socket): give a " + noun + " (.toml)");
   const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > kMaxSceneBytes)
-    throw SceneError(whole, fmt::format("the scene file holds {} bytes, more than the limit of {} bytes (16 MiB): "
-                                        "generate large sets of particles with type = \"particles\"",
-                                        size, kMaxSceneBytes));
+  if (!ec && size > kind.max_bytes)
+    throw SceneError(whole, fmt::format("the {} holds {} bytes, more than the limit of {} bytes{}", noun, size,
+                                        kind.max_bytes, kind.size_hint));
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw SceneError(whole, "cannot open the scene file");
-  std::string text(kMaxSceneBytes + 1, '\0');  // one byte more: a file grown since the size was read
+  if (!in) throw SceneError(whole, "cannot open the " + noun);
+  std::string text(kind.max_bytes + 1, '\0');  // one byte more: a file grown since the size was read
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) throw SceneError(whole, "cannot read the scene file");
+  if (in.bad()) throw SceneError(whole, "cannot read the " + noun);
   text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxSceneBytes)
-    throw SceneError(whole, fmt::format("the scene file holds more than the limit of {} bytes (16 MiB)", kMaxSceneBytes));
+  if (text.size() > kind.max_bytes)
+    throw SceneError(whole, fmt::format("the {} holds more than the limit of {} bytes", noun, kind.max_bytes));
   return text;
+}
+
+std::string read_scene_file(const std::filesystem::path& path) {
+  return read_input_file(path, {"scene file", kMaxSceneBytes, " (`verisim scenes` lists the bundled ones)",
+                                " (16 MiB): generate large sets of particles with type = \"particles\""});
 }
 
 void check_key_parts(std::string_view text, const std::string& file) {

@@ -26,6 +26,18 @@ inline constexpr std::size_t kMaxSceneBytes = std::size_t{16} << 20;
 /// overflow the stack): keys of more parts are refused before parsing. A scene's keys have at most 2.
 inline constexpr std::size_t kMaxKeyParts = 16;
 
+/// What a file read by read_input_file is called in its messages, and its size limit.
+struct InputFileKind {
+  std::string_view noun;         ///< "scene file"
+  std::size_t max_bytes;         ///< larger files are refused before reading
+  std::string_view folder_hint;  ///< appended to "is a folder, not a …"
+  std::string_view size_hint;    ///< appended to the size limit's message
+};
+
+/// The text of the file at `path`: a regular file of at most kind.max_bytes (a folder, a FIFO, a device
+/// such as /dev/zero, a larger file: SceneError naming the file). Scene files and tableau files.
+std::string read_input_file(const std::filesystem::path& path, const InputFileKind& kind);
+
 /// The text of the scene file at `path`: a regular file of at most kMaxSceneBytes (a folder, a FIFO,
 /// a device such as /dev/zero, a larger file: SceneError naming the file).
 std::string read_scene_file(const std::filesystem::path& path);
