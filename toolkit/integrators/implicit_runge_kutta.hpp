@@ -7,7 +7,7 @@
 // Seed 001 §G.1 says the Runge-Kutta methods are not symplectic and "exist in an implicit
 // (non-symplectic) version": the Gauss methods are implicit Runge-Kutta methods AND symplectic —
 // a Runge-Kutta method whose coefficients satisfy bᵢaᵢⱼ + bⱼaⱼᵢ = bᵢbⱼ for all i, j is symplectic
-// (GNI Thm VI.4.3), which `symplectic_defect()` measures on the tables below (static_assert). The same condition makes them conserve every quadratic invariant (GNI Thm
+// (GNI Thm VI.4.3), which `irk::symplectic_defect` measures on the library's tables below (static_assert). The same condition makes them conserve every quadratic invariant (GNI Thm
 // IV.2.2): the energy of a linear oscillator, the angular momentum q × v of a central force.
 //
 // First-order form y′ = f(t, y): stage slopes Kᵢ = f(t + cᵢh, y + h Σⱼ aᵢⱼKⱼ), y⁺ = y + h Σ bᵢKᵢ.
