@@ -2,13 +2,17 @@
 // How each method looks in every plot of the report (issue 15), derived from the integrator
 // registry's table (toolkit/integrators/registry.hpp, integrators::kMethods): each method's row
 // names its family (the panel of a figure split by family, Figure::by_family: first and second
-// order, third order and beyond, implicit — at most 8 curves each) and its style key, an index into
+// order, third order and beyond, implicit, the library's Runge-Kutta tables of order 2 to 4, its
+// embedded pairs — at most 8 curves each) and its style key, an index into
 // kPalette below; its odeint twin (same table) is drawn as "odeint <stepper>" in our method's
 // colour, dashed, with the open version of its point. The report writer (report.cpp) draws a Series
 // whose `method` is set with its row here, so a method keeps its colour, dash and point in every
 // plot; no two rows share (colour, dash, point), so no two curves of one plot look alike
-// (tests/experiments asserts both). Our second-order methods have fourteen distinct colours.
-// Colours: Tableau 10 (the matplotlib default cycle) plus black, indigo, teal and maroon.
+// (tests/experiments asserts both). Our second-order methods have distinct colours (28 of them).
+// Colours: Tableau 10 (the matplotlib default cycle) plus black, indigo, teal and maroon; then, for the
+// library's tables (keys 15–28), Sasha Trubetskoy's "20 distinct colours" (2017; the yellow and the
+// pastels left out) and the Okabe–Ito palette (Okabe & Ito, "Color Universal Design" (2008)).
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,7 +21,11 @@
 
 namespace verisim::experiments {
 
-enum class Family { low_order, high_order, implicit, other };
+enum class Family { low_order, high_order, implicit, rk_tables, rk_pairs, other };
+
+/// The families in the order of a figure's panels (report.cpp, figure_panels).
+inline constexpr Family kFamilies[] = {Family::low_order, Family::high_order, Family::rk_tables,
+                                       Family::rk_pairs,  Family::implicit,   Family::other};
 
 /// The panel title of a family.
 constexpr std::string_view family_title(Family f) {
@@ -25,6 +33,8 @@ constexpr std::string_view family_title(Family f) {
     case Family::low_order: return "first and second order";
     case Family::high_order: return "third order and beyond";
     case Family::implicit: return "implicit";
+    case Family::rk_tables: return "Runge-Kutta tables, order 2 to 4";
+    case Family::rk_pairs: return "embedded Runge-Kutta pairs, order 4 to 8";
     default: return "other";
   }
 }
@@ -48,13 +58,27 @@ inline constexpr Look kPalette[] = {
     {"#d62728", 7}, {"#ff7f0e", 5}, {"#8c564b", 9}, {"#1f77b4", 13}, {"#17becf", 11},
     {"#bcbd22", 7}, {"#2ca02c", 5}, {"#9467bd", 9}, {"#e377c2", 13}, {"#000000", 11},
     {"#7f7f7f", 7}, {"#4b0082", 5}, {"#8c564b", 13}, {"#469990", 9}, {"#800000", 13},
+    // the library's Runge-Kutta tables (registry rows heun … radau5)
+    {"#e6194b", 7}, {"#3cb44b", 5}, {"#4363d8", 9}, {"#f58231", 13}, {"#911eb4", 11},
+    {"#42d4f4", 7}, {"#f032e6", 5}, {"#9a6324", 9}, {"#808000", 13}, {"#000075", 11},
+    {"#e69f00", 7}, {"#009e73", 5}, {"#0072b2", 9}, {"#d55e00", 13},
 };
+
+/// Every drawn row's style key is a look of the palette.
+constexpr bool styles_in_palette() {
+  for (const auto& m : integrators::kMethods)
+    if (m.style >= static_cast<int>(std::size(kPalette))) return false;
+  return true;
+}
+static_assert(styles_in_palette(), "a row of integrators::kMethods has a style key beyond kPalette: add a look");
 
 constexpr Family family_of(integrators::Family f) {
   switch (f) {
     case integrators::Family::low_order: return Family::low_order;
     case integrators::Family::high_order: return Family::high_order;
     case integrators::Family::implicit: return Family::implicit;
+    case integrators::Family::rk_tables: return Family::rk_tables;
+    case integrators::Family::rk_pairs: return Family::rk_pairs;
   }
   return Family::other;
 }

@@ -97,7 +97,7 @@ std::vector<Panel> figure_panels(const Figure& f) {
     return {p};
   }
   std::vector<Panel> out;
-  for (Family family : {Family::low_order, Family::high_order, Family::implicit, Family::other}) {
+  for (Family family : kFamilies) {
     Panel p;
     p.title = std::string(family_title(family));
     for (const auto& sr : f.series) {

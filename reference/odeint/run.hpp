@@ -9,7 +9,8 @@
 //
 // odeint's conventions, where they differ from ours (docs/reference.md; each has a test in
 // tests/reference/odeint_conventions_test.cpp):
-//  1. euler, runge_kutta4, runge_kutta_fehlberg78 are first-order steppers: the state is the stacked
+//  1. euler, runge_kutta4, the embedded pairs (runge_kutta_cash_karp54, runge_kutta_dopri5,
+//     runge_kutta_fehlberg78, run at fixed steps) are first-order steppers: the state is the stacked
 //     y = (q, v) and the system y′ = (v, f(t, q, v)); our system is wrapped accordingly
 //     (reference/problems/first_order_form.hpp).
 //  2. symplectic_euler and symplectic_rkn_sb3a_mclachlan take the state as a pair (q, p) and the
@@ -26,7 +27,7 @@
 //     evaluates the new acceleration at (x⁺, v½, t + Δt) with the half-step velocity v½ in place of
 //     v⁺: exact when f does not depend on v, order 1 otherwise. odeint itself declares it order 1
 //     (order_value = 1 in velocity_verlet.hpp), even though it is order 2 for f = f(t, q).
-//  5. "truth": runge_kutta_fehlberg78 under make_controlled with abs = rel = kTruthTolerance;
+//  5. "truth" (its name in kSteppers): runge_kutta_fehlberg78 under make_controlled with abs = rel = kTruthTolerance;
 //     integrate_n_steps then integrates adaptively from sample to sample (controlled_stepper_tag
 //     overload), so the samples are still at t0 + k·dt.
 #include <array>
@@ -60,21 +61,31 @@ namespace verisim::reference::odeint {
 namespace bo = boost::numeric::odeint;
 
 /// The odeint steppers this module runs.
-enum class Stepper { euler, runge_kutta4, symplectic_euler, velocity_verlet, symplectic_rkn_sb3a_mclachlan, truth };
+enum class Stepper {
+  euler,
+  runge_kutta4,
+  symplectic_euler,
+  velocity_verlet,
+  symplectic_rkn_sb3a_mclachlan,
+  runge_kutta_cash_karp54,
+  runge_kutta_dopri5,
+  runge_kutta_fehlberg78,
+  truth
+};
 
 /// Absolute and relative tolerance of the "truth" run (runge_kutta_fehlberg78, controlled).
 inline constexpr double kTruthTolerance = 1e-14;
 
 struct StepperDescription {
   Stepper stepper;
-  std::string_view name;    ///< odeint's class name ("truth": the controlled Fehlberg 7(8))
+  std::string_view name;    ///< odeint's class name, or "truth" (the controlled Fehlberg 7(8))
   int declared_order;       ///< odeint's order_value
   int order;                ///< true order for f = f(t, q) (velocity-independent)
   int order_velocity_dependent;  ///< true order with damping/drag; 0 when odeint cannot run it
   std::string_view notes;
 };
 
-inline constexpr std::array<StepperDescription, 6> kSteppers{{
+inline constexpr std::array<StepperDescription, 9> kSteppers{{
     {Stepper::euler, "euler", 1, 1, 1, "explicit Euler on y = (q, v)"},
     {Stepper::runge_kutta4, "runge_kutta4", 4, 4, 4, "classical RK4 on y = (q, v); step-for-step our Rk4"},
     {Stepper::symplectic_euler, "symplectic_euler", 1, 1, 0,
@@ -83,7 +94,17 @@ inline constexpr std::array<StepperDescription, 6> kSteppers{{
      "second-order system; new acceleration at v½: order 1 with velocity-dependent forces"},
     {Stepper::symplectic_rkn_sb3a_mclachlan, "symplectic_rkn_sb3a_mclachlan", 4, 4, 0,
      "McLachlan 1995 SB3A; our Mclachlan4; no t, no v"},
-    {Stepper::truth, "runge_kutta_fehlberg78", 7, 7, 7, "controlled, abs = rel = 1e-14: the reference 'truth'"},
+    // the embedded pairs at fixed steps: do_step without its error estimate (integrate_n_steps takes an
+    // error stepper as a plain stepper, base_tag<…> = stepper_tag); each propagates its higher order
+    // (order_value; explicit_error_generic_rk<6, 5, 5, 4>, <13, 8, 8, 7>, dopri5's fsal_base<7, 5, 5, 4>)
+    {Stepper::runge_kutta_cash_karp54, "runge_kutta_cash_karp54", 5, 5, 5,
+     "Cash–Karp 5(4) on y = (q, v), fixed steps, order 5 propagated: our cash-karp"},
+    {Stepper::runge_kutta_dopri5, "runge_kutta_dopri5", 5, 5, 5,
+     "Dormand–Prince 5(4) on y = (q, v), fixed steps (FSAL reused), order 5 propagated: our dopri5"},
+    {Stepper::runge_kutta_fehlberg78, "runge_kutta_fehlberg78", 8, 8, 8,
+     "Fehlberg 7(8) on y = (q, v), fixed steps, ORDER 8 propagated (not Fehlberg's 7): our fehlberg78"},
+    // named "truth" (not its class name, which the fixed-step entry above has): names are unique here
+    {Stepper::truth, "truth", 7, 7, 7, "runge_kutta_fehlberg78 controlled, abs = rel = 1e-14: the reference 'truth'"},
 }};
 
 inline const StepperDescription& describe(Stepper s) {
@@ -186,6 +207,14 @@ Trajectory<V> run(Stepper which, const Sys& sys, const core::PhaseState<V>& x0, 
       return detail::run_first_order<V>(bo::euler<Y, double, Y, double, Alg>{}, sys, x0, t0, dt, n, stride);
     case Stepper::runge_kutta4:
       return detail::run_first_order<V>(bo::runge_kutta4<Y, double, Y, double, Alg>{}, sys, x0, t0, dt, n, stride);
+    case Stepper::runge_kutta_cash_karp54:
+      return detail::run_first_order<V>(bo::runge_kutta_cash_karp54<Y, double, Y, double, Alg>{}, sys, x0, t0, dt, n,
+                                        stride);
+    case Stepper::runge_kutta_dopri5:
+      return detail::run_first_order<V>(bo::runge_kutta_dopri5<Y, double, Y, double, Alg>{}, sys, x0, t0, dt, n, stride);
+    case Stepper::runge_kutta_fehlberg78:
+      return detail::run_first_order<V>(bo::runge_kutta_fehlberg78<Y, double, Y, double, Alg>{}, sys, x0, t0, dt, n,
+                                        stride);
     case Stepper::truth:
       return detail::run_first_order<V>(
           bo::make_controlled(kTruthTolerance, kTruthTolerance, bo::runge_kutta_fehlberg78<Y, double, Y, double, Alg>{}),

@@ -50,7 +50,7 @@ TYPED_TEST_SUITE(IntegratorsValidation_SymplecticEnergy, SymplecticSteppers, Ste
 
 TYPED_TEST(IntegratorsValidation_SymplecticEnergy, EnergyErrorStaysBounded) {
   const auto e = energy_envelope<TypeParam>();
-  if constexpr (requires { TypeParam::table.symplectic_defect(); }) {
+  if constexpr (requires { integrators::irk::symplectic_defect(TypeParam::table); }) {
     // A symplectic Runge-Kutta method (implicit_runge_kutta.hpp) conserves every quadratic invariant
     // exactly (GNI Thm IV.2.2), and the oscillator's energy is one: what remains is the solver's
     // stopping tolerance τ (relative, on the velocity update: ≤ 2τ on E per step) and a few roundings

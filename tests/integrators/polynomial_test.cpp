@@ -86,13 +86,14 @@ Quadrature quadrature_of() {
     return {{0.0}, {1.0}, {0.0}};
   } else if constexpr (std::is_same_v<S, integrators::Rk4<core::Vec1>>) {
     return {{0.0, 0.5, 0.5, 1.0}, {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6}, {1.0 / 6, 1.0 / 6, 1.0 / 6, 0.0}};
-  } else if constexpr (requires { S::table.w(); }) {
+  } else if constexpr (requires { integrators::irk::w(S::table); }) {
     // an implicit Runge-Kutta method (implicit_runge_kutta.hpp): f = a(t) does not depend on the
     // stages, so the fixed point is exact at its first iterate, and q⁺ = q + hv + h² Σ wⱼ a(t + cⱼh)
     // with wⱼ = Σᵢ bᵢaᵢⱼ
-    constexpr auto tab = S::table;
-    constexpr auto w = tab.w();
-    return {{tab.c.begin(), tab.c.end()}, {tab.b.begin(), tab.b.end()}, {w.begin(), w.end()}};
+    constexpr const auto& tab = S::table;  // the library's table (toolkit/tableaus/library.hpp)
+    constexpr auto w = integrators::irk::w(tab);
+    const auto s = static_cast<std::ptrdiff_t>(tab.stages);
+    return {{tab.c.begin(), tab.c.begin() + s}, {tab.b.begin(), tab.b.begin() + s}, {w.begin(), w.begin() + s}};
   } else if constexpr (requires { S{}.parameters().beta; }) {
     const auto p = S{}.parameters();  // Newmark: its β (γ = ½ is a constant of the class)
     return {{0.0, 1.0}, {1.0 - S::kGamma, S::kGamma}, {0.5 - p.beta, p.beta}};

@@ -54,10 +54,13 @@ struct FilterVariant<Keep, std::variant<Ts...>> {
 
 /// Valid for any second-order system by the registry's table (the DEM steppers step soft-contact
 /// scenes only), and satisfying P.
+/// (TableRungeKutta, the engine of the table rows, is no row of its own: its rows are tested by
+/// tests/tableaus and tests/integrators/table_runge_kutta_test.cpp.)
 template <InfoPredicate P>
 struct InfoSatisfies {
   template <class S>
-  using test = std::bool_constant<(integrators::find_method(S::info.name)->systems & integrators::second_order) != 0 &&
+  using test = std::bool_constant<integrators::find_method(S::info.name) != nullptr &&
+                                  (integrators::find_method(S::info.name)->systems & integrators::second_order) != 0 &&
                                   P(S::info)>;
 };
 template <class S>

@@ -1,12 +1,13 @@
 #pragma once
-// Implicit Runge-Kutta methods driven by their Butcher tableau (c, A, b), solved by fixed-point
+// Implicit Runge-Kutta methods driven by their Butcher tableau (c, A, b) — the library's tables
+// (toolkit/tableaus/library.hpp: kGauss1, kGauss2), the one tableau type —, solved by fixed-point
 // iteration: the Gauss–Legendre collocation methods, implicit midpoint (s = 1, order 2) and the
 // 2-stage Gauss method (order 4) (Hairer, Lubich & Wanner, GNI §II.1.3, the Gauss collocation methods).
 //
 // Seed 001 §G.1 says the Runge-Kutta methods are not symplectic and "exist in an implicit
 // (non-symplectic) version": the Gauss methods are implicit Runge-Kutta methods AND symplectic —
 // a Runge-Kutta method whose coefficients satisfy bᵢaᵢⱼ + bⱼaⱼᵢ = bᵢbⱼ for all i, j is symplectic
-// (GNI Thm VI.4.3), which `symplectic_defect()` measures on the tables below (static_assert). The same condition makes them conserve every quadratic invariant (GNI Thm
+// (GNI Thm VI.4.3), which `irk::symplectic_defect` measures on the library's tables below (static_assert). The same condition makes them conserve every quadratic invariant (GNI Thm
 // IV.2.2): the energy of a linear oscillator, the angular momentum q × v of a central force.
 //
 // First-order form y′ = f(t, y): stage slopes Kᵢ = f(t + cᵢh, y + h Σⱼ aᵢⱼKⱼ), y⁺ = y + h Σ bᵢKᵢ.
@@ -41,53 +42,40 @@
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
+#include "toolkit/tableaus/library.hpp"
 
 namespace verisim::integrators {
 
-/// A Runge-Kutta method's coefficients: nodes c, matrix A, weights b (s stages).
-template <std::size_t S>
-struct ButcherTableau {
-  static constexpr std::size_t stages = S;
-  std::array<double, S> c;
-  std::array<std::array<double, S>, S> a;
-  std::array<double, S> b;
-
-  /// A², the weights of the second-order form's stage positions.
-  constexpr std::array<std::array<double, S>, S> a_squared() const {
-    std::array<std::array<double, S>, S> out{};
-    for (std::size_t i = 0; i < S; ++i)
-      for (std::size_t j = 0; j < S; ++j)
-        for (std::size_t k = 0; k < S; ++k) out[i][j] += a[i][k] * a[k][j];
-    return out;
-  }
-  /// wⱼ = Σᵢ bᵢaᵢⱼ, the weights of q⁺ in the second-order form.
-  constexpr std::array<double, S> w() const {
-    std::array<double, S> out{};
-    for (std::size_t i = 0; i < S; ++i)
-      for (std::size_t j = 0; j < S; ++j) out[j] += b[i] * a[i][j];
-    return out;
-  }
-  /// The largest |bᵢaᵢⱼ + bⱼaⱼᵢ − bᵢbⱼ| (0: symplectic, GNI Thm VI.4.3).
-  constexpr double symplectic_defect() const {
-    double worst = 0.0;
-    for (std::size_t i = 0; i < S; ++i)
-      for (std::size_t j = 0; j < S; ++j) {
-        const double d = b[i] * a[i][j] + b[j] * a[j][i] - b[i] * b[j];
-        worst = d > worst ? d : (-d > worst ? -d : worst);
-      }
-    return worst;
-  }
-  /// The largest |Σⱼ aᵢⱼ − cᵢ| (0: the row-sum condition the second-order form uses).
-  constexpr double row_sum_defect() const {
-    double worst = 0.0;
-    for (std::size_t i = 0; i < S; ++i) {
-      double s = -c[i];
-      for (std::size_t j = 0; j < S; ++j) s += a[i][j];
-      worst = s > worst ? s : (-s > worst ? -s : worst);
+namespace irk {
+/// A², the weights of the second-order form's stage positions (the first `stages` rows and columns).
+constexpr tableaus::StageMatrix<double> a_squared(const tableaus::RkTable& t) {
+  tableaus::StageMatrix<double> out{};
+  const auto s = static_cast<std::size_t>(t.stages);
+  for (std::size_t i = 0; i < s; ++i)
+    for (std::size_t j = 0; j < s; ++j)
+      for (std::size_t k = 0; k < s; ++k) out[i][j] += t.a[i][k] * t.a[k][j];
+  return out;
+}
+/// wⱼ = Σᵢ bᵢaᵢⱼ, the weights of q⁺ in the second-order form.
+constexpr tableaus::StageVector<double> w(const tableaus::RkTable& t) {
+  tableaus::StageVector<double> out{};
+  const auto s = static_cast<std::size_t>(t.stages);
+  for (std::size_t i = 0; i < s; ++i)
+    for (std::size_t j = 0; j < s; ++j) out[j] += t.b[i] * t.a[i][j];
+  return out;
+}
+/// The largest |bᵢaᵢⱼ + bⱼaⱼᵢ − bᵢbⱼ| (0: symplectic, GNI Thm VI.4.3).
+constexpr double symplectic_defect(const tableaus::RkTable& t) {
+  double worst = 0.0;
+  const auto s = static_cast<std::size_t>(t.stages);
+  for (std::size_t i = 0; i < s; ++i)
+    for (std::size_t j = 0; j < s; ++j) {
+      const double d = t.b[i] * t.a[i][j] + t.b[j] * t.a[j][i] - t.b[i] * t.b[j];
+      worst = d > worst ? d : (-d > worst ? -d : worst);
     }
-    return worst;
-  }
-};
+  return worst;
+}
+}  // namespace irk
 
 /// The fixed-point solver's stopping rule (the top of this file).
 struct ImplicitRkParameters {
@@ -96,11 +84,9 @@ struct ImplicitRkParameters {
 };
 
 namespace irk {
-inline constexpr double kSqrt3 = 1.7320508075688772935274463415058723;
-
-/// The implicit midpoint rule: c = ½, a = ½, b = 1 (Gauss–Legendre, s = 1; GNI §II.1.3).
+/// The implicit midpoint rule: c = ½, a = ½, b = 1 (Gauss–Legendre, s = 1; GNI §II.1.3): the library's table.
 struct ImplicitMidpoint {
-  static constexpr ButcherTableau<1> table{{0.5}, {{{0.5}}}, {1.0}};
+  static constexpr const tableaus::RkTable& table = tableaus::kGauss1;
   static constexpr core::StepperInfo info{
       "implicit-midpoint", "implicit midpoint rule (Gauss–Legendre s = 1, fixed point)", 2, true, true, 2,
       "Hairer, Lubich & Wanner, GNI §II.1.3 and Thm VI.4.3; seed 001 §G.1 (corrected: docs/studies.md)",
@@ -110,11 +96,9 @@ struct ImplicitMidpoint {
 };
 
 /// The 2-stage Gauss–Legendre method (order 4): c = ½ ∓ √3/6,
-/// A = [[¼, ¼ − √3/6], [¼ + √3/6, ¼]], b = (½, ½) (GNI §II.1.3).
+/// A = [[¼, ¼ − √3/6], [¼ + √3/6, ¼]], b = (½, ½) (GNI §II.1.3): the library's table.
 struct Gauss4 {
-  static constexpr ButcherTableau<2> table{{0.5 - kSqrt3 / 6.0, 0.5 + kSqrt3 / 6.0},
-                                           {{{0.25, 0.25 - kSqrt3 / 6.0}, {0.25 + kSqrt3 / 6.0, 0.25}}},
-                                           {0.5, 0.5}};
+  static constexpr const tableaus::RkTable& table = tableaus::kGauss2;  // the library's table
   static constexpr core::StepperInfo info{
       "gauss4", "2-stage Gauss–Legendre collocation, order 4 (fixed point)", 4, true, true, 3,
       "Hairer, Lubich & Wanner, GNI §II.1.3 and Thm VI.4.3; seed 001 §G.1 (corrected: docs/studies.md)",
@@ -124,16 +108,16 @@ struct Gauss4 {
 };
 // Both tables satisfy the symplecticity condition up to the rounding of √3 (a few ulps) and the
 // row sums Σⱼ aᵢⱼ = cᵢ the second-order form relies on.
-static_assert(ImplicitMidpoint::table.symplectic_defect() == 0.0 && ImplicitMidpoint::table.row_sum_defect() == 0.0);
-static_assert(Gauss4::table.symplectic_defect() < 1e-16 && Gauss4::table.row_sum_defect() < 1e-16);
+static_assert(symplectic_defect(ImplicitMidpoint::table) == 0.0 && tableaus::row_sum_defect(ImplicitMidpoint::table) == 0.0);
+static_assert(symplectic_defect(Gauss4::table) < 1e-16 && tableaus::row_sum_defect(Gauss4::table) < 1e-16);
 }  // namespace irk
 
 template <class V, class Method>
 class ImplicitRungeKutta : public core::OdeintStepperTraits<ImplicitRungeKutta<V, Method>> {
  public:
   using state_type = core::PhaseState<V>;
-  static constexpr auto table = Method::table;
-  static constexpr std::size_t S = decltype(table)::stages;
+  static constexpr const tableaus::RkTable& table = Method::table;
+  static constexpr std::size_t S = static_cast<std::size_t>(table.stages);
   static constexpr core::StepperInfo info = Method::info;
 
   ImplicitRungeKutta() = default;
@@ -145,8 +129,8 @@ class ImplicitRungeKutta : public core::OdeintStepperTraits<ImplicitRungeKutta<V
   template <core::SecondOrderSystem<V> Sys>
   void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     prepare(x.q);
-    constexpr auto a2 = table.a_squared();
-    constexpr auto w = table.w();
+    static constexpr auto a2 = irk::a_squared(table);
+    static constexpr auto w = irk::w(table);
     y0_ = x.q;
     v0_ = x.v;
     sys(y0_, v0_, k_[0], t);  // Fᵢ⁽⁰⁾ = f(t, q, v)
@@ -186,12 +170,12 @@ class ImplicitRungeKutta : public core::OdeintStepperTraits<ImplicitRungeKutta<V
 
   /// y ← x₀ + Σⱼ (h·cⱼ)·Kⱼ.
   template <std::size_t... J>
-  void combine(V& y, const V& x0, const std::array<double, S>& c, double h, std::index_sequence<J...>) const {
+  void combine(V& y, const V& x0, const tableaus::StageVector<double>& c, double h, std::index_sequence<J...>) const {
     core::scale_sum(y, x0, core::scaled(h * c[J], k_[J])...);
   }
   /// y ← x₀ + extra + Σⱼ (h·cⱼ)·Kⱼ.
   template <std::size_t... J>
-  void combine(V& y, const V& x0, core::Scaled<V> extra, const std::array<double, S>& c, double h,
+  void combine(V& y, const V& x0, core::Scaled<V> extra, const tableaus::StageVector<double>& c, double h,
                std::index_sequence<J...>) const {
     core::scale_sum(y, x0, extra, core::scaled(h * c[J], k_[J])...);
   }

@@ -4,7 +4,10 @@
 // the report's plot styles (experiments/report/plot_style.hpp), odeint's twins (experiments/studies/
 // odeint_runs.hpp), the typed test lists (tests/integrators/type_list.hpp) and the summary matrix's
 // rows. A new method is its stepper (one alternative of AnyStepper) and its row of kMethods; a
-// static_assert below checks that the two agree, in order.
+// static_assert below checks that the two agree, in order. A method that is a Runge-Kutta table
+// (toolkit/tableaus/library.hpp) is ONE row naming its compiled table (Method::table): the last
+// alternative, TableRungeKutta<V>, steps every such row, and a Method made at run time (a user's table,
+// `verisim check tableau`) is stepped the same way through make_stepper(const Method&).
 // Type erasure stops here: make_stepper returns a std::variant, and the caller visits it ONCE,
 // outside the step loop, so the loop itself is compiled for the concrete stepper (no virtual call,
 // no allocation per step).
@@ -13,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -27,6 +31,7 @@
 #include "toolkit/integrators/rk4.hpp"
 #include "toolkit/integrators/ruth3.hpp"
 #include "toolkit/integrators/symplectic_euler.hpp"
+#include "toolkit/integrators/table_runge_kutta.hpp"
 #include "toolkit/integrators/verlet.hpp"
 #include "toolkit/integrators/yoshida4.hpp"
 #include "toolkit/integrators/yoshida6.hpp"
@@ -34,16 +39,23 @@
 
 namespace verisim::integrators {
 
-/// Every stepper of a second-order system sys(q, v, a, t), one alternative per registry name, in
-/// the order of kMethods.
+/// Every stepper of a second-order system sys(q, v, a, t): one alternative per typed registry row, in
+/// the order of kMethods, then TableRungeKutta<V>, the engine of every row that is a Runge-Kutta table.
 template <class V>
 using AnyStepper = std::variant<Euler<V>, EulerCromer<V>, SymplecticEuler<V>, VelocityVerlet<V>, Leapfrog<V>,
                                 Ruth3<V>, Yoshida4<V>, McLachlan4<V>, Yoshida6<V>, Newmark<V>,
                                 NewmarkAverage<V>, Rk4<V>, ImplicitMidpoint<V>, Gauss4<V>, DemVerletHalfStep<V>,
-                                DemVerletPredicted<V>>;
+                                DemVerletPredicted<V>, TableRungeKutta<V>>;
 
-/// The panel a method is drawn in when a figure is split by family (the report's plot styles).
-enum class Family { low_order, high_order, implicit };
+/// The panel a method is drawn in when a figure is split by family (the report's plot styles): at most
+/// 8 curves each, odeint's twins included (tests/experiments/report_page_test.cpp).
+enum class Family {
+  low_order,   ///< first and second order (ours)
+  high_order,  ///< third order and beyond (ours)
+  implicit,    ///< implicit methods
+  rk_tables,   ///< the library's explicit Runge-Kutta tables of order 2 to 4
+  rk_pairs,    ///< the library's embedded pairs, order 4 to 8
+};
 
 /// The systems a method steps (a bit set).
 enum Systems : unsigned {
@@ -62,7 +74,35 @@ struct Method {
   int style;                     ///< plot style key: its index in the report's palette (plot_style.hpp),
                                  ///< distinct; -1: not drawn by the studies (they do not run it)
   Coefficients coefficients{};   ///< the table its stepper runs, for the theory (coefficients.hpp)
+  /// The compiled Runge-Kutta table TableRungeKutta runs for this row (it outlives every stepper made
+  /// from the row), or nullptr: a typed stepper (an alternative of AnyStepper) runs it.
+  const tableaus::RkTable* table = nullptr;
 };
+
+/// The StepperInfo of a row that is a library table: its name, title, order and source come from the
+/// table's text; `rhs_evaluations` is the stages of an explicit table (FSAL not exploited) and the
+/// minimum 1 + s of an implicit one (one Newton iteration, Jacobian columns not counted: see `notes`).
+constexpr core::StepperInfo table_info(const tableaus::RkText& text, bool symplectic, bool implicit,
+                                       std::string_view notes) {
+  return {text.name, text.title, text.order, symplectic, implicit,
+          implicit ? 1 + text.stages : text.stages, text.source, notes};
+}
+
+namespace notes {
+inline constexpr std::string_view kExplicitTable =
+    "explicit Runge-Kutta table (TableRungeKutta): s evaluations per step; velocity-dependent forces: as any "
+    "first-order system, order kept";
+inline constexpr std::string_view kEmbeddedPair =
+    "embedded pair (TableRungeKutta): b propagated at fixed steps, b̂ unused; s evaluations per step (FSAL not "
+    "exploited); velocity-dependent forces: order kept";
+inline constexpr std::string_view kNewtonTable =
+    "implicit Runge-Kutta (TableRungeKutta): simplified Newton on the stages, finite-difference Jacobian once per "
+    "step: 1 + n (2n with velocity-dependent forces) + s·iterations evaluations; at most 64 degrees of freedom";
+inline constexpr std::string_view kGaussTable =
+    "implicit Runge-Kutta AND symplectic (GNI Thm VI.4.3), order 2s; simplified Newton on the stages, "
+    "finite-difference Jacobian once per step: 1 + n (2n with velocity-dependent forces) + s·iterations "
+    "evaluations; at most 64 degrees of freedom";
+}  // namespace notes
 
 inline constexpr unsigned kAnySecondOrder = second_order | soft_scenes;
 
@@ -87,11 +127,42 @@ inline constexpr std::array kMethods{
     Method{DemVerletHalfStep<core::Vec1>::info, Family::low_order, soft_scenes, "", -1},
     Method{DemVerletPredicted<core::Vec1>::info, Family::low_order, soft_scenes, "", -1},
     Method{ImplicitSymplecticEuler<core::Vec1>::info, Family::implicit, hamiltonian, "", 12},
+    // the library's Runge-Kutta tables (toolkit/tableaus/library.hpp), stepped by TableRungeKutta
+    Method{table_info(tableaus::kHeunText, false, false, notes::kExplicitTable), Family::rk_tables, kAnySecondOrder, "", 15,
+           runge_kutta(tableaus::kHeunText), &tableaus::kHeun},
+    Method{table_info(tableaus::kRalstonText, false, false, notes::kExplicitTable), Family::rk_tables, kAnySecondOrder, "", 16,
+           runge_kutta(tableaus::kRalstonText), &tableaus::kRalston},
+    Method{table_info(tableaus::kKutta3Text, false, false, notes::kExplicitTable), Family::rk_tables, kAnySecondOrder, "", 17,
+           runge_kutta(tableaus::kKutta3Text), &tableaus::kKutta3},
+    Method{table_info(tableaus::kHeun3Text, false, false, notes::kExplicitTable), Family::rk_tables, kAnySecondOrder, "", 18,
+           runge_kutta(tableaus::kHeun3Text), &tableaus::kHeun3},
+    Method{table_info(tableaus::kRk38Text, false, false, notes::kExplicitTable), Family::rk_tables, kAnySecondOrder, "", 19,
+           runge_kutta(tableaus::kRk38Text), &tableaus::kRk38},
+    Method{table_info(tableaus::kBs3Text, false, false, notes::kEmbeddedPair), Family::rk_tables, kAnySecondOrder, "", 20,
+           runge_kutta(tableaus::kBs3Text), &tableaus::kBs3},
+    Method{table_info(tableaus::kFehlberg45Text, false, false, notes::kEmbeddedPair), Family::rk_pairs, kAnySecondOrder, "", 21,
+           runge_kutta(tableaus::kFehlberg45Text), &tableaus::kFehlberg45},
+    Method{table_info(tableaus::kCashKarpText, false, false, notes::kEmbeddedPair), Family::rk_pairs, kAnySecondOrder,
+           "runge_kutta_cash_karp54", 22, runge_kutta(tableaus::kCashKarpText), &tableaus::kCashKarp},
+    Method{table_info(tableaus::kDopri5Text, false, false, notes::kEmbeddedPair), Family::rk_pairs, kAnySecondOrder,
+           "runge_kutta_dopri5", 23, runge_kutta(tableaus::kDopri5Text), &tableaus::kDopri5},
+    Method{table_info(tableaus::kVerner65Text, false, false, notes::kEmbeddedPair), Family::rk_pairs, kAnySecondOrder, "", 24,
+           runge_kutta(tableaus::kVerner65Text), &tableaus::kVerner65},
+    Method{table_info(tableaus::kFehlberg78Text, false, false, notes::kEmbeddedPair), Family::rk_pairs, kAnySecondOrder,
+           "runge_kutta_fehlberg78", 25, runge_kutta(tableaus::kFehlberg78Text), &tableaus::kFehlberg78},
+    // implicit: dense Newton, so not the soft-contact scenes (thousands of degrees of freedom)
+    Method{table_info(tableaus::kGauss3Text, true, true, notes::kGaussTable), Family::implicit, second_order, "", 26,
+           runge_kutta(tableaus::kGauss3Text), &tableaus::kGauss3},
+    Method{table_info(tableaus::kRadauIIA2Text, false, true, notes::kNewtonTable), Family::implicit, second_order, "", 27,
+           runge_kutta(tableaus::kRadauIIA2Text), &tableaus::kRadauIIA2},
+    Method{table_info(tableaus::kRadauIIA3Text, false, true, notes::kNewtonTable), Family::implicit, second_order, "", 28,
+           runge_kutta(tableaus::kRadauIIA3Text), &tableaus::kRadauIIA3},
 };
 
 /// What a set of systems is called in messages and in `verisim integrators`.
 inline std::string systems_text(unsigned systems) {
-  if (systems & second_order) return "second-order systems, every scene";
+  if ((systems & second_order) && (systems & soft_scenes)) return "second-order systems, every scene";
+  if (systems & second_order) return "second-order systems, impulse scenes (not soft-contact ones)";
   std::string out;
   if (systems & soft_scenes) out += "soft-contact scenes";
   if (systems & hamiltonian) out += std::string(out.empty() ? "" : ", ") + "Hamiltonian systems H(q, p)";
@@ -124,11 +195,26 @@ constexpr auto infos_valid_for() {
     if (m.systems & Mask) out[k++] = m.info;
   return out;
 }
+
+/// A row that names a table is that table: the same name, order and text.
+constexpr bool table_rows_agree() {
+  for (const auto& m : kMethods)
+    if (m.table && (m.coefficients.rk == nullptr || m.coefficients.rk->name != m.info.name ||
+                    m.table->order != m.info.order || m.table->stages != m.coefficients.rk->stages ||
+                    m.info.implicit == m.table->is_explicit))
+      return false;
+  return true;
+}
 }  // namespace detail
 
+// The typed alternatives (all but the last, TableRungeKutta) are kMethods' first rows, in order.
 static_assert(detail::variant_is_table<AnyStepper<core::Vec1>>(
-                  std::make_index_sequence<std::variant_size_v<AnyStepper<core::Vec1>>>{}),
-              "AnyStepper's alternatives are kMethods' first rows, in the same order");
+                  std::make_index_sequence<std::variant_size_v<AnyStepper<core::Vec1>> - 1>{}),
+              "AnyStepper's alternatives but the last are kMethods' first rows, in the same order");
+static_assert(std::is_same_v<std::variant_alternative_t<std::variant_size_v<AnyStepper<core::Vec1>> - 1, AnyStepper<core::Vec1>>,
+                             TableRungeKutta<core::Vec1>>,
+              "TableRungeKutta is AnyStepper's last alternative");
+static_assert(detail::table_rows_agree(), "a table row's name, order, stages and implicitness are its table's");
 
 /// The metadata of the steppers of any second-order system (the studies' members), in table order,
 /// and of the Hamiltonian ones.
@@ -159,8 +245,15 @@ inline std::string refusal(std::string_view name, unsigned systems) {
   return "integrator '" + std::string(name) + "' steps " + systems_text(m->systems) + " only; valid: " + valid;
 }
 
-/// The stepper called `name` (any row of AnyStepper); std::invalid_argument naming the known names
-/// otherwise. A caller with a narrower kind of system checks refusal() first.
+/// The stepper of a row of the table, or of a Method made at run time (a user's table with its own
+/// RkTable and StepperInfo, which must outlive the stepper): TableRungeKutta<V> when the row names a
+/// table, else the row's typed stepper.
+template <class V>
+AnyStepper<V> make_stepper(const Method& m);
+
+/// The stepper called `name` (a row of kMethods with a stepper: a typed alternative of AnyStepper, or a
+/// table's row); std::invalid_argument naming the known names otherwise. A caller with a narrower kind
+/// of system checks refusal() first.
 template <class V>
 AnyStepper<V> make_stepper(std::string_view name) {
   AnyStepper<V> result;
@@ -170,10 +263,16 @@ AnyStepper<V> make_stepper(std::string_view name) {
           ? (result.template emplace<I>(), found = true)
           : false),
      ...);
-  }(std::make_index_sequence<std::variant_size_v<AnyStepper<V>>>{});
-  if (!found)
-    throw std::invalid_argument("unknown integrator '" + std::string(name) + "'; known: " + stepper_names());
-  return result;
+  }(std::make_index_sequence<std::variant_size_v<AnyStepper<V>> - 1>{});  // the typed alternatives
+  if (found) return result;
+  if (const Method* m = find_method(name); m && m->table) return make_stepper<V>(*m);
+  throw std::invalid_argument("unknown integrator '" + std::string(name) + "'; known: " + stepper_names());
+}
+
+template <class V>
+AnyStepper<V> make_stepper(const Method& m) {
+  if (m.table) return AnyStepper<V>(std::in_place_type<TableRungeKutta<V>>, *m.table, m.info.name);
+  return make_stepper<V>(m.info.name);
 }
 
 /// The metadata of the stepper called `name` (any row of the table).
