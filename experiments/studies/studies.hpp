@@ -46,6 +46,7 @@ StudyResult drift_study(const StudyOptions& options);           ///< drift_study
 StudyResult symplecticity_study(const StudyOptions& options);   ///< symplecticity_study.hpp
 StudyResult stability_study(const StudyOptions& options);       ///< stability_study.hpp
 StudyResult work_precision_study(const StudyOptions& options);  ///< work_precision_study.hpp
+StudyResult theory_study(const StudyOptions& options);          ///< theory_study.hpp
 StudyResult collisions_study(const StudyOptions& options);      ///< collisions_study.hpp
 StudyResult contact_study(const StudyOptions& options);         ///< contact_study.hpp
 StudyResult scenes_study(const StudyOptions& options);          ///< run_command.cpp: every bundled scene's page
@@ -71,6 +72,7 @@ inline constexpr StudyKind kStudies[] = {
     {"symplecticity", detail::kSymplecticityProblems, true, symplecticity_study},
     {"stability", detail::kStabilityProblems, true, stability_study},
     {"work-precision", detail::kLadderProblems, true, work_precision_study},
+    {"theory", {}, true, theory_study},
     {"collisions", {}, false, collisions_study},
     {"contact", {}, false, contact_study},
     {"scenes", {}, false, scenes_study},
