@@ -13,6 +13,7 @@
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
+#include "toolkit/theory/stability.hpp"
 
 namespace verisim::experiments {
 
@@ -42,76 +43,36 @@ Growth growth_at(const S& proto, double theta) {
 
 using Limit = StabilityLimit;
 
-/// tr M(θ) of a splitting method on the oscillator, in the variables (q, v) with ω = 1:
-/// kick (v ← v − bθq) = [[1, 0], [−bθ, 1]], drift (q ← q + aθv) = [[1, aθ], [0, 1]], applied in the
-/// table's order (splitting.hpp). det M = 1, so M is power-bounded iff |tr M| < 2 (or M = ±I).
-template <class Table>
-double splitting_trace(const Table& tab, double theta) {
-  Eigen::Matrix2d M = Eigen::Matrix2d::Identity();
-  for (std::size_t i = 0; i < Table::stages; ++i) {
-    Eigen::Matrix2d K, D;
-    K << 1.0, 0.0, -tab.b[i] * theta, 1.0;
-    D << 1.0, tab.a[i] * theta, 0.0, 1.0;
-    M = D * K * M;
-  }
-  return M.trace();
-}
-
-/// The first θ > 0 with |tr M(θ)| > 2: scan by 1e-3, then bisect to 1e-13.
-template <class Table>
-double splitting_limit(const Table& tab) {
-  double prev = 0.0;
-  for (double th = 1e-3; th < 20.0; th += 1e-3) {
-    if (std::abs(splitting_trace(tab, th)) > 2.0) {
-      double lo = prev, hi = th;
-      while (hi - lo > 1e-13) {
-        const double mid = 0.5 * (lo + hi);
-        (std::abs(splitting_trace(tab, mid)) > 2.0 ? hi : lo) = mid;
-      }
-      return 0.5 * (lo + hi);
-    }
-    prev = th;
-  }
-  return std::numeric_limits<double>::infinity();
-}
-
 struct Theory {
   double limit;       // +inf: unconditional; 0: none
   std::string text;   // how it is derived
 };
 
-template <class Method>
-Theory splitting_theory() {
-  return {splitting_limit(Method::table), "first root of |tr M(θ)| = 2, M the product of the table's kick and drift matrices"};
+/// The spectral radius ρ(A) of a Runge-Kutta matrix (the fixed-point iteration on the stages of an implicit
+/// table contracts on the oscillator iff θ·ρ(A) < 1: implicit_runge_kutta.hpp).
+double spectral_radius_of(const tableaus::RkTable& t) {
+  const auto s = static_cast<Eigen::Index>(t.stages);
+  Eigen::MatrixXd A(s, s);
+  for (Eigen::Index i = 0; i < s; ++i)
+    for (Eigen::Index j = 0; j < s; ++j) A(i, j) = t.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+  return A.eigenvalues().cwiseAbs().maxCoeff();
 }
 
-Theory theory_of(std::string_view name) {
-  namespace m = integrators::methods;
-  if (name == "euler") return {0.0, "none: |λ|² = 1 + θ² > 1 for every θ > 0 (seed 001 §G.2.1, α = 0)"};
-  if (name == "euler-cromer" || name == "symplectic-euler" || name == "verlet" || name == "leapfrog")
-    return {2.0, "tr M = 2 − θ² (all four), |tr M| < 2 ⇔ θ < 2 (Hairer, Lubich & Wanner, GNI §I.5)"};
-  if (name == "ruth3") return splitting_theory<m::Ruth3>();
-  if (name == "yoshida4") return splitting_theory<m::Yoshida4>();
-  if (name == "mclachlan4") return splitting_theory<m::McLachlan4>();
-  if (name == "yoshida6") return splitting_theory<m::Yoshida6>();
-  if (name == "rk4")
-    return {2.0 * std::sqrt(2.0), "|R(iθ)|² = 1 − θ⁶/72 + θ⁸/576 = 1 ⇔ θ = 2√2 (Hairer & Wanner, Solving ODEs II, §IV.2)"};
-  if (name == "newmark")
-    return {2.0 * std::sqrt(3.0),
-            "γ = ½: stable iff θ < 1/√(γ/2 − β) = 2√3 for β = 1/6 (Hughes, The Finite Element Method (1987) §9.1.2); "
-            "measured with the Newton solver"};
-  if (name == "newmark-avg")
-    return {std::numeric_limits<double>::infinity(), "2β ≥ γ ≥ ½: unconditionally stable (Hughes (1987) §9.1.2)"};
-  // The Gauss methods are A-stable with |R(iθ)| = 1 for every θ (R the stability function, a diagonal
-  // Padé approximant of e^z: Hairer & Wanner, Solving ODEs II, §IV.3), so the method
-  // never limits θ; the fixed-point loop that solves its stages does: it contracts iff θ·|λ(A)| < 1,
-  // λ(A) the eigenvalues of the Butcher matrix (implicit_runge_kutta.hpp)
-  if (name == "implicit-midpoint")
-    return {2.0, "A-stable, |R(iθ)| = 1 (Hairer & Wanner II §IV.3); the fixed point on the stage contracts iff θ/2 < 1"};
-  if (name == "gauss4")
-    return {2.0 * std::sqrt(3.0),
-            "A-stable, |R(iθ)| = 1 (Hairer & Wanner II §IV.3); the fixed point on the stages contracts iff θ|λ(A)| = θ/√12 < 1"};
-  return {std::numeric_limits<double>::quiet_NaN(), "?"};
+/// The limit theory gives, derived from the row's coefficients by toolkit/theory (issue 27): a Runge-Kutta
+/// table's imaginary-axis limit (the oscillator's eigenvalues are ±iω, and the second-order form is the same
+/// method on y = (q, v)), a splitting method's first θ with |tr M(θ)| = 2, Newmark's θ_crit. The typed
+/// Gauss rows solve their stages by fixed point: A-stable, but the iteration contracts only for θ < 1/ρ(A).
+Theory theory_of(const integrators::Method& m) {
+  const auto& c = m.coefficients;
+  if (c.kind == integrators::Coefficients::Kind::none) return {std::numeric_limits<double>::quiet_NaN(), "no coefficients"};
+  const theory::OscillatorLimit osc = theory::oscillator_limit(c);
+  if (c.kind == integrators::Coefficients::Kind::runge_kutta && m.info.implicit && m.table == nullptr) {
+    const double rho = spectral_radius_of(tableaus::compile(*c.rk));
+    return {1.0 / rho, fmt::format("{}; the fixed point on the stages contracts iff θ·ρ(A) < 1, ρ(A) = {:.6g} "
+                                   "(implicit_runge_kutta.hpp)", osc.how, rho)};
+  }
+  if (osc.limit.unbounded) return {std::numeric_limits<double>::infinity(), osc.how};
+  return {osc.limit.value, osc.how};
 }
 
 }  // namespace
@@ -152,7 +113,7 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
                            growth_at(proto, kStabilityThetaMin)};
         },
         variant);
-    add(std::string(info.name), theory_of(info.name), lim, g0);
+    add(std::string(info.name), theory_of(*integrators::find_method(info.name)), lim, g0);
     if (info.name == "newmark") {
       integrators::NewmarkParameters p;  // the seed's loop, with a generous cap so that slow contraction still converges
       p.max_iterations = 10000;
@@ -163,19 +124,19 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
           growth_at(fp, kStabilityThetaMin));
     }
   }
-  // tr M(θ) of the splitting methods, for the plot
-  namespace m = integrators::methods;
+  // tr M(θ) of the splitting methods, for the plot: the polynomial toolkit/theory composes from each table
   out.traces = {{"verlet", "verlet (and Euler-Cromer, symplectic Euler, leapfrog)", {}}, {"ruth3", "ruth3", {}},
                 {"yoshida4", "yoshida4", {}}, {"mclachlan4", "mclachlan4", {}}, {"yoshida6", "yoshida6", {}}};
-  for (int i = 0; i <= 1000; ++i) {
-    const double th = 4.5 * i / 1000.0;
-    out.trace_theta.push_back(th);
-    out.traces[0].trace.push_back(splitting_trace(m::VelocityVerlet::table, th));
-    out.traces[1].trace.push_back(splitting_trace(m::Ruth3::table, th));
-    out.traces[2].trace.push_back(splitting_trace(m::Yoshida4::table, th));
-    out.traces[3].trace.push_back(splitting_trace(m::McLachlan4::table, th));
-    out.traces[4].trace.push_back(splitting_trace(m::Yoshida6::table, th));
+  for (auto& t : out.traces) {
+    const auto trace = theory::oscillator_limit(integrators::find_method(t.method)->coefficients).trace;
+    for (int i = 0; i <= 1000; ++i) {
+      const double th = 4.5 * i / 1000.0;
+      double sum = 0.0;  // Horner
+      for (auto k = trace.rbegin(); k != trace.rend(); ++k) sum = sum * th + *k;
+      t.trace.push_back(sum);
+    }
   }
+  for (int i = 0; i <= 1000; ++i) out.trace_theta.push_back(4.5 * i / 1000.0);
   return out;
 }
 
