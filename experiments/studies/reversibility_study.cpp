@@ -1,0 +1,171 @@
+// The reversibility study, measured (reversibility_study.hpp): forward n steps, flip, forward n
+// steps, flip back; the return error against C·n·ε.
+#include <cmath>
+#include <limits>
+#include <string>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "experiments/studies/ladders.hpp"
+#include "experiments/studies/reversibility_study.hpp"
+#include "reference/problems/henon_heiles.hpp"
+#include "reference/problems/kepler.hpp"
+#include "reference/problems/pendulum.hpp"
+#include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/integrate.hpp"
+
+namespace verisim::experiments {
+
+namespace {
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+// The bound C·n·ε on a symmetric method's return error (kReversibilityC = 2000). A rounding δ made at
+// step k of the forward leg comes back as Φ_{−h}^k's Jacobian applied to δ (the rest of the trip cancels
+// exactly), so the error is Σ_k DΦ^{−k}·δ_k over 2n steps: each step rounds at most r·ε relative per
+// component, r ≤ 2·8 (a kick and a drift for each of ≤ 8 stages: Yoshida 6; an implicit method stops its
+// solve at 1e-15 ≈ 4.5ε relative, implicit_runge_kutta.hpp, well inside that), and the linearised flow
+// grows at most linearly on these integrable or nearly integrable runs, ‖DΦ^{−k}‖ ≤ A, A ≤ 60 over the
+// longest run (Kepler, 10⁴·0.02 = 200 time units ≈ 32 periods: the shear of neighbouring orbits grows by
+// ≈ (3/2)·|δa|/a per period). So the error is ≤ 2n·r·A·ε ≈ 1900·n·ε in the worst case of aligned roundings;
+// random roundings give ≈ √n times less. A non-symmetric method's O(h^p·T) defect (rk4: Δt⁵·T) is orders of
+// magnitude above 2000·n·ε at the step sizes below.
+constexpr double kC = kReversibilityC;
+
+/// Distance of `x` from `x0`, relative to |x0|, in the problem's units (q/ℓ, v/(ℓ/τ)).
+template <class P>
+double relative_distance(const P& problem, const core::PhaseState<typename P::V>& x, const core::PhaseState<typename P::V>& x0) {
+  double l = 1.0, tau = 1.0;
+  if constexpr (requires { problem.length_scale(); }) l = problem.length_scale();
+  if constexpr (requires { problem.time_scale(); }) tau = problem.time_scale();
+  const double vs = l / tau;
+  const double d2 = ((x.q - x0.q) / l).squaredNorm() + ((x.v - x0.v) / vs).squaredNorm();
+  const double s2 = (x0.q / l).squaredNorm() + (x0.v / vs).squaredNorm();
+  return std::sqrt(d2 / s2);
+}
+
+template <class P>
+double start_time(const P& problem) {
+  if constexpr (requires { problem.t0; })
+    return problem.t0;
+  else
+    return 0.0;
+}
+
+/// The round trip of n steps: +∞ when a step fails (non-finite state, no convergence).
+template <class P, class S>
+double round_trip(const P& problem, const S& proto, double dt, long n) {
+  const auto x0 = problem.initial();
+  auto x = x0;
+  try {
+    S forward = proto;  // fresh steppers: no cached force across the flip
+    integrators::integrate_n_steps(forward, problem, x, start_time(problem), dt, static_cast<std::size_t>(n), [](const auto&, double, std::size_t) {});
+    x.v = -x.v;
+    S back = proto;
+    integrators::integrate_n_steps(back, problem, x, start_time(problem), dt, static_cast<std::size_t>(n), [](const auto&, double, std::size_t) {});
+    x.v = -x.v;
+  } catch (const core::StepError&) {
+    return std::numeric_limits<double>::infinity();
+  }
+  const double d = relative_distance(problem, x, x0);
+  return std::isfinite(d) ? d : std::numeric_limits<double>::infinity();
+}
+
+template <class P>
+void reversibility_problem(const P& problem, double dt, const StudyOptions& opt, const SymmetryOf& symmetric,
+                           ReversibilityStudy& out) {
+  if (!wants_problem(opt, P::name)) return;
+  progress(opt, fmt::format("reversibility: {}", P::name));
+  ReversibilityProblem result{std::string(P::name), std::string(P::title), dt, reversibility_steps(opt.quick), {}, {}};
+  for (long n : result.steps) result.bound.push_back(kC * static_cast<double>(n) * kEps);
+  for (const auto& m : integrators::kMethods) {
+    if (!(m.systems & integrators::second_order) || !wants_integrator(opt, m.info.name)) continue;
+    ReversibilityRow row;
+    row.integrator = m.info.name;
+    row.symmetric = symmetric(m);
+    const auto variant = integrators::make_stepper<typename P::V>(m.info.name);
+    std::size_t within = 0;
+    for (std::size_t i = 0; i < result.steps.size(); ++i) {
+      const double e = std::visit([&](const auto& s) { return round_trip(problem, s, dt, result.steps[i]); }, variant);
+      row.error.push_back(e);
+      within += e <= result.bound[i] ? 1 : 0;
+    }
+    row.measured = within == result.steps.size() ? "round-off" : within == 0 ? "not reversible" : "mixed";
+    row.pass = row.symmetric && (*row.symmetric ? row.measured == "round-off" : row.measured == "not reversible");
+    result.rows.push_back(std::move(row));
+  }
+  out.problems.push_back(std::move(result));
+}
+
+}  // namespace
+
+std::optional<bool> derived_symmetry(const integrators::Method& m) {
+  // PROVISIONAL until toolkit/theory's symmetric(Coefficients) is merged (branch i27-theory): the
+  // symmetry of each table as GNI §V.1–V.3 states it. Splitting: symmetric iff the sequence of kick
+  // and drift coefficients reads the same backwards (GNI §V.3.1); Runge–Kutta: iff a_ij + a_{s+1−i,s+1−j} =
+  // b_j and b_i = b_{s+1−i} (GNI Thm V.2.3: Gauss yes, RK4 and Euler no); Newmark: γ = ½ (central in time).
+  using K = integrators::Coefficients::Kind;
+  const auto& c = m.coefficients;
+  switch (c.kind) {
+    case K::newmark: return c.gamma == 0.5;
+    case K::splitting: {
+      // one kick-drift word: the stages' kicks bᵢ then drifts aᵢ; symmetric iff the word, with
+      // adjacent zeros merged, is a palindrome
+      std::vector<double> word;
+      for (std::size_t i = 0; i < c.drift.size(); ++i) {
+        for (double x : {c.kick[i], c.drift[i]}) word.push_back(x);
+      }
+      std::vector<double> w;  // drop zero coefficients, merge neighbours of the same kind
+      std::vector<int> kinds;
+      for (std::size_t i = 0; i < word.size(); ++i) {
+        if (word[i] == 0.0) continue;
+        const int kind = static_cast<int>(i % 2);
+        if (!kinds.empty() && kinds.back() == kind) {
+          w.back() += word[i];
+        } else {
+          w.push_back(word[i]);
+          kinds.push_back(kind);
+        }
+      }
+      for (std::size_t i = 0; i < w.size(); ++i)
+        if (kinds[i] != kinds[w.size() - 1 - i] || std::abs(w[i] - w[w.size() - 1 - i]) > 1e-14) return false;
+      return true;
+    }
+    case K::runge_kutta: {
+      const auto t = tableaus::compile(*c.rk);
+      const auto s = static_cast<std::size_t>(t.stages);
+      for (std::size_t i = 0; i < s; ++i) {
+        if (std::abs(t.b[i] - t.b[s - 1 - i]) > 1e-14) return false;
+        for (std::size_t j = 0; j < s; ++j)
+          if (std::abs(t.a[i][j] + t.a[s - 1 - i][s - 1 - j] - t.b[j]) > 1e-14) return false;
+      }
+      return true;
+    }
+    case K::none: return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+std::vector<long> reversibility_steps(bool quick) {
+  if (quick) return {100, 1000};
+  return {100, 1000, 10000};
+}
+
+ReversibilityStudy run_reversibility_study(const StudyOptions& opt, const SymmetryOf& symmetric) {
+  ReversibilityStudy out;
+  namespace pr = reference::problems;
+  // step sizes in each problem's time unit: large enough that a non-symmetric method's defect stands
+  // clear of C·n·ε, small enough that every method stays stable and bounded (ladders.hpp: drawn problems
+  // keep θ = ωΔt)
+  const auto one = [&](const auto& defaults, double dt) {
+    const auto p = studied(defaults, opt.draw_seed);
+    reversibility_problem(p, in_units_of(p, defaults, dt), opt, symmetric, out);
+  };
+  one(pr::PendulumProblem{}, 0.1 * pr::PendulumProblem{}.time_scale());
+  one(pr::KeplerProblem{}, 0.02);
+  reversibility_problem(pr::HenonHeiles{}, 0.1, opt, symmetric, out);  // not drawn: no parameters
+  return out;
+}
+
+}  // namespace verisim::experiments

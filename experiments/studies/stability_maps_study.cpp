@@ -1,0 +1,249 @@
+// The stability-maps study, measured (stability_maps_study.hpp): ρ(M) of every method's one-step
+// matrix on the damped oscillator over a (θ, ζ) grid, compared with R(θλ±) for the Runge–Kutta
+// tables; each table's stability region and order star.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <variant>
+
+#include <Eigen/Dense>
+#include <fmt/format.h>
+
+#include "experiments/io/number.hpp"
+#include "experiments/studies/stability_maps_study.hpp"
+#include "experiments/studies/stability_study.hpp"  // spectral_radius, kSpectralTolerance, run_stability_study
+#include "reference/problems/oscillator.hpp"
+#include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/registry.hpp"
+
+namespace verisim::experiments {
+
+namespace {
+
+using cplx = std::complex<double>;
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+
+/// The matrix of one step of `proto` on q̈ = −q − 2ζq̇ (m = k = 1, b = 2ζ) at Δt = θ, from the steps of
+/// (1, 0) and (0, 1) (the system is linear and homogeneous: the images are M's columns); nullopt when
+/// a step fails.
+template <class S>
+std::optional<Eigen::Matrix2d> one_step_matrix(const S& proto, double theta, double zeta) {
+  reference::problems::DampedOscillator osc{};
+  osc.b = 2.0 * zeta;
+  Eigen::Matrix2d M;
+  for (int j = 0; j < 2; ++j) {
+    S s = proto;  // fresh: no cached force
+    core::PhaseState<core::Vec1> x{core::Vec1(j == 0 ? 1.0 : 0.0), core::Vec1(j == 1 ? 1.0 : 0.0)};
+    try {
+      s.do_step(osc, x, 0.0, theta);
+    } catch (const core::StepError&) {
+      return std::nullopt;
+    }
+    M(0, j) = x.q[0];
+    M(1, j) = x.v[0];
+  }
+  if (!M.allFinite()) return std::nullopt;
+  return M;
+}
+
+/// ρ(M) is "≤ 1" within the rounding of M (stability_study.hpp: kSpectralTolerance).
+bool stable_rho(double rho) { return rho <= 1.0 + kSpectralTolerance; }
+
+/// M = R(θA) of a table for y' = Ay, A = [[0, 1], [−1, −2ζ]]: the stages K = (I − θ a⊗A)⁻¹(𝟙⊗A)y and
+/// y₁ = y + θ(bᵀ⊗I)K (Hairer & Wanner II §IV.3).
+Eigen::Matrix2d rk_matrix(const tableaus::RkTable& t, double theta, double zeta) {
+  Eigen::Matrix2d A;
+  A << 0.0, 1.0, -1.0, -2.0 * zeta;
+  const int s = t.stages;
+  Eigen::MatrixXd big = Eigen::MatrixXd::Identity(2 * s, 2 * s), rhs(2 * s, 2);
+  for (int i = 0; i < s; ++i) {
+    for (int j = 0; j < s; ++j)
+      big.block(2 * i, 2 * j, 2, 2) -= theta * t.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] * A;
+    rhs.block(2 * i, 0, 2, 2) = A;
+  }
+  const Eigen::MatrixXd K = big.partialPivLu().solve(rhs);
+  Eigen::Matrix2d M = Eigen::Matrix2d::Identity();
+  for (int i = 0; i < s; ++i) M += theta * t.b[static_cast<std::size_t>(i)] * K.block(2 * i, 0, 2, 2);
+  return M;
+}
+
+/// The largest s with |g(s)| ≤ 1 + 64ε on [0, s]: a scan in steps of 1e-3 up to 100, then bisection to
+/// 1e-12 (∞: none lost up to 100).
+template <class G>
+double axis_limit(G&& g) {
+  const auto ok = [&](double s) { return std::abs(g(s)) <= 1.0 + kSpectralTolerance; };
+  double prev = 0.0;
+  for (int k = 1; k <= 100000; ++k) {
+    const double s = 1e-3 * k;
+    if (!ok(s)) {
+      double lo = prev, hi = s;
+      while (hi - lo > 1e-12) {
+        const double mid = 0.5 * (lo + hi);
+        (ok(mid) ? lo : hi) = mid;
+      }
+      return 0.5 * (lo + hi);
+    }
+    prev = s;
+  }
+  return kInf;
+}
+
+}  // namespace
+
+std::complex<double> stability_function(const tableaus::RkTable& t, std::complex<double> z) {
+  // PROVISIONAL until toolkit/theory's R(z) is merged (branch i27-theory): Hairer & Wanner II §IV.3 (3.2)
+  const int s = t.stages;
+  Eigen::MatrixXcd m = Eigen::MatrixXcd::Identity(s, s);
+  for (int i = 0; i < s; ++i)
+    for (int j = 0; j < s; ++j) m(i, j) -= z * t.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+  const Eigen::VectorXcd u = m.partialPivLu().solve(Eigen::VectorXcd::Ones(s));
+  cplx sum = 0.0;
+  for (int i = 0; i < s; ++i) sum += t.b[static_cast<std::size_t>(i)] * u[i];
+  return 1.0 + z * sum;
+}
+
+std::string zero_contour(const std::vector<double>& f, int nx, int ny, double x0, double x1, double y0, double y1) {
+  std::string out;
+  const double dx = (x1 - x0) / (nx - 1), dy = (y1 - y0) / (ny - 1);
+  const auto at = [&](int i, int j) { return f[static_cast<std::size_t>(j) * static_cast<std::size_t>(nx) + static_cast<std::size_t>(i)]; };
+  for (int j = 0; j + 1 < ny; ++j)
+    for (int i = 0; i + 1 < nx; ++i) {
+      // corners in order (i,j), (i+1,j), (i+1,j+1), (i,j+1); edges 0..3 between consecutive corners
+      const int ci[4] = {i, i + 1, i + 1, i}, cj[4] = {j, j, j + 1, j + 1};
+      double px[4], py[4];
+      int n = 0;
+      for (int e = 0; e < 4; ++e) {
+        const int a = e, b = (e + 1) % 4;
+        const double fa = at(ci[a], cj[a]), fb = at(ci[b], cj[b]);
+        if (!std::isfinite(fa) || !std::isfinite(fb) || ((fa <= 0) == (fb <= 0))) continue;
+        const double s = fa / (fa - fb);
+        px[n] = x0 + dx * (ci[a] + s * (ci[b] - ci[a]));
+        py[n] = y0 + dy * (cj[a] + s * (cj[b] - cj[a]));
+        ++n;
+      }
+      for (int k = 0; k + 1 < n; k += 2)
+        out += csv_number(px[k]) + "," + csv_number(py[k]) + "\n" + csv_number(px[k + 1]) + "," + csv_number(py[k + 1]) + "\n\n";
+    }
+  return out;
+}
+
+StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
+  StabilityMapsStudy out;
+  // the grid: θ = ωΔt in (0, 4], ζ in [0, 2]
+  const int nt = opt.quick ? 40 : 160, nz = opt.quick ? 21 : 81;
+  for (int i = 1; i <= nt; ++i) out.thetas.push_back(4.0 * i / nt);
+  for (int k = 0; k < nz; ++k) out.zetas.push_back(2.0 * k / (nz - 1));
+  if (!wants_problem(opt, "damped")) return out;
+  std::vector<std::string> rk_names;
+  for (const auto& m : integrators::kMethods) {
+    if (!(m.systems & integrators::second_order) || !wants_integrator(opt, m.info.name)) continue;
+    progress(opt, fmt::format("stability-maps: {}", m.info.name));
+    StabilityMap map;
+    map.integrator = m.info.name;
+    auto variant = integrators::make_stepper<core::Vec1>(m.info.name);
+    if (m.info.name == "newmark") {  // the method's own stability, not the seed's loop's (as the stability study)
+      integrators::NewmarkParameters p;
+      p.solver = integrators::NewmarkParameters::Solver::newton;
+      variant = integrators::Newmark<core::Vec1>(p);
+      map.solver_note = "solved by Newton here (the seed's fixed-point loop stops contracting at θ = √6)";
+    }
+    const bool rk = m.coefficients.kind == integrators::Coefficients::Kind::runge_kutta;
+    if (rk && !tableaus::compile(*m.coefficients.rk).is_explicit)
+      map.solver_note = "stages by fixed point (implicit_runge_kutta.hpp): where it does not converge the cell is 'solver failed', not unstable";
+    const tableaus::RkTable table = rk ? tableaus::compile(*m.coefficients.rk) : tableaus::RkTable{};
+    map.runge_kutta = rk;
+    if (rk) rk_names.push_back(map.integrator);
+    std::visit(
+        [&](const auto& proto) {
+          for (double zeta : out.zetas) {
+            double first_bad = kNaN, last_good = 0.0;
+            for (double theta : out.thetas) {
+              const auto M = one_step_matrix(proto, theta, zeta);
+              const double rho = M ? spectral_radius(*M) : kInf;
+              map.rho.push_back(rho);
+              if (!M) ++map.failed_cells;
+              else if (stable_rho(rho)) ++map.stable_cells;
+              else ++map.unstable_cells;
+              const bool good = M && stable_rho(rho);
+              if (std::isnan(first_bad)) {
+                if (good) last_good = theta;
+                else first_bad = theta;
+              }
+              if (!rk || !M) continue;
+              // theory: M = R(θA) to rounding; ρ(M) = max|R(θλ±)|, λ± = −ζ ± √(ζ² − 1)
+              const Eigen::Matrix2d R = rk_matrix(table, theta, zeta);
+              const double norm = std::max(1.0, M->cwiseAbs().maxCoeff());
+              map.max_matrix_difference = std::max(map.max_matrix_difference, (*M - R).cwiseAbs().maxCoeff() / norm);
+              const cplx root = std::sqrt(cplx(zeta * zeta - 1.0, 0.0));
+              const cplx mu1 = stability_function(table, theta * (-zeta + root)), mu2 = stability_function(table, theta * (-zeta - root));
+              const double rho_theory = std::max(std::abs(mu1), std::abs(mu2));
+              // ρ's sensitivity to M's rounding δ = 64ε‖M‖ (≤ 10 roundings per entry, 6× margin): δ·(1 + 4‖M‖/g) for
+              // distinct eigenvalues at gap g = |μ₁ − μ₂| (first-order perturbation of a 2×2 eigenvalue, Golub & Van
+              // Loan (2013) §7.2.2), at most 2√(δ‖M‖) (a double eigenvalue, ζ = 1, splits like √δ)
+              const double delta = 64.0 * kEps * norm, gap = std::abs(mu1 - mu2);
+              const double tol = delta + std::min(gap > 0 ? delta * (1.0 + 4.0 * norm / gap) : kInf, 2.0 * std::sqrt(delta * norm));
+              const double diff = std::abs(rho - rho_theory);
+              map.worst_rho_abs = std::max(map.worst_rho_abs, diff);
+              map.max_rho_difference = std::max(map.max_rho_difference, diff / tol);
+            }
+            // the boundary: bisect between the last good θ of the grid and the first bad one, to 1e-6
+            if (std::isnan(first_bad)) {
+              map.boundary.push_back(kNaN);
+              continue;
+            }
+            double lo = last_good, hi = first_bad;
+            while (hi - lo > 1e-6) {
+              const double mid = 0.5 * (lo + hi);
+              const auto M = one_step_matrix(proto, mid, zeta);
+              (M && stable_rho(spectral_radius(*M)) ? lo : hi) = mid;
+            }
+            map.boundary.push_back(0.5 * (lo + hi));
+          }
+        },
+        variant);
+    // theory agrees to rounding: M − R(θA) ≤ 64ε relative (the entries' rounding, as above), ρ within its tolerance
+    map.pass = !rk || (map.max_matrix_difference <= 64.0 * kEps && map.max_rho_difference <= 1.0);
+    out.maps.push_back(std::move(map));
+  }
+  // the regions and order stars of the Runge–Kutta tables
+  StabilityStudy measured;
+  if (!rk_names.empty()) {
+    StudyOptions so;
+    so.quick = true;
+    so.integrators = rk_names;
+    measured = run_stability_study(so);
+  }
+  const double step = opt.quick ? 0.1 : 0.05;
+  for (const auto& m : integrators::kMethods) {
+    if (m.coefficients.kind != integrators::Coefficients::Kind::runge_kutta || !(m.systems & integrators::second_order) ||
+        !wants_integrator(opt, m.info.name))
+      continue;
+    const tableaus::RkTable table = tableaus::compile(*m.coefficients.rk);
+    StabilityRegion r;
+    r.integrator = m.info.name;
+    r.re_min = -6.0, r.re_max = 2.0, r.im_min = -5.0, r.im_max = 5.0;
+    r.nre = static_cast<int>(std::lround((r.re_max - r.re_min) / step)) + 1;
+    r.nim = static_cast<int>(std::lround((r.im_max - r.im_min) / step)) + 1;
+    for (int j = 0; j < r.nim; ++j)
+      for (int i = 0; i < r.nre; ++i) {
+        const cplx z(r.re_min + step * i, r.im_min + step * j);
+        const double a = std::abs(stability_function(table, z));
+        r.abs_r.push_back(a);
+        r.abs_star.push_back(a * std::exp(-z.real()));
+      }
+    r.real_limit = axis_limit([&](double s) { return stability_function(table, cplx(-s, 0.0)); });
+    r.imag_limit = axis_limit([&](double s) { return stability_function(table, cplx(0.0, s)); });
+    r.measured_imag = kNaN;
+    for (const auto& row : measured.rows)
+      if (row.integrator == r.integrator) {
+        r.measured_unconditional = row.unconditional;
+        r.measured_imag = row.unconditional ? kInf : row.measured;
+        r.measured_note = row.theory_text;
+      }
+    out.regions.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace verisim::experiments
