@@ -58,6 +58,7 @@ struct PhaseRow {
   std::vector<double> t;                  ///< per window: its end time
   std::vector<double> error;              ///< per window: max ‖q − q_exact‖/a
   double slope = 0;                       ///< log error against log t over the last decade of periods
+  bool asymptotic = false;                ///< the last window's error ≤ 10× the target
   bool pass = false;
 };
 
@@ -70,9 +71,9 @@ struct ModifiedEnergyStudy {
   std::vector<PhaseRow> phase;
 };
 
-/// Steps of each long Verlet run (10⁴ quick, 10⁵ otherwise), periods of the Kepler runs (20 / 200).
+/// Steps of each long Verlet run (10⁴ quick, 10⁵ otherwise), periods of the Kepler runs (200 / 1000).
 inline long modified_energy_steps(bool quick) { return quick ? 10000 : 100000; }
-inline int phase_periods(bool quick) { return quick ? 20 : 200; }
+inline int phase_periods(bool quick) { return quick ? 200 : 1000; }
 
 ModifiedEnergyStudy run_modified_energy_study(const StudyOptions& options, const SymmetryOf& symmetric = derived_symmetry);
 StudyResult modified_energy_report(const ModifiedEnergyStudy& study);

@@ -33,6 +33,7 @@ struct ReversibilityRow {
   std::string integrator;
   std::optional<bool> symmetric;  ///< the claim (theory's); nullopt: no verdict
   std::vector<double> error;      ///< per n: ‖z_back − z₀‖/‖z₀‖ in the problem's units (+∞: a step failed)
+  std::vector<double> bound;      ///< per n: C·n·ε, plus 2n times an absolute solver tolerance (Newmark's 1e-12) over ‖z₀‖
   std::string measured;           ///< "round-off" (every n within the bound), "not reversible" (every n above), "mixed"
   bool pass = false;              ///< symmetric ⇔ round-off
 };
@@ -41,7 +42,7 @@ struct ReversibilityProblem {
   std::string name, title;
   double dt = 0;
   std::vector<long> steps;   ///< the ladder of n
-  std::vector<double> bound; ///< per n: C·n·ε
+  std::vector<double> bound; ///< per n: C·n·ε (the rows add their solver's tolerance)
   std::vector<ReversibilityRow> rows;
 };
 

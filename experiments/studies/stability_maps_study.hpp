@@ -29,8 +29,9 @@ struct StabilityMap {
   std::vector<double> rho;        ///< [k·nθ + i] for ζ_k, θ_i: ρ(M) (+∞: the step failed: a solver did not converge)
   std::vector<double> boundary;   ///< per ζ_k: the first θ of the grid's range where ρ > 1, bisected (NaN: stable on the whole range)
   int stable_cells = 0, unstable_cells = 0, failed_cells = 0;
+  int uncompared_cells = 0;       ///< implicit tables: converged cells where the fixed point's contraction ‖θ a⊗A‖ ≥ 1 gives no bound
   bool runge_kutta = false;       ///< compared with R(θλ±)
-  double max_matrix_difference = 0;  ///< max over converged cells of ‖M − R(θA)‖max / max(1, ‖M‖max)
+  double max_matrix_difference = 0;  ///< max over converged cells of (‖M − R(θA)‖max − the solver's remainder bound)⁺ / max(1, ‖M‖max)
   double max_rho_difference = 0;     ///< max of |ρ(M) − max|R(θλ±)|| / its per-cell tolerance (≤ 1: agree)
   double worst_rho_abs = 0;          ///< the largest |ρ(M) − max|R(θλ±)|| itself
   bool pass = true;

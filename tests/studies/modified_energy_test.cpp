@@ -10,7 +10,7 @@
 
 #include "experiments/studies/modified_energy_study.hpp"
 
-namespace verisim::studies::test {
+namespace verisim::studies::modified_energy_test {
 namespace {
 
 using namespace verisim::experiments;
@@ -78,4 +78,4 @@ TEST(StudiesValidation_ModifiedEnergy, RK4DeclaredSymmetricFailsItsPhaseVerdict)
 }
 
 }  // namespace
-}  // namespace verisim::studies::test
+}  // namespace verisim::studies::modified_energy_test
