@@ -68,6 +68,18 @@ inline constexpr RowKey series{group, "series", ""}, problem{group, "problem", "
     error{group, "error", ""}, rhs_evaluations{group, "rhs_evaluations", "f evaluations"};
 }  // namespace work_precision
 
+namespace theory {  // theory study: what the coefficients say (toolkit/theory)
+inline constexpr std::string_view group = "theory";
+inline constexpr RowKey integrator{group, "integrator", ""}, declared_order{group, "declared_order", ""},
+    derived_order{group, "derived_order", ""};
+}  // namespace theory
+
+namespace theory_odeint {  // theory study: the derived order of Boost.Odeint's twins (from our twin's table)
+inline constexpr std::string_view group = "theory_odeint";
+inline constexpr RowKey odeint_stepper{group, "odeint_stepper", ""}, twin{group, "twin", ""},
+    derived_order{group, "derived_order", ""};
+}  // namespace theory_odeint
+
 }  // namespace row_keys
 
 }  // namespace verisim::experiments

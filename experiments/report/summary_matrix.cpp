@@ -74,11 +74,15 @@ struct Builder {
   std::vector<std::string> methods;               // row order
   std::map<std::string, std::map<std::string, MatrixCell>> cells;  // method → column key → cell
 
-  MatrixCell& at(const std::string& method, const std::string& key, const std::string& group, const std::string& header) {
+  /// Registers a column (in order) without a cell.
+  void column(const std::string& key, const std::string& group, const std::string& header) {
     if (!column_index.count(key)) {
       column_index[key] = columns.size();
       columns.push_back({key, group, header});
     }
+  }
+  MatrixCell& at(const std::string& method, const std::string& key, const std::string& group, const std::string& header) {
+    column(key, group, header);
     if (std::find(methods.begin(), methods.end(), method) == methods.end()) methods.push_back(method);
     return cells[method][key];
   }
@@ -131,6 +135,53 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
     }
   }
 
+  // derived order (the theory study): beside "declared", its cell failing when derived, declared and measured
+  // disagree — derived ≠ declared (the theory row's verdict), or a measured order outside the order study's
+  // tolerance (that row's verdict, which judges it against the declared order, equal to the derived one then).
+  // odeint's twins: the derived order of our table of the same scheme, against the order the order study expects
+  // of odeint's stepper (equal on some problem, never below it: an implementation may lose order, as odeint's
+  // velocity_verlet does with velocity-dependent forces, but not gain it), and its measured orders.
+  const auto& theory_rows = groups[std::string(row_keys::theory::group)];
+  const auto& theory_twins = groups[std::string(row_keys::theory_odeint::group)];
+  std::map<std::string, double> derived;  // method → derived order (NaN: no theory)
+  std::map<std::string, bool> reached;    // odeint: the order study expects the derived order on some problem
+  if (!theory_rows.empty() || !theory_twins.empty()) {
+    b.column("declared_order", "order", "declared");
+    b.column("derived_order", "order", "derived");
+  }
+  for (const auto& [row, anchor] : theory_rows) {
+    namespace k = row_keys::theory;
+    const std::string method = text_of(*row, k::integrator);
+    const double value = number_of(*row, k::derived_order);
+    MatrixCell& c = b.at(method, "derived_order", "order", "derived");
+    c.text = required(*row, k::derived_order).text;
+    c.value = std::isfinite(value) ? Json(value) : Json();
+    c.href = anchor;
+    if (row->verdict) {
+      const Verdict& v = *row->verdict;
+      c.status = v.pass ? 1 : 0;
+      c.note = v.what + ": expected " + v.expected + ", derived " + v.measured + " (" + (v.pass ? "pass" : "FAIL") + ")";
+    }
+    derived[method] = value;
+    MatrixCell& d = b.at(method, "declared_order", "order", "declared");
+    if (d.value.is_null()) {  // the order study fills it too (the same number: the registry's)
+      const double declared = number_of(*row, k::declared_order);
+      d.text = fmt_g(declared, 3);
+      d.value = declared;
+    }
+  }
+  for (const auto& [row, anchor] : theory_twins) {
+    namespace k = row_keys::theory_odeint;
+    const std::string method = "odeint " + text_of(*row, k::odeint_stepper);
+    const double value = number_of(*row, k::derived_order);
+    MatrixCell& c = b.at(method, "derived_order", "order", "derived");
+    c.text = required(*row, k::derived_order).text + " (" + text_of(*row, k::twin) + ")";
+    c.value = value;
+    c.href = anchor;
+    c.note = "the derived order of " + text_of(*row, k::twin) + "'s table, the same scheme";
+    derived[method] = value;
+  }
+
   // declared and measured order: ours, then odeint's twins (their rows name the stepper)
   for (const bool odeint : {false, true}) {
     namespace ko = row_keys::order;
@@ -159,6 +210,32 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
       c.value = measured;
       c.href = anchor;
       fold(c, *row);
+      // the derived cell: the measured order's claim too, and for odeint the expected order against the derived one
+      if (derived.count(method) && std::isfinite(derived[method])) {
+        MatrixCell& dc = b.at(method, "derived_order", "order", "derived");
+        if (odeint) {
+          const bool not_above = expected <= derived[method];
+          dc.status = (dc.status == 0 || !not_above) ? 0 : 1;
+          if (!not_above)
+            dc.note += fmt::format("\n{}: the order study expects {} of odeint on {}, above the derived {} (FAIL)", method,
+                                   fmt_g(expected, 3), problem, fmt_g(derived[method], 3));
+          if (expected == derived[method]) reached[method] = true;
+        }
+        if (row->verdict) {
+          dc.status = (dc.status == 0 || !row->verdict->pass) ? 0 : 1;
+          if (!row->verdict->pass) dc.note += "\n" + row->verdict->what + ": measured " + row->verdict->measured + " (FAIL)";
+        }
+      }
+    }
+  }
+  for (const auto& [row, anchor] : theory_twins) {
+    (void)anchor;
+    const std::string method = "odeint " + text_of(*row, row_keys::theory_odeint::odeint_stepper);
+    MatrixCell& dc = b.at(method, "derived_order", "order", "derived");
+    if (dc.status < 0) continue;  // the order study did not run odeint's stepper: no claim
+    if (!reached[method]) {
+      dc.status = 0;
+      dc.note += "\n" + method + ": no problem on which the order study expects the derived order (FAIL)";
     }
   }
   // energy behaviour per problem: the category, with the largest relative energy error

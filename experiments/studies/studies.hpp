@@ -49,6 +49,7 @@ StudyResult work_precision_study(const StudyOptions& options);  ///< work_precis
 StudyResult reversibility_study(const StudyOptions& options);   ///< reversibility_study.hpp
 StudyResult modified_energy_study(const StudyOptions& options); ///< modified_energy_study.hpp
 StudyResult stability_maps_study(const StudyOptions& options);  ///< stability_maps_study.hpp
+StudyResult theory_study(const StudyOptions& options);          ///< theory_study.hpp
 StudyResult collisions_study(const StudyOptions& options);      ///< collisions_study.hpp
 StudyResult contact_study(const StudyOptions& options);         ///< contact_study.hpp
 StudyResult scenes_study(const StudyOptions& options);          ///< run_command.cpp: every bundled scene's page
@@ -79,6 +80,7 @@ inline constexpr StudyKind kStudies[] = {
     {"reversibility", detail::kSymplecticityProblems, true, reversibility_study},
     {"modified-energy", detail::kModifiedEnergyProblems, true, modified_energy_study},
     {"stability-maps", detail::kStabilityMapProblems, true, stability_maps_study},
+    {"theory", {}, true, theory_study},
     {"collisions", {}, false, collisions_study},
     {"contact", {}, false, contact_study},
     {"scenes", {}, false, scenes_study},
