@@ -14,6 +14,7 @@
 #include "reference/problems/pendulum.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
+#include "toolkit/theory/structure.hpp"
 
 namespace verisim::experiments {
 
@@ -117,48 +118,12 @@ void reversibility_problem(const P& problem, double dt, const StudyOptions& opt,
 }  // namespace
 
 std::optional<bool> derived_symmetry(const integrators::Method& m) {
-  // PROVISIONAL until toolkit/theory's symmetric(Coefficients) is merged (branch i27-theory): the
-  // symmetry of each table as GNI §V.1–V.3 states it. Splitting: symmetric iff the sequence of kick
-  // and drift coefficients reads the same backwards (GNI §V.3.1); Runge–Kutta: iff a_ij + a_{s+1−i,s+1−j} =
-  // b_j and b_i = b_{s+1−i} (GNI Thm V.2.3: Gauss yes, RK4 and Euler no); Newmark: γ = ½ (central in time).
-  using K = integrators::Coefficients::Kind;
-  const auto& c = m.coefficients;
-  switch (c.kind) {
-    case K::newmark: return c.gamma == 0.5;
-    case K::splitting: {
-      // one kick-drift word: the stages' kicks bᵢ then drifts aᵢ; symmetric iff the word, with
-      // adjacent zeros merged, is a palindrome
-      std::vector<double> word;
-      for (std::size_t i = 0; i < c.drift.size(); ++i) {
-        for (double x : {c.kick[i], c.drift[i]}) word.push_back(x);
-      }
-      std::vector<double> w;  // drop zero coefficients, merge neighbours of the same kind
-      std::vector<int> kinds;
-      for (std::size_t i = 0; i < word.size(); ++i) {
-        if (word[i] == 0.0) continue;
-        const int kind = static_cast<int>(i % 2);
-        if (!kinds.empty() && kinds.back() == kind) {
-          w.back() += word[i];
-        } else {
-          w.push_back(word[i]);
-          kinds.push_back(kind);
-        }
-      }
-      for (std::size_t i = 0; i < w.size(); ++i)
-        if (kinds[i] != kinds[w.size() - 1 - i] || std::abs(w[i] - w[w.size() - 1 - i]) > 1e-14) return false;
-      return true;
-    }
-    case K::runge_kutta: {
-      const auto t = tableaus::compile(*c.rk);
-      const auto s = static_cast<std::size_t>(t.stages);
-      for (std::size_t i = 0; i < s; ++i) {
-        if (std::abs(t.b[i] - t.b[s - 1 - i]) > 1e-14) return false;
-        for (std::size_t j = 0; j < s; ++j)
-          if (std::abs(t.a[i][j] + t.a[s - 1 - i][s - 1 - j] - t.b[j]) > 1e-14) return false;
-      }
-      return true;
-    }
-    case K::none: return std::nullopt;
+  // toolkit/theory/structure.hpp: Runge–Kutta a_ij + a_(s+1−i,s+1−j) = b_j, b_i = b_(s+1−i) (GNI Thm V.2.3);
+  // splitting: a palindromic merged sequence of flows (GNI §V.3.1); Newmark: γ = ½
+  switch (theory::symmetric(m.coefficients).holds) {
+    case theory::Verdict::yes: return true;
+    case theory::Verdict::no: return false;
+    case theory::Verdict::not_applicable: return std::nullopt;
   }
   return std::nullopt;
 }

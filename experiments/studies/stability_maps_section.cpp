@@ -178,8 +178,8 @@ StudyResult stability_maps_report(const StabilityMapsStudy& study) {
                     field("stability study (measured ωΔt)", "measured",
                           r.measured_unconditional ? "no limit up to 100" : std::isnan(r.measured_imag) ? "—" : fmt_g(r.measured_imag, 6),
                           std::isfinite(r.measured_imag) ? Json(r.measured_imag) : Json()),
-                    cell("note", r.measured_note)};
-      row.verdict_text = "see the stability study";
+                    field("R(z) (toolkit/theory)", "R", r.r_text), cell("note on the measured limit", r.measured_note)};
+      row.verdict_text = "limits: the theory study; measured: the stability study";
       lim.rows.push_back(std::move(row));
       region_figures(r, out);
     }

@@ -16,6 +16,7 @@
 #include "reference/problems/oscillator.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/registry.hpp"
+#include "toolkit/theory/stability.hpp"
 
 namespace verisim::experiments {
 
@@ -50,58 +51,20 @@ std::optional<Eigen::Matrix2d> one_step_matrix(const S& proto, double theta, dou
 /// ρ(M) is "≤ 1" within the rounding of M (stability_study.hpp: kSpectralTolerance).
 bool stable_rho(double rho) { return rho <= 1.0 + kSpectralTolerance; }
 
-/// M = R(θA) of a table for y' = Ay, A = [[0, 1], [−1, −2ζ]]: the stages K = (I − θ a⊗A)⁻¹(𝟙⊗A)y and
-/// y₁ = y + θ(bᵀ⊗I)K (Hairer & Wanner II §IV.3).
-Eigen::Matrix2d rk_matrix(const tableaus::RkTable& t, double theta, double zeta) {
-  Eigen::Matrix2d A;
-  A << 0.0, 1.0, -1.0, -2.0 * zeta;
-  const int s = t.stages;
-  Eigen::MatrixXd big = Eigen::MatrixXd::Identity(2 * s, 2 * s), rhs(2 * s, 2);
-  for (int i = 0; i < s; ++i) {
-    for (int j = 0; j < s; ++j)
-      big.block(2 * i, 2 * j, 2, 2) -= theta * t.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] * A;
-    rhs.block(2 * i, 0, 2, 2) = A;
-  }
-  const Eigen::MatrixXd K = big.partialPivLu().solve(rhs);
-  Eigen::Matrix2d M = Eigen::Matrix2d::Identity();
-  for (int i = 0; i < s; ++i) M += theta * t.b[static_cast<std::size_t>(i)] * K.block(2 * i, 0, 2, 2);
-  return M;
-}
-
-/// The largest s with |g(s)| ≤ 1 + 64ε on [0, s]: a scan in steps of 1e-3 up to 100, then bisection to
-/// 1e-12 (∞: none lost up to 100).
-template <class G>
-double axis_limit(G&& g) {
-  const auto ok = [&](double s) { return std::abs(g(s)) <= 1.0 + kSpectralTolerance; };
-  double prev = 0.0;
-  for (int k = 1; k <= 100000; ++k) {
-    const double s = 1e-3 * k;
-    if (!ok(s)) {
-      double lo = prev, hi = s;
-      while (hi - lo > 1e-12) {
-        const double mid = 0.5 * (lo + hi);
-        (ok(mid) ? lo : hi) = mid;
-      }
-      return 0.5 * (lo + hi);
-    }
-    prev = s;
-  }
-  return kInf;
+/// M = R(θA) = Q(θA)⁻¹P(θA) for y' = Ay, A = [[0, 1], [−1, −2ζ]]: a Runge–Kutta method applied to a linear
+/// system is its stability function of the matrix hA (Hairer & Wanner II §IV.3); P and Q from toolkit/theory.
+Eigen::Matrix2d rk_matrix(const theory::StabilityFunction& R, double theta, double zeta) {
+  Eigen::Matrix2d Z;
+  Z << 0.0, theta, -theta, -2.0 * zeta * theta;
+  const auto poly = [&](const std::vector<double>& c) {  // Horner
+    Eigen::Matrix2d out = Eigen::Matrix2d::Zero();
+    for (std::size_t k = c.size(); k-- > 0;) out = (out * Z).eval() + c[k] * Eigen::Matrix2d::Identity();
+    return out;
+  };
+  return poly(R.q).partialPivLu().solve(poly(R.p));
 }
 
 }  // namespace
-
-std::complex<double> stability_function(const tableaus::RkTable& t, std::complex<double> z) {
-  // PROVISIONAL until toolkit/theory's R(z) is merged (branch i27-theory): Hairer & Wanner II §IV.3 (3.2)
-  const int s = t.stages;
-  Eigen::MatrixXcd m = Eigen::MatrixXcd::Identity(s, s);
-  for (int i = 0; i < s; ++i)
-    for (int j = 0; j < s; ++j) m(i, j) -= z * t.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
-  const Eigen::VectorXcd u = m.partialPivLu().solve(Eigen::VectorXcd::Ones(s));
-  cplx sum = 0.0;
-  for (int i = 0; i < s; ++i) sum += t.b[static_cast<std::size_t>(i)] * u[i];
-  return 1.0 + z * sum;
-}
 
 std::string zero_contour(const std::vector<double>& f, int nx, int ny, double x0, double x1, double y0, double y1) {
   std::string out;
@@ -157,6 +120,7 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
     if (rk && !tableaus::compile(*m.coefficients.rk).is_explicit)
       map.solver_note = "stages by fixed point (implicit_runge_kutta.hpp): where it does not converge the cell is 'solver failed', not unstable";
     const tableaus::RkTable table = rk ? tableaus::compile(*m.coefficients.rk) : tableaus::RkTable{};
+    const theory::StabilityFunction R = rk ? theory::stability_function(*m.coefficients.rk) : theory::StabilityFunction{};
     const bool implicit = rk && !table.is_explicit;
     const double solver_tolerance = integrators::ImplicitRkParameters{}.tolerance;
     double norm_a = 0.0;  // ‖a‖₂ of the table's A
@@ -186,7 +150,7 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
               }
               if (!rk || !M) continue;
               // theory: M = R(θA) to rounding; ρ(M) = max|R(θλ±)|, λ± = −ζ ± √(ζ² − 1)
-              const Eigen::Matrix2d R = rk_matrix(table, theta, zeta);
+              const Eigen::Matrix2d Rm = rk_matrix(R, theta, zeta);
               const double norm = std::max(1.0, M->cwiseAbs().maxCoeff());
               // an implicit table's stages are solved by fixed point to a stopping rule on the last correction,
               // h‖ΔK‖ ≤ τ(‖y‖ + h‖K‖) (implicit_runge_kutta.hpp, τ = 1e-15); what remains after it is at most the last
@@ -205,10 +169,10 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
                 }
                 noise = 4.0 * (solver_tolerance + 4.0 * kEps) * norm * (1.0 + theta * normA) * q / (1.0 - q);
               }
-              const double excess = (*M - R).cwiseAbs().maxCoeff() - noise;
+              const double excess = (*M - Rm).cwiseAbs().maxCoeff() - noise;
               map.max_matrix_difference = std::max(map.max_matrix_difference, std::max(0.0, excess) / norm);
               const cplx root = std::sqrt(cplx(zeta * zeta - 1.0, 0.0));
-              const cplx mu1 = stability_function(table, theta * (-zeta + root)), mu2 = stability_function(table, theta * (-zeta - root));
+              const cplx mu1 = R(theta * (-zeta + root)), mu2 = R(theta * (-zeta - root));
               const double rho_theory = std::max(std::abs(mu1), std::abs(mu2));
               // ρ's sensitivity to M's rounding δ = 64ε‖M‖ (≤ 10 roundings per entry, 6× margin): δ·(1 + 4‖M‖/g) for
               // distinct eigenvalues at gap g = |μ₁ − μ₂| (first-order perturbation of a 2×2 eigenvalue, Golub & Van
@@ -251,8 +215,9 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
     if (m.coefficients.kind != integrators::Coefficients::Kind::runge_kutta || !(m.systems & integrators::second_order) ||
         !wants_integrator(opt, m.info.name))
       continue;
-    const tableaus::RkTable table = tableaus::compile(*m.coefficients.rk);
+    const theory::StabilityFunction R = theory::stability_function(*m.coefficients.rk);
     StabilityRegion r;
+    r.r_text = R.text();
     r.integrator = m.info.name;
     r.re_min = -6.0, r.re_max = 2.0, r.im_min = -5.0, r.im_max = 5.0;
     r.nre = static_cast<int>(std::lround((r.re_max - r.re_min) / step)) + 1;
@@ -260,12 +225,12 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
     for (int j = 0; j < r.nim; ++j)
       for (int i = 0; i < r.nre; ++i) {
         const cplx z(r.re_min + step * i, r.im_min + step * j);
-        const double a = std::abs(stability_function(table, z));
+        const double a = std::abs(R(z));
         r.abs_r.push_back(a);
         r.abs_star.push_back(a * std::exp(-z.real()));
       }
-    r.real_limit = axis_limit([&](double s) { return stability_function(table, cplx(-s, 0.0)); });
-    r.imag_limit = axis_limit([&](double s) { return stability_function(table, cplx(0.0, s)); });
+    r.real_limit = R.real.unbounded ? kInf : R.real.value;
+    r.imag_limit = R.imaginary.unbounded ? kInf : R.imaginary.value;
     r.measured_imag = kNaN;
     for (const auto& row : measured.rows)
       if (row.integrator == r.integrator) {

@@ -5,7 +5,7 @@
 //     (0, 1): its columns), and the method is stable where the spectral radius ρ(M) ≤ 1 (Hairer & Wanner,
 //     Solving ODEs II (1996) §IV.2; for second-order methods, Hughes, The Finite Element Method (1987)
 //     §9.1: the amplification matrix). For a Runge–Kutta table the step is M = R(θA), A = [[0, 1], [−1, −2ζ]]
-//     (ω = 1), R the stability function, so M's eigenvalues are R(θλ±), λ± = −ζ ± √(ζ² − 1): the
+//     (ω = 1), R = P/Q the stability function (toolkit/theory/stability.hpp), so M's eigenvalues are R(θλ±), λ± = −ζ ± √(ζ² − 1): the
 //     measured map is compared with theory to rounding.
 //  2. for every Runge–Kutta table, its region {z : |R(z)| ≤ 1} in the complex plane and its order star
 //     {z : |R(z)e^(−z)| > 1} (Wanner, Hairer & Nørsett, BIT 18 (1978) 475; Hairer & Wanner II §IV.4),
@@ -44,8 +44,9 @@ struct StabilityRegion {
   int nre = 0, nim = 0;
   std::vector<double> abs_r;      ///< [j·nre + i]: |R(z)|, z = re_i + i·im_j
   std::vector<double> abs_star;   ///< |R(z)e^(−z)|
-  double real_limit = 0;          ///< the largest x with |R(−s)| ≤ 1 on [0, x] (∞: A-stable along the axis)
-  double imag_limit = 0;          ///< the largest y with |R(is)| ≤ 1 on [0, y] (∞)
+  double real_limit = 0;          ///< toolkit/theory: the largest x with |R(−s)| ≤ 1 on [0, x] (∞: unbounded)
+  double imag_limit = 0;          ///< toolkit/theory: the largest y with |R(is)| ≤ 1 on [0, y] (∞: unbounded)
+  std::string r_text;             ///< R(z) = P(z)/Q(z) written out (toolkit/theory)
   double measured_imag = 0;       ///< the stability study's measured limit ωΔt (NaN: not run)
   bool measured_unconditional = false;
   std::string measured_note;
@@ -56,9 +57,6 @@ struct StabilityMapsStudy {
   std::vector<StabilityMap> maps;
   std::vector<StabilityRegion> regions;
 };
-
-/// R(z) = 1 + z bᵀ(I − zA)⁻¹𝟙 of a table (Hairer & Wanner II §IV.3, eq. (3.2)).
-std::complex<double> stability_function(const tableaus::RkTable& t, std::complex<double> z);
 
 StabilityMapsStudy run_stability_maps_study(const StudyOptions& options);
 StudyResult stability_maps_report(const StabilityMapsStudy& study);

@@ -8,7 +8,6 @@
 #include <string>
 
 #include "experiments/studies/stability_maps_study.hpp"
-#include "toolkit/tableaus/library.hpp"
 
 namespace verisim::studies::stability_maps_test {
 namespace {
@@ -25,6 +24,9 @@ TEST(StudiesValidation_StabilityMaps, TheMeasuredMatricesAgreeWithTheoryAndTheBo
                 m.integrator.c_str(), m.stable_cells, m.unstable_cells, m.failed_cells, m.boundary[0], m.runge_kutta,
                 m.max_matrix_difference, m.worst_rho_abs, m.max_rho_difference);
     EXPECT_TRUE(m.pass) << m.integrator;
+    if (m.runge_kutta) {  // a comparison made on most of the converged cells (the Gauss fixed point: where ‖θ a⊗A‖ < 1)
+      EXPECT_GT(m.stable_cells + m.unstable_cells - m.uncompared_cells, 100) << m.integrator;
+    }
   }
   const auto boundary0 = [&](const std::string& name) {
     for (const auto& m : s.maps)
@@ -53,15 +55,6 @@ TEST(StudiesValidation_StabilityMaps, TheMeasuredMatricesAgreeWithTheoryAndTheBo
       EXPECT_TRUE(std::isinf(r.imag_limit));
     }
   }
-}
-
-TEST(StudiesValidation_StabilityMaps, TheStabilityFunctionOfTheTablesIsTheirKnownPolynomial) {
-  const std::complex<double> z(-0.7, 1.3);
-  const auto rk4 = stability_function(tableaus::kRk4, z);
-  const auto poly = 1.0 + z + z * z / 2.0 + z * z * z / 6.0 + z * z * z * z / 24.0;  // Hairer & Wanner II (IV.2.?)
-  EXPECT_LT(std::abs(rk4 - poly), 1e-14);
-  const auto mid = stability_function(tableaus::compile(tableaus::kGauss1Text), z);
-  EXPECT_LT(std::abs(mid - (1.0 + z / 2.0) / (1.0 - z / 2.0)), 1e-14);
 }
 
 TEST(StudiesValidation_StabilityMaps, TheContourOfACircleLiesOnIt) {
