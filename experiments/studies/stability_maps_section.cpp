@@ -135,8 +135,8 @@ StudyResult stability_maps_report(const StabilityMapsStudy& study) {
     Figure f;
     f.stem = stem;
     f.title = fmt::format("{}: stability over (ω·Δt, ζ) on the damped oscillator", m.integrator);
-    f.xlabel = b.xlabel;
-    f.ylabel = b.ylabel;
+    f.xlabel = "θ = ω·Δt [rad]";  // as the boundaries' figure (moved into the list above)
+    f.ylabel = "damping ratio ζ [dimensionless]";
     f.extra = std::string(kMapPalette) + "set xrange [0:4]\nset yrange [0:2]\n";
     std::size_t col = 0;
     for (std::size_t c = 0; c < study.maps.size(); ++c)
