@@ -12,7 +12,7 @@ namespace verisim::experiments {
 
 namespace {
 
-std::string limit_text(double x) { return std::isinf(x) ? "∞ (none up to 100)" : fmt_g(x, 6); }
+std::string limit_text(double x) { return std::isinf(x) ? "unbounded (toolkit/theory)" : fmt_g(x, 6); }
 
 /// The image palette: 0 stable, 1 unstable, 2 solver failed.
 constexpr const char* kMapPalette =
