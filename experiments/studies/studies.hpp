@@ -46,6 +46,9 @@ StudyResult drift_study(const StudyOptions& options);           ///< drift_study
 StudyResult symplecticity_study(const StudyOptions& options);   ///< symplecticity_study.hpp
 StudyResult stability_study(const StudyOptions& options);       ///< stability_study.hpp
 StudyResult work_precision_study(const StudyOptions& options);  ///< work_precision_study.hpp
+StudyResult reversibility_study(const StudyOptions& options);   ///< reversibility_study.hpp
+StudyResult modified_energy_study(const StudyOptions& options); ///< modified_energy_study.hpp
+StudyResult stability_maps_study(const StudyOptions& options);  ///< stability_maps_study.hpp
 StudyResult theory_study(const StudyOptions& options);          ///< theory_study.hpp
 StudyResult collisions_study(const StudyOptions& options);      ///< collisions_study.hpp
 StudyResult contact_study(const StudyOptions& options);         ///< contact_study.hpp
@@ -63,6 +66,8 @@ inline constexpr std::string_view kLadderProblems[] = {"oscillator", "damped", "
 inline constexpr std::string_view kDriftProblems[] = {"oscillator", "pendulum", "kepler"};
 inline constexpr std::string_view kSymplecticityProblems[] = {"pendulum", "kepler", "henon-heiles"};
 inline constexpr std::string_view kStabilityProblems[] = {"oscillator"};
+inline constexpr std::string_view kModifiedEnergyProblems[] = {"oscillator", "pendulum", "kepler"};
+inline constexpr std::string_view kStabilityMapProblems[] = {"damped"};
 }  // namespace detail
 
 /// The studies, in report order (their names are the report's own folders: report_folder.hpp).
@@ -72,6 +77,9 @@ inline constexpr StudyKind kStudies[] = {
     {"symplecticity", detail::kSymplecticityProblems, true, symplecticity_study},
     {"stability", detail::kStabilityProblems, true, stability_study},
     {"work-precision", detail::kLadderProblems, true, work_precision_study},
+    {"reversibility", detail::kSymplecticityProblems, true, reversibility_study},
+    {"modified-energy", detail::kModifiedEnergyProblems, true, modified_energy_study},
+    {"stability-maps", detail::kStabilityMapProblems, true, stability_maps_study},
     {"theory", {}, true, theory_study},
     {"collisions", {}, false, collisions_study},
     {"contact", {}, false, contact_study},
