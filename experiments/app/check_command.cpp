@@ -14,6 +14,7 @@
 
 #include "experiments/check/check_collision.hpp"
 #include "experiments/check/check_integrator.hpp"
+#include "experiments/check/check_tableau.hpp"
 #include "experiments/report/report.hpp"
 #include "experiments/studies/studies.hpp"
 #include "experiments/support/cli_checks.hpp"
@@ -44,15 +45,16 @@ std::vector<std::filesystem::path> program_inputs(const std::string& cmd) {
 /// The verdicts on stdout, then one line per check of the user's program (failed/total cases and the
 /// first failing case: what a grader pastes), the failed ones also on stderr; the exit code (0 all
 /// pass, 1 one fails).
-int print_verdicts(const IntegratorCheckResult& result, const std::vector<std::string>& not_drawn, const std::string& out) {
+int print_verdicts(const std::vector<StudyResult>& studies, const std::vector<CheckTally>& tallies,
+                   const std::vector<std::string>& not_drawn, const std::string& out) {
   int pass = 0, fail = 0;
-  for (const auto& s : result.studies)
+  for (const auto& s : studies)
     for (const auto& v : s.verdicts()) {
       fmt::print("{:<5} {}: expected {}, measured {}\n", v.pass ? "pass" : "FAIL", v.what, v.expected, v.measured);
       (v.pass ? pass : fail)++;
       if (!v.pass) fmt::print(stderr, "verisim: FAIL: {}: expected {}, measured {}\n", v.what, v.expected, v.measured);
     }
-  for (const auto& t : result.tallies) {
+  for (const auto& t : tallies) {
     if (t.failed == 0) {
       fmt::print("pass  {}: {}/{} cases{}\n", t.check, t.cases, t.cases, t.cases == 0 ? " (nothing claimed)" : "");
       continue;
@@ -64,6 +66,49 @@ int print_verdicts(const IntegratorCheckResult& result, const std::vector<std::s
   for (const auto& f : not_drawn) fmt::print(stderr, "verisim: error: plot not drawn: {}\n", f);
   fmt::print("{} checks: {} pass, {} fail.{}\n", pass + fail, pass, fail, out.empty() ? "" : fmt::format(" Report: {}/index.html", out));
   return fail > 0 || !not_drawn.empty() ? 1 : 0;
+}
+
+void add_check_tableau_command(CLI::App& check, int& exit_code) {
+  struct Args {
+    TableauCheckOptions o;
+    std::string file, out;
+    bool no_plots = false;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = check.add_subcommand("tableau", "Derive and measure your own Runge-Kutta table or splitting method (a TOML file)");
+  cmd->add_option("file", args->file, "the table: A, b (c, bhat) or kick, drift, and the order you claim (docs/check.md)")->required();
+  cmd->add_option("--out", args->out, "write the report (index.html, summary.json, CSV, plots) into this folder, replaced as a whole");
+  cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
+  cmd->add_flag("--quick", args->o.quick, "the studies' quick mode (fewer steps and levels: seconds instead of a minute)");
+  cmd->add_option("--studies", args->o.studies, "comma-separated, some of: " + [] {
+    std::string s;
+    for (const auto& n : tableau_check_studies()) s += (s.empty() ? "" : ", ") + n;
+    return s;
+  }() + " (default: all)");
+  cmd->footer("Exit status: 0 every verdict passed; 1 a verdict failed (the report is written); 2 a malformed table "
+              "(file:line:column) or bad option, nothing written.");
+  cmd->callback([args, cmd, &exit_code] {
+    const InterruptHandlers handlers;
+    args->o.progress = isatty(fileno(stderr)) != 0;
+    args->o.studies = split_names(args->o.studies, "--studies");
+    args->o.file = args->file;
+    std::unique_ptr<ReportFolder> folder;
+    require_non_empty_path(args->out, cmd->count("--out") > 0, "--out");
+    if (!args->out.empty()) {
+      require_gnuplot(!args->no_plots);
+      folder = std::make_unique<ReportFolder>(args->out, std::vector<std::filesystem::path>{args->file});
+    }
+    const auto result = run_tableau_check(args->o);
+    std::vector<std::string> not_drawn;
+    if (folder) {
+      ReportOptions r;
+      r.plots = !args->no_plots;
+      not_drawn = write_report(folder->staging(), result.studies, r).not_drawn;
+      throw_if_interrupted();
+      folder->commit();
+    }
+    exit_code = print_verdicts(result.studies, {}, not_drawn, args->out);
+  });
 }
 
 void add_check_collision_command(CLI::App& check, int& exit_code) {
@@ -99,7 +144,7 @@ void add_check_collision_command(CLI::App& check, int& exit_code) {
 }  // namespace
 
 void add_check_command(CLI::App& app, int& exit_code) {
-  auto* check = app.add_subcommand("check", "Verify your own integrator or collision law, a program in any language (docs/check.md)");
+  auto* check = app.add_subcommand("check", "Verify your own integrator or collision law (a program in any language) or your own table (docs/check.md)");
   check->require_subcommand(1);
   struct Args {
     IntegratorCheckOptions o;
@@ -148,9 +193,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
       throw_if_interrupted();
       folder->commit();
     }
-    exit_code = print_verdicts(result, not_drawn, args->out);
+    exit_code = print_verdicts(result.studies, result.tallies, not_drawn, args->out);
   });
   add_check_collision_command(*check, exit_code);
+  add_check_tableau_command(*check, exit_code);
 }
 
 }  // namespace verisim::experiments

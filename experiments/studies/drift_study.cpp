@@ -158,9 +158,10 @@ void drift_problem(const P& problem, double dt, long n, const StudyOptions& opt,
   DriftProblem result{std::string(P::name), std::string(P::title), dt, n, {}, {}};
   const auto bounds = EnergyEnvelope::window_bounds(n);
   for (std::size_t w = 0; w + 1 < bounds.size(); ++w) result.window_end.push_back(static_cast<double>(bounds[w + 1] - 1) * dt);
-  for (const auto& info : integrators::kSecondOrderSteppers) {
+  for (const auto& method : study_methods(opt)) {
+    const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
-    auto variant = integrators::make_stepper<typename P::V>(info.name);
+    auto variant = integrators::make_stepper<typename P::V>(method);
     // floor: what the arithmetic alone can do over n steps — ε per operation for explicit methods,
     // the implicit solver's stopping tolerance (1e-12, newmark.hpp) per step otherwise; 10× margin
     const double floor = 10.0 * static_cast<double>(n) * (info.implicit ? 1e-12 : kEps);

@@ -199,7 +199,7 @@ void phase_growth(const StudyOptions& opt, const SymmetryOf& symmetric, Modified
   const double T = kep.period();
   // at most this many steps per run: a method that needs more is left out, with the count it would need
   const double max_steps = opt.quick ? 5e6 : 5e7;
-  for (const auto& m : integrators::kMethods) {
+  for (const auto& m : study_methods(opt)) {
     if (!(m.systems & integrators::second_order) || !wants_integrator(opt, m.info.name)) continue;
     progress(opt, fmt::format("modified-energy: kepler phase error, {}", m.info.name));
     PhaseRow row;
@@ -208,7 +208,7 @@ void phase_growth(const StudyOptions& opt, const SymmetryOf& symmetric, Modified
     row.symmetric = symmetric(m);
     row.expected = (row.symplectic || row.symmetric.value_or(false)) ? 1.0 : 2.0;
     row.periods = periods;
-    const auto variant = integrators::make_stepper<core::Vec2>(m.info.name);
+    const auto variant = integrators::make_stepper<core::Vec2>(m);
     std::visit(
         [&](const auto& proto) {
           // the step size: a pilot period at h₀ gives e₁ ≈ C·h₀^p; the error after N periods is ≈ e₁·N^s for

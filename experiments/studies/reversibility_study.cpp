@@ -90,12 +90,12 @@ void reversibility_problem(const P& problem, double dt, const StudyOptions& opt,
   progress(opt, fmt::format("reversibility: {}", P::name));
   ReversibilityProblem result{std::string(P::name), std::string(P::title), dt, reversibility_steps(opt.quick), {}, {}};
   for (long n : result.steps) result.bound.push_back(kC * static_cast<double>(n) * kEps);
-  for (const auto& m : integrators::kMethods) {
+  for (const auto& m : study_methods(opt)) {
     if (!(m.systems & integrators::second_order) || !wants_integrator(opt, m.info.name)) continue;
     ReversibilityRow row;
     row.integrator = m.info.name;
     row.symmetric = symmetric(m);
-    const auto variant = integrators::make_stepper<typename P::V>(m.info.name);
+    const auto variant = integrators::make_stepper<typename P::V>(m);
     // Newmark's solvers stop at an ABSOLUTE ‖ΔE‖ < 1e-12 (newmark.hpp, the seed's rule), far above ε: each
     // step may be off by that much (the last correction bounds the rest at contraction ≤ ½), 2n steps
     const double solver = m.coefficients.kind == integrators::Coefficients::Kind::newmark

@@ -27,6 +27,15 @@ bool wants_integrator(const StudyOptions& o, std::string_view name) {
   return false;
 }
 
+std::vector<integrators::Method> study_methods(const StudyOptions& o, unsigned systems) {
+  std::vector<integrators::Method> out;
+  for (const auto& m : integrators::kMethods)
+    if ((m.systems & systems) && wants_integrator(o, m.info.name)) out.push_back(m);
+  for (const auto& m : o.extra_methods)
+    if (wants_integrator(o, m.info.name)) out.push_back(m);
+  return out;
+}
+
 bool wants_problem(const StudyOptions& o, std::string_view name) {
   if (o.problems.empty()) return true;
   for (const auto& n : o.problems)

@@ -99,12 +99,12 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
   for (int k = 0; k < nz; ++k) out.zetas.push_back(2.0 * k / (nz - 1));
   if (!wants_problem(opt, "damped")) return out;
   std::vector<std::string> rk_names;
-  for (const auto& m : integrators::kMethods) {
+  for (const auto& m : study_methods(opt)) {
     if (!(m.systems & integrators::second_order) || !wants_integrator(opt, m.info.name)) continue;
     progress(opt, fmt::format("stability-maps: {}", m.info.name));
     StabilityMap map;
     map.integrator = m.info.name;
-    auto variant = integrators::make_stepper<core::Vec1>(m.info.name);
+    auto variant = integrators::make_stepper<core::Vec1>(m);
     if (m.info.name == "newmark") {  // the method's own stability, not the seed's loop's (as the stability study)
       integrators::NewmarkParameters p;
       p.solver = integrators::NewmarkParameters::Solver::newton;
@@ -211,7 +211,7 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
     measured = run_stability_study(so);
   }
   const double step = opt.quick ? 0.1 : 0.05;
-  for (const auto& m : integrators::kMethods) {
+  for (const auto& m : study_methods(opt)) {
     if (m.coefficients.kind != integrators::Coefficients::Kind::runge_kutta || !(m.systems & integrators::second_order) ||
         !wants_integrator(opt, m.info.name))
       continue;

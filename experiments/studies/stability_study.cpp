@@ -93,10 +93,11 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
     out.rows.push_back({name, th.limit, th.text, lim.unconditional, lim.theta, pass, {}, true, growth_at_min.excess,
                         growth_at_min.tolerance});
   };
-  for (const auto& info : integrators::kSecondOrderSteppers) {
+  for (const auto& method : study_methods(opt)) {
+    const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
     progress(opt, fmt::format("stability: {}", info.name));
-    auto variant = integrators::make_stepper<core::Vec1>(info.name);
+    auto variant = integrators::make_stepper<core::Vec1>(method);
     if (info.name == "newmark") {
       integrators::NewmarkParameters p;  // β = 1/6, γ = 1/2 with Newton
       p.solver = integrators::NewmarkParameters::Solver::newton;
@@ -113,7 +114,7 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
                            growth_at(proto, kStabilityThetaMin)};
         },
         variant);
-    add(std::string(info.name), theory_of(*integrators::find_method(info.name)), lim, g0);
+    add(std::string(info.name), theory_of(method), lim, g0);
     if (info.name == "newmark") {
       integrators::NewmarkParameters p;  // the seed's loop, with a generous cap so that slow contraction still converges
       p.max_iterations = 10000;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "experiments/report/report.hpp"
+#include "toolkit/integrators/method.hpp"
 
 namespace verisim::experiments {
 
@@ -27,7 +28,14 @@ struct StudyOptions {
   std::optional<std::uint64_t> draw_seed;
   std::filesystem::path scene;           ///< --scene: the study runs on this scene file (scene_studies.hpp)
   double t_end = std::numeric_limits<double>::quiet_NaN();  ///< --t-end with --scene; NaN: the scene's
+  /// Methods made at run time, studied after the registry's (`verisim check tableau`: a user's table; its
+  /// coefficients and strings outlive the study). `integrators` may name them.
+  std::vector<integrators::Method> extra_methods;
 };
+
+/// The methods a study runs: the registry's rows valid for `systems` that options.integrators selects, in
+/// kMethods' order, then options.extra_methods (selected alike).
+std::vector<integrators::Method> study_methods(const StudyOptions& options, unsigned systems = integrators::second_order);
 
 /// Every problem name a study may use.
 inline constexpr std::string_view kProblemNames[] = {"oscillator", "damped", "forced", "pendulum", "driven-pendulum", "kepler", "henon-heiles"};

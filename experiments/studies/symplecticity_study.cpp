@@ -55,9 +55,10 @@ void problem_defects(const P& problem, const std::vector<double>& dts, const Stu
   const auto points = phase_points(problem, defect_points(opt.quick));
   const VecZ<N> units = relative_units(problem);
   DefectProblem result{std::string(P::name), std::string(P::title), static_cast<int>(points.size()), dts, {}};
-  for (const auto& info : integrators::kSecondOrderSteppers) {
+  for (const auto& method : study_methods(opt)) {
+    const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
-    auto variant = integrators::make_stepper<typename P::V>(info.name);
+    auto variant = integrators::make_stepper<typename P::V>(method);
     DefectRow row = std::visit(
         [&](const auto& proto) {
           DefectRow r;

@@ -49,7 +49,7 @@ TheoryRow theory_of_table(const tableaus::RkText& table) {
 TheoryStudy run_theory_study(const StudyOptions& options) {
   TheoryStudy out;
   progress(options, "theory: registry rows");
-  for (const auto& m : integrators::kMethods) {
+  for (const auto& m : study_methods(options, integrators::second_order | integrators::soft_scenes | integrators::hamiltonian)) {
     if (!wants_integrator(options, m.info.name)) continue;
     TheoryRow r;
     const auto& c = m.coefficients;
@@ -69,12 +69,16 @@ TheoryStudy run_theory_study(const StudyOptions& options) {
     }
     out.methods.push_back(std::move(r));
   }
-  progress(options, "theory: library tables");
-  for (const auto* t : tableaus::kRkLibrary) out.library.push_back(theory_of_table(*t));
+  // the library's tables when the whole catalogue is studied (a selection, e.g. `check tableau`'s one row,
+  // keeps to its own rows)
+  if (options.integrators.empty()) {
+    progress(options, "theory: library tables");
+    for (const auto* t : tableaus::kRkLibrary) out.library.push_back(theory_of_table(*t));
+  }
   // |R| on the axes, 0 ≤ y ≤ 6 (every explicit table's limits are below 6 up to order 8)
   constexpr int kPoints = 601;
   for (int k = 0; k < kPoints; ++k) out.curves.y.push_back(6.0 * k / (kPoints - 1));
-  for (const auto& r : out.library) {
+  for (const auto& r : out.library.empty() ? out.methods : out.library) {
     if (!r.R) continue;
     out.curves.names.push_back(r.name);
     std::vector<double> im, re;

@@ -48,9 +48,10 @@ void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, Wo
   const double budget = opt.quick ? 2e-4 : 2e-3;
   const auto exact = problem.exact(problem.t0 + T);
   WorkProblem result{std::string(P::name), std::string(P::title), T, {}, {}};
-  for (const auto& info : integrators::kSecondOrderSteppers) {
+  for (const auto& method : study_methods(opt)) {
+    const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
-    auto variant = integrators::make_stepper<typename P::V>(info.name);
+    auto variant = integrators::make_stepper<typename P::V>(method);
     std::vector<WorkPoint> pts;
     std::visit(
         [&](const auto& proto) {

@@ -21,6 +21,7 @@
 #include <variant>
 
 #include "toolkit/integrators/coefficients.hpp"
+#include "toolkit/integrators/method.hpp"
 #include "toolkit/integrators/dem_verlet.hpp"
 #include "toolkit/integrators/euler.hpp"
 #include "toolkit/integrators/euler_cromer.hpp"
@@ -32,6 +33,7 @@
 #include "toolkit/integrators/ruth3.hpp"
 #include "toolkit/integrators/symplectic_euler.hpp"
 #include "toolkit/integrators/table_runge_kutta.hpp"
+#include "toolkit/integrators/table_splitting.hpp"
 #include "toolkit/integrators/verlet.hpp"
 #include "toolkit/integrators/yoshida4.hpp"
 #include "toolkit/integrators/yoshida6.hpp"
@@ -45,39 +47,11 @@ template <class V>
 using AnyStepper = std::variant<Euler<V>, EulerCromer<V>, SymplecticEuler<V>, VelocityVerlet<V>, Leapfrog<V>,
                                 Ruth3<V>, Yoshida4<V>, McLachlan4<V>, Yoshida6<V>, Newmark<V>,
                                 NewmarkAverage<V>, Rk4<V>, ImplicitMidpoint<V>, Gauss4<V>, DemVerletHalfStep<V>,
-                                DemVerletPredicted<V>, TableRungeKutta<V>>;
+                                DemVerletPredicted<V>, TableRungeKutta<V>, TableSplitting<V>>;
 
-/// The panel a method is drawn in when a figure is split by family (the report's plot styles): at most
-/// 8 curves each, odeint's twins included (tests/experiments/report_page_test.cpp).
-enum class Family {
-  low_order,   ///< first and second order (ours)
-  high_order,  ///< third order and beyond (ours)
-  implicit,    ///< implicit methods
-  rk_tables,   ///< the library's explicit Runge-Kutta tables of order 2 to 4
-  rk_pairs,    ///< the library's embedded pairs, order 4 to 8
-};
-
-/// The systems a method steps (a bit set).
-enum Systems : unsigned {
-  second_order = 1u << 0,  ///< any second-order system: the studies, impulse scenes, soft-contact scenes
-  soft_scenes = 1u << 1,   ///< soft-contact scenes (law = "soft") only
-  hamiltonian = 1u << 2,   ///< canonical systems H(q, p) (core::CanonicalState)
-};
-
-/// What the registry knows of one method: the stepper's own core::StepperInfo (name, title, order,
-/// symplectic, implicit, f per step, source, notes) and where it is used.
-struct Method {
-  core::StepperInfo info;
-  Family family;
-  unsigned systems;              ///< Systems it is valid for
-  std::string_view odeint_twin;  ///< Boost.Odeint's stepper of the same scheme (reference/odeint/run.hpp), or ""
-  int style;                     ///< plot style key: its index in the report's palette (plot_style.hpp),
-                                 ///< distinct; -1: not drawn by the studies (they do not run it)
-  Coefficients coefficients{};   ///< the table its stepper runs, for the theory (coefficients.hpp)
-  /// The compiled Runge-Kutta table TableRungeKutta runs for this row (it outlives every stepper made
-  /// from the row), or nullptr: a typed stepper (an alternative of AnyStepper) runs it.
-  const tableaus::RkTable* table = nullptr;
-};
+/// The engines of methods that are data (the last alternatives of AnyStepper): tables of the library and
+/// methods made at run time (a user's table, `verisim check tableau`).
+inline constexpr std::size_t kDataEngines = 2;
 
 /// The StepperInfo of a row that is a library table: its name, title, order and source come from the
 /// table's text; `rhs_evaluations` is the stages of an explicit table (FSAL not exploited) and the
@@ -104,7 +78,6 @@ inline constexpr std::string_view kGaussTable =
     "evaluations; at most 64 degrees of freedom";
 }  // namespace notes
 
-inline constexpr unsigned kAnySecondOrder = second_order | soft_scenes;
 
 /// The table: one row per method.
 inline constexpr std::array kMethods{
@@ -207,13 +180,16 @@ constexpr bool table_rows_agree() {
 }
 }  // namespace detail
 
-// The typed alternatives (all but the last, TableRungeKutta) are kMethods' first rows, in order.
+// The typed alternatives (all but the kDataEngines last: TableRungeKutta, TableSplitting) are kMethods' first
+// rows, in order.
 static_assert(detail::variant_is_table<AnyStepper<core::Vec1>>(
-                  std::make_index_sequence<std::variant_size_v<AnyStepper<core::Vec1>> - 1>{}),
-              "AnyStepper's alternatives but the last are kMethods' first rows, in the same order");
-static_assert(std::is_same_v<std::variant_alternative_t<std::variant_size_v<AnyStepper<core::Vec1>> - 1, AnyStepper<core::Vec1>>,
-                             TableRungeKutta<core::Vec1>>,
-              "TableRungeKutta is AnyStepper's last alternative");
+                  std::make_index_sequence<std::variant_size_v<AnyStepper<core::Vec1>> - kDataEngines>{}),
+              "AnyStepper's alternatives but the data engines are kMethods' first rows, in the same order");
+static_assert(std::is_same_v<std::variant_alternative_t<std::variant_size_v<AnyStepper<core::Vec1>> - 2, AnyStepper<core::Vec1>>,
+                             TableRungeKutta<core::Vec1>> &&
+                  std::is_same_v<std::variant_alternative_t<std::variant_size_v<AnyStepper<core::Vec1>> - 1, AnyStepper<core::Vec1>>,
+                                 TableSplitting<core::Vec1>>,
+              "TableRungeKutta and TableSplitting are AnyStepper's last alternatives");
 static_assert(detail::table_rows_agree(), "a table row's name, order, stages and implicitness are its table's");
 
 /// The metadata of the steppers of any second-order system (the studies' members), in table order,
@@ -263,16 +239,19 @@ AnyStepper<V> make_stepper(std::string_view name) {
           ? (result.template emplace<I>(), found = true)
           : false),
      ...);
-  }(std::make_index_sequence<std::variant_size_v<AnyStepper<V>> - 1>{});  // the typed alternatives
+  }(std::make_index_sequence<std::variant_size_v<AnyStepper<V>> - kDataEngines>{});  // the typed alternatives
   if (found) return result;
   if (const Method* m = find_method(name); m && m->table) return make_stepper<V>(*m);
   throw std::invalid_argument("unknown integrator '" + std::string(name) + "'; known: " + stepper_names());
 }
 
+/// The stepper of a Method: a table's row (TableRungeKutta on its table), a typed registry row (by name), or a
+/// splitting method made at run time (TableSplitting on its coefficients; they outlive the stepper).
 template <class V>
 AnyStepper<V> make_stepper(const Method& m) {
   if (m.table) return AnyStepper<V>(std::in_place_type<TableRungeKutta<V>>, *m.table, m.info.name);
-  return make_stepper<V>(m.info.name);
+  if (find_method(m.info.name) || m.coefficients.kind != Coefficients::Kind::splitting) return make_stepper<V>(m.info.name);
+  return AnyStepper<V>(std::in_place_type<TableSplitting<V>>, m.coefficients.drift, m.coefficients.kick, m.info.order);
 }
 
 /// The metadata of the stepper called `name` (any row of the table).
