@@ -1,11 +1,13 @@
 // The stability study, measured (stability_study.hpp): the largest stable θ = ω·Δt on the undamped
 // oscillator, by bisection on the spectral radius of the one-step matrix, against theory.
 #include <cmath>
+#include <complex>
 #include <limits>
 #include <numbers>
 #include <string>
 #include <variant>
 
+#include <Eigen/Dense>
 #include <fmt/format.h>
 
 #include "experiments/studies/stability_study.hpp"
@@ -85,7 +87,41 @@ Theory splitting_theory() {
   return {splitting_limit(Method::table), "first root of |tr M(θ)| = 2, M the product of the table's kick and drift matrices"};
 }
 
+/// |R(iθ)| of a Runge-Kutta table: R(z) = 1 + z bᵀ(I − zA)⁻¹𝟙, its stability function (Hairer & Wanner,
+/// Solving ODEs II, §IV.3, eq. (3.2)); the oscillator's step multiplies the complex amplitude by R(iθ).
+double table_gain(const tableaus::RkTable& t, double theta) {
+  const Eigen::Index s = t.stages;
+  const std::complex<double> z(0.0, theta);
+  Eigen::MatrixXcd m(s, s);
+  Eigen::VectorXcd b(s);
+  for (Eigen::Index i = 0; i < s; ++i) {
+    b[i] = t.b[static_cast<std::size_t>(i)];
+    for (Eigen::Index j = 0; j < s; ++j)
+      m(i, j) = (i == j ? 1.0 : 0.0) - z * t.a[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)];
+  }
+  const Eigen::VectorXcd x = m.partialPivLu().solve(Eigen::VectorXcd::Ones(s));
+  return std::abs(1.0 + z * b.dot(x));  // dot conjugates its first argument: b is real
+}
+
+/// The limit a table's stability function sets, found as the measurement finds its own (bisect_limit,
+/// with its definition of stable: growth per step |R(iθ)| − 1 ≤ kSpectralTolerance), so the two are the
+/// same quantity: the exact amplification factor against the measured map. Tables of order p have
+/// |R(iθ)|² = 1 + O(θ^(p+1)), possibly above 1 by less than the tolerance for small θ (Fehlberg 4(5),
+/// Cash–Karp): "stable" is the measurement's, not |R| ≤ 1 exactly. 0: unstable from θ_min on (Heun and
+/// Ralston: |R(iθ)|² = 1 + θ⁴/4); unconditional: stable up to θ = 100 (A-stable Gauss and Radau IIA).
+Theory table_theory(const tableaus::RkTable& t) {
+  const auto lim = bisect_limit([&](double th) { return table_gain(t, th) - 1.0 <= kSpectralTolerance; });
+  const std::string how = "the study's limit of |R(iθ)|, R(z) = 1 + z bᵀ(I − zA)⁻¹𝟙 the table's stability function "
+                          "(Hairer & Wanner II §IV.3)";
+  if (lim.unconditional)
+    return {std::numeric_limits<double>::infinity(), "A-stable: |R(iθ)| ≤ 1 (Hairer & Wanner II §IV.3); Newton solves the stages"};
+  if (lim.theta == 0.0) return {0.0, "none: " + how + " exceeds 1 from θ = 0.01 on"};
+  return {lim.theta, how};
+}
+
 Theory theory_of(std::string_view name) {
+  // a registry row that is a Runge-Kutta table run by the engine (TableRungeKutta): its stability function
+  if (const auto* m = integrators::find_method(name); m && m->table) return table_theory(*m->table);
   namespace m = integrators::methods;
   if (name == "euler") return {0.0, "none: |λ|² = 1 + θ² > 1 for every θ > 0 (seed 001 §G.2.1, α = 0)"};
   if (name == "euler-cromer" || name == "symplectic-euler" || name == "verlet" || name == "leapfrog")
