@@ -223,12 +223,11 @@ OrderRow user_order(const Context& cx, const P& problem, double T, long n0) {
   const int p = cx.options.declared_order;
   const auto exact = problem.exact(problem.t0 + T);
   const double scale = 1.0 + std::sqrt(exact.q.squaredNorm() + exact.v.squaredNorm());
-  const long n = ladder_start(p, n0);
   OrderRow r;
   r.integrator = kUser;
   r.declared = p;
   for (int k = 0; k < order_levels(true); ++k) {
-    const long steps = n << k;
+    const long steps = ladder_steps(p, n0, k);
     const double dt = T / static_cast<double>(steps);
     const auto rows = run_case(cx.program, make_case(problem, dt, steps, steps));
     r.h.push_back(dt);

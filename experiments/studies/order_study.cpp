@@ -32,15 +32,15 @@ struct Ladder {
 };
 
 template <class P>
-Ladder run_ladder(const P& problem, const core::PhaseState<typename P::V>& exact, std::string_view name, double T, long n0,
-                  int levels) {
+Ladder run_ladder(const P& problem, const core::PhaseState<typename P::V>& exact, std::string_view name, int order,
+                  double T, long n0, int levels) {
   Ladder L;
   const double scale = 1.0 + std::sqrt(exact.q.squaredNorm() + exact.v.squaredNorm());
   auto variant = integrators::make_stepper<typename P::V>(name);
   std::visit(
       [&](const auto& proto) {
         for (int k = 0; k < levels; ++k) {
-          const long n = n0 << k;
+          const long n = ladder_steps(order, n0, k);
           const double dt = T / static_cast<double>(n);
           auto stepper = proto;
           auto x = problem.initial();
@@ -62,7 +62,7 @@ Ladder run_ladder(const P& problem, const core::PhaseState<typename P::V>& exact
   L.err_odeint.assign(L.h.size(), kNaN);
   if (!twin.empty()) {
     for (int k = 0; k < levels; ++k) {
-      const long n = n0 << k;
+      const long n = ladder_steps(order, n0, k);
       const auto r = run_odeint(twin, problem, T / static_cast<double>(n), n);
       if (r) L.err_odeint[static_cast<std::size_t>(k)] = distance(r->state, exact);
     }
@@ -80,8 +80,7 @@ void measure_problem(const P& problem, double T, long n0, const StudyOptions& op
   OrderProblem result{std::string(P::name), std::string(P::title), T, {}};
   for (const auto& info : integrators::kSecondOrderSteppers) {
     if (!wants_integrator(opt, info.name)) continue;
-    const long n = ladder_start(info.order, n0);
-    Ladder L = run_ladder(problem, exact, info.name, T, n, levels);
+    Ladder L = run_ladder(problem, exact, info.name, info.order, T, n0, levels);
     OrderRow r;
     r.integrator = info.name;
     r.declared = info.order;

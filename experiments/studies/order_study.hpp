@@ -3,6 +3,7 @@
 // solution, on a ladder of step sizes, per problem × integrator, with Boost.Odeint's stepper of the
 // same method; the order is a least-squares fit over a range chosen automatically (reference/order_fit.hpp).
 // run_order_study measures, order_report lays the data out for the report writer.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -20,10 +21,21 @@ inline constexpr double kOrderTolerance = 0.2;  // issue 7: verdict within ±0.2
 // ---- shared with `verisim check` (check_integrator.cpp): the same ladder, floor and verdict for a
 // user's program
 
-/// Levels of the ladder (each step half the previous one).
+/// Levels of the ladder (each step half the previous one; √2 for orders ≥ 7, ladder_steps).
 inline int order_levels(bool quick) { return quick ? 8 : 10; }
-/// Coarsest step count: first-order methods reach the asymptotic range later (16× finer).
-inline long ladder_start(int declared_order, long n0) { return declared_order == 1 ? 16 * n0 : n0; }
+/// Coarsest step count: first-order methods reach the asymptotic range later (16× finer); methods of
+/// order ≥ 7 reach round-off sooner (Fehlberg 7(8) on the oscillator: 1.5e-8 at Δt = 0.5, 2.4e-13 at
+/// Δt = 0.125, the floor), so they start 4× coarser.
+inline long ladder_start(int declared_order, long n0) {
+  return declared_order == 1 ? 16 * n0 : declared_order >= 7 ? std::max(1L, n0 / 4) : n0;
+}
+/// The step count of level k: ladder_start·2^k, or ·2^(k/2) (rounded) for orders ≥ 7, whose error falls
+/// by 2^p ≥ 128 a doubling: at √2 the span from the asymptotic range to round-off keeps as many levels.
+inline long ladder_steps(int declared_order, long n0, int k) {
+  const long n = ladder_start(declared_order, n0);
+  if (declared_order < 7) return n << k;
+  return std::lround(static_cast<double>(n) * std::pow(2.0, 0.5 * k));
+}
 /// Round-off level of the global error after n steps: the state's rounding (ε·scale) can grow
 /// linearly with the number of steps; a factor 10 of margin (Higham, Accuracy and Stability of
 /// Numerical Algorithms (2002) §1.12: accumulated rounding is usually far below the n·ε bound, so

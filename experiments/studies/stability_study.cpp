@@ -1,11 +1,15 @@
 // The stability study, measured (stability_study.hpp): the largest stable θ = ω·Δt on the undamped
 // oscillator, by bisection on the spectral radius of the one-step matrix, against theory.
 #include <cmath>
+#include <complex>
+#include <complex>
 #include <limits>
 #include <numbers>
 #include <string>
 #include <variant>
 
+#include <Eigen/Dense>
+#include <Eigen/Eigenvalues>
 #include <fmt/format.h>
 
 #include "experiments/studies/stability_study.hpp"
@@ -65,12 +69,25 @@ double spectral_radius_of(const tableaus::RkTable& t) {
 Theory theory_of(const integrators::Method& m) {
   const auto& c = m.coefficients;
   if (c.kind == integrators::Coefficients::Kind::none) return {std::numeric_limits<double>::quiet_NaN(), "no coefficients"};
-  const theory::OscillatorLimit osc = theory::oscillator_limit(c);
-  if (c.kind == integrators::Coefficients::Kind::runge_kutta && m.info.implicit && m.table == nullptr) {
-    const double rho = spectral_radius_of(tableaus::compile(*c.rk));
-    return {1.0 / rho, fmt::format("{}; the fixed point on the stages contracts iff θ·ρ(A) < 1, ρ(A) = {:.6g} "
-                                   "(implicit_runge_kutta.hpp)", osc.how, rho)};
+  if (c.kind == integrators::Coefficients::Kind::runge_kutta) {
+    const theory::StabilityFunction R = theory::stability_function(*c.rk);
+    const std::string exact = "exact imaginary-axis limit " + theory::limit_text(R.imaginary);
+    if (m.info.implicit && m.table == nullptr) {
+      const double rho = spectral_radius_of(tableaus::compile(*c.rk));
+      return {1.0 / rho, fmt::format("A-stable ({}); the fixed point on the stages contracts iff θ·ρ(A) < 1, ρ(A) = {:.6g} "
+                                     "(implicit_runge_kutta.hpp)", exact, rho)};
+    }
+    // the same quantity the measurement bisects (growth per step |R(iθ)| − 1 ≤ kSpectralTolerance), on the exact
+    // amplification factor: a table of order p has |R(iθ)|² = 1 + O(θ^(p+1)), which may exceed 1 by less than
+    // the tolerance for small θ (Fehlberg 4(5), Cash–Karp, Dormand–Prince: exact limit 0, measured ~1 to 3)
+    const StabilityLimit lim =
+        bisect_limit([&](double th) { return std::abs(R(std::complex<double>(0.0, th))) - 1.0 <= kSpectralTolerance; });
+    const std::string how = fmt::format("|R(iθ)| − 1 ≤ {:.2g}, R(z) the table's stability function (toolkit/theory; "
+                                        "Hairer & Wanner II §IV.3); {}", kSpectralTolerance, exact);
+    if (lim.unconditional) return {std::numeric_limits<double>::infinity(), how};
+    return {lim.theta, how};
   }
+  const theory::OscillatorLimit osc = theory::oscillator_limit(c);
   if (osc.limit.unbounded) return {std::numeric_limits<double>::infinity(), osc.how};
   return {osc.limit.value, osc.how};
 }
