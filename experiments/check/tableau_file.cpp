@@ -175,7 +175,8 @@ std::unique_ptr<TableauFile> parse_tableau(const std::string& text, const std::s
       out->name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") != std::string::npos)
     r.fail("name", fmt::format("'name' must be 1 to 40 letters, digits, '-' or '_' (it names the report's rows), not \"{}\"", out->name));
   if (integrators::find_method(out->name))
-    r.fail("name", fmt::format("'{}' is the name of one of verisim's methods: give your table a name of its own", out->name));
+    r.fail("name", fmt::format("'{}' is the name of one of verisim's methods{}: give your table a name of its own (name = \"…\")",
+                               out->name, root.contains("name") ? "" : " (the table's name is the file's stem when 'name' is left out)"));
   out->title = r.string("title", out->name + " (your table)");
   const double order = r.required_number("order");
   if (!(order >= 1 && order <= 10 && order == std::floor(order))) r.fail("order", "'order' (the declared order) must be a whole number from 1 to 10");

@@ -38,6 +38,7 @@ class EnergyEnvelope {
   bool blew_up = false;
   double exponent = 0;
   std::string category;
+  bool at_floor = false;  ///< the largest error never left the round-off / solver floor
 
  private:
   std::vector<long> bounds_;
@@ -54,6 +55,7 @@ struct DriftRow {
   bool blew_up = false;
   double exponent = 0;         ///< growth exponent of the envelope (NaN: too few windows)
   std::string category;        ///< bounded, secular, growth or "exponent x"
+  bool at_floor = false;       ///< the largest error never left the round-off / solver floor
   std::string expected;        ///< the category theory gives
   bool pass = false;           ///< category == expected
   bool judged = true;          ///< false: no claim, no verdict (`verisim check` without --symplectic)

@@ -216,8 +216,12 @@ void phase_growth(const StudyOptions& opt, const SymmetryOf& symmetric, Modified
           // per period: inside the asymptotic range of every method here). A method that grows faster than
           // expected ends above the target: a final error above 10× the target fails the row (it left the
           // asymptotic regime, where a saturating error could fake a smaller slope).
-          const double h0 = T / 1000.0;
-          const double e1 = first_period_error(kep, proto, h0);
+          double h0 = T / 1000.0;
+          double e1 = first_period_error(kep, proto, h0);
+          // a method of high order (Verner 6(5), Fehlberg 7(8), Gauss s = 3) is at round-off at 1000 steps a
+          // period, where its error grows as rounding does (a random walk), not as its truncation error: the
+          // pilot's step is doubled until its error stands clear of round-off (1e-10), up to 25 steps a period
+          while (e1 < 1e-10 && h0 < T / 25.0) e1 = first_period_error(kep, proto, h0 *= 2.0);
           const double p = m.info.order;
           double h = h0 * std::pow(kTargetError / (e1 * std::pow(periods, row.expected)), 1.0 / p);
           if (!std::isfinite(h) || h > h0) h = h0;

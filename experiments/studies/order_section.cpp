@@ -106,6 +106,10 @@ StudyResult order_report(const OrderStudy& study) {
       };
       if (r.at_roundoff)
         row.verdict_text = "errors at round-off on every step size: order not measurable (the method may be exact for this problem)";
+      else if (r.pre_asymptotic)
+        row.verdict_text = fmt::format("pre-asymptotic in double precision: {} over Δt {}, local slopes {} still moving "
+                                       "(spread > {}) where round-off ends the ladder; not judged", fmt_g(r.fit.order, 4), range,
+                                       slopes_text(r.fit), kOrderTolerance);
       else
         row.verdict = Verdict{fmt::format("{} on {}: order", r.integrator, p.name),
                               fmt::format("{} ± {}", r.declared, kOrderTolerance),
@@ -119,6 +123,9 @@ StudyResult order_report(const OrderStudy& study) {
                        member(row_keys::order_odeint::expected_order, r.twin_expected),
                        Field{{}, std::string(row_keys::order_odeint::measured_order.key), fmt_g(r.fit_odeint.order, 4), r.fit_odeint.order},
                        member("declared_disagrees", disagrees)};
+        if (r.twin_pre_asymptotic)
+          twin.verdict_text = fmt::format("pre-asymptotic in double precision (local slopes {}): not judged", slopes_text(r.fit_odeint));
+        else
         twin.verdict = Verdict{
             fmt::format("odeint {} on {}: order", r.twin, p.name),
             fmt::format("{} ± {}{}", r.twin_expected, kOrderTolerance,

@@ -91,7 +91,8 @@ void measure_problem(const P& problem, double T, long n0, const StudyOptions& op
     r.fit = std::move(L.fit);
     r.fit_odeint = std::move(L.fit_odeint);
     r.at_roundoff = all_at_roundoff(r.err, r.floor);
-    r.pass = r.at_roundoff || order_pass(r.fit, info.order);
+    r.pre_asymptotic = !r.at_roundoff && !order_pass(r.fit, info.order) && slopes_unsettled(r.fit);
+    r.pass = r.at_roundoff || r.pre_asymptotic || order_pass(r.fit, info.order);
     r.twin = odeint_twin(info.name);
     if (!r.twin.empty()) r.twin_declared = odeint_declared_order(r.twin);
     if (r.twin_checked()) {
@@ -101,6 +102,7 @@ void measure_problem(const P& problem, double T, long n0, const StudyOptions& op
       const int twin_order = odeint_true_order(r.twin, P::velocity_independent);
       r.twin_expected = twin_order > 0 ? twin_order : info.order;
       r.twin_pass = std::abs(r.fit_odeint.order - r.twin_expected) <= kOrderTolerance;
+      r.twin_pre_asymptotic = !r.twin_pass && slopes_unsettled(r.fit_odeint);
     }
     result.rows.push_back(std::move(r));
   }

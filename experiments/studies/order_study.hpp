@@ -56,6 +56,18 @@ inline bool all_at_roundoff(const std::vector<double>& err, const std::vector<do
   return !err.empty();
 }
 /// The verdict: a fit found and |order − declared| ≤ kOrderTolerance.
+/// The fit's local slopes have not settled: over its range they still spread by more than the tolerance. A
+/// fit that misses the expected order while its slopes still move is pre-asymptotic — the error's next term
+/// (C·hᵖ + D·hᵖ⁺¹, with D·h not yet small) still bends the curve where round-off already ends the ladder
+/// (a method of order ≥ 5 on a nonlinear problem, in double precision) — and is not judged (docs/studies.md).
+inline bool slopes_unsettled(const reference::OrderFit& fit) {
+  if (!fit.ok) return false;
+  double lo = 1e300, hi = -1e300;
+  for (std::size_t k = fit.first; k < fit.last && k < fit.local_slopes.size(); ++k)
+    if (std::isfinite(fit.local_slopes[k])) lo = std::min(lo, fit.local_slopes[k]), hi = std::max(hi, fit.local_slopes[k]);
+  return hi - lo > kOrderTolerance;
+}
+
 inline bool order_pass(const reference::OrderFit& fit, int declared) {
   return fit.ok && std::abs(fit.order - declared) <= kOrderTolerance;
 }
@@ -71,6 +83,8 @@ struct OrderRow {
   reference::OrderFit fit, fit_odeint;
   bool pass = false;                ///< fit found and |order − declared| ≤ kOrderTolerance (or at round-off)
   bool at_roundoff = false;         ///< every error at round-off: order not measurable, not judged
+  bool pre_asymptotic = false;      ///< missed the order while the local slopes still move (slopes_unsettled): not judged
+  bool twin_pre_asymptotic = false; ///< the same for odeint's twin
   std::string twin;                 ///< Boost.Odeint's stepper of the same method, or empty
   int twin_declared = 0;            ///< its declared order_value
   int twin_expected = 0;            ///< the order it should measure (see order_study.cpp)

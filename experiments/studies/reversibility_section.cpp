@@ -53,6 +53,7 @@ StudyResult reversibility_report(const ReversibilityStudy& study) {
                                    std::isinf(r.error[i]) ? "failed" : fmt_g(r.error[i], 3),
                                    std::isinf(r.error[i]) ? Json() : Json(r.error[i])));
       row.fields.push_back(field(fmt::format("bound at n = {}", p.steps.back()), "bound_last", fmt_g(r.bound.back(), 3), r.bound.back()));
+      row.fields.push_back(field("Δt", "dt", fmt::format("{:g}", r.dt), r.dt));
       row.fields.push_back(field("measured", "measured", r.measured));
       if (r.symmetric)
         row.verdict = Verdict{fmt::format("{} on {}: reversibility", r.integrator, p.name),

@@ -34,7 +34,8 @@ struct ReversibilityRow {
   std::optional<bool> symmetric;  ///< the claim (theory's); nullopt: no verdict
   std::vector<double> error;      ///< per n: ‖z_back − z₀‖/‖z₀‖ in the problem's units (+∞: a step failed)
   std::vector<double> bound;      ///< per n: C·n·ε, plus 2n times an absolute solver tolerance (Newmark's 1e-12) over ‖z₀‖
-  std::string measured;           ///< "round-off" (every n within the bound), "not reversible" (every n above), "mixed"
+  double dt = 0;                  ///< the Δt measured at (the problem's, doubled for a non-symmetric method at round-off)
+  std::string measured;           ///< "round-off" (every n within the bound), "not reversible" (every n above), "mixed", "blew up"
   bool pass = false;              ///< symmetric ⇔ round-off
 };
 

@@ -91,7 +91,7 @@ StudyResult stability_maps_report(const StabilityMapsStudy& study) {
       "the stability study; the Gauss methods' fixed point fails to converge beyond its contraction limit (grey cells: "
       "the solver, not the method). At ζ = 0 each boundary is the stability study's limit. <b>Theory</b> for the "
       "Runge–Kutta tables: M = R(θA), A = [[0, 1], [−1, −2ζ]], so ρ(M) = max|R(θλ±)|, λ± = −ζ ± √(ζ² − 1), R(z) = "
-      "1 + z bᵀ(I − zA)⁻¹𝟙 (Hairer &amp; Wanner II §IV.3): the measured M must equal R(θA) to 64ε (plus, for an implicit table, what its fixed point may leave: "
+      "1 + z bᵀ(I − zA)⁻¹𝟙 (Hairer &amp; Wanner II §IV.3): the measured M must equal R(θA) to 16κε, κ = s + Σ|aᵢⱼ| + Σ|bᵢ| the size of the table's sums (plus, for an implicit table, what its fixed point may leave: "
       "the last correction, ≤ τ = 1e-15 relative, times q/(1 − q), q = θ‖A_table‖₂‖A‖₂ its contraction in norm; cells with q ≥ 1 are not compared) and ρ(M) must equal "
       "max|R(θλ±)| within its rounding sensitivity (δ(1 + 4‖M‖/gap) for distinct eigenvalues, 2√(δ‖M‖) at the double "
       "one ζ = 1). <b>Regions and order stars</b> of the tables: {z : |R(z)| ≤ 1}, and {z : |R(z)e^(−z)| > 1} "
@@ -159,7 +159,7 @@ StudyResult stability_maps_report(const StabilityMapsStudy& study) {
                         m.runge_kutta ? Json(m.worst_rho_abs) : Json())};
     if (m.runge_kutta)
       row.verdict = Verdict{fmt::format("{}: measured one-step matrix against R(θA)", m.integrator),
-                            "M = R(θA) to 64ε (+ an implicit solve's remainder), ρ(M) = max|R(θλ±)| within rounding",
+                            fmt::format("M = R(θA) to {:.1e} (16κε; + an implicit solve's remainder), ρ(M) = max|R(θλ±)| within rounding", m.rounding),
                             fmt::format("{:.2g} (ρ: {:.2g} of its tolerance)", m.max_matrix_difference, m.max_rho_difference), m.pass};
     else
       row.verdict_text = "no theory here (measured)";

@@ -34,6 +34,7 @@ struct StabilityMap {
   double max_matrix_difference = 0;  ///< max over converged cells of (‖M − R(θA)‖max − the solver's remainder bound)⁺ / max(1, ‖M‖max)
   double max_rho_difference = 0;     ///< max of |ρ(M) − max|R(θλ±)|| / its per-cell tolerance (≤ 1: agree)
   double worst_rho_abs = 0;          ///< the largest |ρ(M) − max|R(θλ±)|| itself
+  double rounding = 0;               ///< M's rounding allowed, relative: 16κε, κ = s + Σ|aᵢⱼ| + Σ|bᵢ| (64ε without a table)
   bool pass = true;
 };
 

@@ -29,7 +29,8 @@ struct DefectRow {
   std::vector<double> error;     ///< per Δt: the Jacobian's propagated error estimate
   double max_defect = 0, max_error = 0;
   double slope = 0;              ///< non-symplectic: fitted slope of the defect against Δt (NaN: symplectic or no fit)
-  bool pass = false;             ///< symplectic: defect at round-off; otherwise slope ≥ order + 1 − 0.3
+  bool below_resolution = false; ///< non-symplectic: the defect never stood clear of the Jacobian's error (no slope)
+  bool pass = false;             ///< symplectic: defect at round-off; otherwise slope ≥ order + 1 − 0.3 (or below resolution)
 };
 
 struct DefectProblem {
