@@ -183,8 +183,9 @@ std::unique_ptr<TableauFile> parse_tableau(const std::string& text, const std::s
   out->order = static_cast<int>(order);
   out->symplectic = r.boolean("symplectic", false);
   TableReader tr(*out, file);
-  r.has("kick");
-  r.has("drift");
+  // every key of either kind, asked for now: a misspelt one is named before what it leaves missing
+  for (const char* k : {"A", "b", "c", "bhat", "embedded_order", "c_free", "kick", "drift"}) r.has(k);
+  r.finish();
   if (root.contains("kick") || root.contains("drift")) {
     for (const char* k : {"A", "b", "c", "bhat", "embedded_order", "c_free"})
       if (root.contains(k)) r.fail(k, fmt::format("'{}' belongs to a Runge-Kutta table; this file is a splitting method (kick, drift)", k));
@@ -192,7 +193,6 @@ std::unique_ptr<TableauFile> parse_tableau(const std::string& text, const std::s
   } else {
     read_runge_kutta(r, root, tr, *out, file);
   }
-  r.finish();
   out->text.name = out->name;
   out->text.title = out->title;
   out->text.source = out->file;

@@ -96,6 +96,7 @@ StudyResult order_report(const OrderStudy& study) {
           member(row_keys::order::problem, p.name),
           field("declared", row_keys::order::declared_order, fmt::format("{}", r.declared), r.declared),
           field("measured", row_keys::order::measured_order, r.fit.ok ? fmt_g(r.fit.order, 4) : "no fit", r.fit.ok ? r.fit.order : kNaN),
+          member("pre_asymptotic", r.pre_asymptotic),
           cell("fit range Δt [s]", range),
           member("fit_dt_max", r.fit.ok ? r.h[r.fit.first] : kNaN),
           member("fit_dt_min", r.fit.ok ? r.h[r.fit.last] : kNaN),
@@ -108,7 +109,7 @@ StudyResult order_report(const OrderStudy& study) {
         row.verdict_text = "errors at round-off on every step size: order not measurable (the method may be exact for this problem)";
       else if (r.pre_asymptotic)
         row.verdict_text = fmt::format("pre-asymptotic in double precision: {} over Δt {}, local slopes {} still moving "
-                                       "(spread > {}) where round-off ends the ladder; not judged", fmt_g(r.fit.order, 4), range,
+                                       "(spread > {}) towards the expected order where round-off ends the ladder; not judged", fmt_g(r.fit.order, 4), range,
                                        slopes_text(r.fit), kOrderTolerance);
       else
         row.verdict = Verdict{fmt::format("{} on {}: order", r.integrator, p.name),

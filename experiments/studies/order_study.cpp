@@ -32,11 +32,13 @@ struct Ladder {
 };
 
 template <class P>
-Ladder run_ladder(const P& problem, const core::PhaseState<typename P::V>& exact, std::string_view name, int order,
+Ladder run_ladder(const P& problem, const core::PhaseState<typename P::V>& exact, const integrators::Method& method,
                   double T, long n0, int levels) {
+  const std::string_view name = method.info.name;
+  const int order = method.info.order;
   Ladder L;
   const double scale = 1.0 + std::sqrt(exact.q.squaredNorm() + exact.v.squaredNorm());
-  auto variant = integrators::make_stepper<typename P::V>(name);
+  auto variant = integrators::make_stepper<typename P::V>(method);
   std::visit(
       [&](const auto& proto) {
         for (int k = 0; k < levels; ++k) {
@@ -78,9 +80,10 @@ void measure_problem(const P& problem, double T, long n0, const StudyOptions& op
   const int levels = order_levels(opt.quick);
   const auto exact = problem.exact(problem.t0 + T);  // once per problem: the driven pendulum's is a reference run
   OrderProblem result{std::string(P::name), std::string(P::title), T, {}};
-  for (const auto& info : integrators::kSecondOrderSteppers) {
+  for (const auto& method : study_methods(opt)) {
+    const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
-    Ladder L = run_ladder(problem, exact, info.name, info.order, T, n0, levels);
+    Ladder L = run_ladder(problem, exact, method, T, n0, levels);
     OrderRow r;
     r.integrator = info.name;
     r.declared = info.order;
@@ -91,7 +94,7 @@ void measure_problem(const P& problem, double T, long n0, const StudyOptions& op
     r.fit = std::move(L.fit);
     r.fit_odeint = std::move(L.fit_odeint);
     r.at_roundoff = all_at_roundoff(r.err, r.floor);
-    r.pre_asymptotic = !r.at_roundoff && !order_pass(r.fit, info.order) && slopes_unsettled(r.fit);
+    r.pre_asymptotic = !r.at_roundoff && !order_pass(r.fit, info.order) && pre_asymptotic(r.fit, info.order);
     r.pass = r.at_roundoff || r.pre_asymptotic || order_pass(r.fit, info.order);
     r.twin = odeint_twin(info.name);
     if (!r.twin.empty()) r.twin_declared = odeint_declared_order(r.twin);
@@ -102,7 +105,7 @@ void measure_problem(const P& problem, double T, long n0, const StudyOptions& op
       const int twin_order = odeint_true_order(r.twin, P::velocity_independent);
       r.twin_expected = twin_order > 0 ? twin_order : info.order;
       r.twin_pass = std::abs(r.fit_odeint.order - r.twin_expected) <= kOrderTolerance;
-      r.twin_pre_asymptotic = !r.twin_pass && slopes_unsettled(r.fit_odeint);
+      r.twin_pre_asymptotic = !r.twin_pass && pre_asymptotic(r.fit_odeint, r.twin_expected);
     }
     result.rows.push_back(std::move(r));
   }

@@ -94,7 +94,7 @@ StudyResult stability_maps_report(const StabilityMapsStudy& study) {
       "1 + z bᵀ(I − zA)⁻¹𝟙 (Hairer &amp; Wanner II §IV.3): the measured M must equal R(θA) to 16κε, κ = s + Σ|aᵢⱼ| + Σ|bᵢ| the size of the table's sums (plus, for an implicit table, what its fixed point may leave: "
       "the last correction, ≤ τ = 1e-15 relative, times q/(1 − q), q = θ‖A_table‖₂‖A‖₂ its contraction in norm; cells with q ≥ 1 are not compared) and ρ(M) must equal "
       "max|R(θλ±)| within its rounding sensitivity (δ(1 + 4‖M‖/gap) for distinct eigenvalues, 2√(δ‖M‖) at the double "
-      "one ζ = 1). <b>Regions and order stars</b> of the tables: {z : |R(z)| ≤ 1}, and {z : |R(z)e^(−z)| > 1} "
+      "one ζ = 1). <b>Regions and order stars</b> of the tables: {z : |R(z)| ≤ 1}, and {z : |R(z)e^(−z)| &gt; 1} "
       "(Wanner, Hairer &amp; Nørsett, BIT 18 (1978) 475; Hairer &amp; Wanner II §IV.4), with the axis limits derived from R "
       "and the stability study's measured limit on the imaginary axis.</p>\n";
   // the boundaries of every method, one figure by family

@@ -133,6 +133,9 @@ StudyResult theory_report(const TheoryStudy& study) {
       if (r.declared_symplectic && r.symplectic.holds != theory::Verdict::not_applicable)
         row.also.push_back(Verdict{r.name + ": symplecticity condition", *r.declared_symplectic ? "holds" : "fails",
                                    std::string(theory::verdict_text(r.symplectic.holds)), r.symplectic_pass()});
+      if (r.embedded)  // an embedded pair's b̂ (the library's pairs, a user's table with bhat)
+        row.also.push_back(Verdict{r.name + ": embedded order", std::to_string(r.declared_embedded) + " (declared)",
+                                   theory::order_text(*r.embedded), r.embedded_pass()});
     } else {
       row.verdict_text = "no coefficient table";
     }
@@ -192,10 +195,11 @@ StudyResult theory_report(const TheoryStudy& study) {
       f.xlabel = imaginary ? "y = ωΔt (z = iy) [dimensionless]" : "y (z = −y) [dimensionless]";
       f.ylabel = imaginary ? "|R(iy)| [dimensionless]" : "|R(−y)| [dimensionless]";
       f.extra = "set yrange [0:2]\nset arrow from graph 0, first 1 to graph 1, first 1 nohead dt 2\n";
+      f.by_family = true;  // one panel per family of the registry (at most 8 curves each)
       for (std::size_t k = 0; k < study.curves.names.size(); ++k)
-        f.series.push_back({f.stem + ".csv", fmt::format("1:{}", k + 2), study.curves.names[k], "lines lw 2", -1, ""});
-      f.caption = imaginary ? "|R(iy)| of each library table: stable on the undamped oscillator while ≤ 1 (dashed)."
-                            : "|R(−y)| of each library table: stable on y' = λy, λ < 0, with −λΔt = y while ≤ 1 "
+        f.series.push_back({f.stem + ".csv", fmt::format("1:{}", k + 2), study.curves.names[k], "lines lw 2", -1, study.curves.names[k]});
+      f.caption = imaginary ? "|R(iy)| of each Runge–Kutta method: stable on the undamped oscillator while ≤ 1 (dashed)."
+                            : "|R(−y)| of each Runge–Kutta method: stable on y' = λy, λ < 0, with −λΔt = y while ≤ 1 "
                               "(dashed); the first crossing is the real-axis limit.";
       out.figures.push_back(std::move(f));
     }

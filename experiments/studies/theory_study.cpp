@@ -78,7 +78,8 @@ TheoryStudy run_theory_study(const StudyOptions& options) {
   // |R| on the axes, 0 ≤ y ≤ 6 (every explicit table's limits are below 6 up to order 8)
   constexpr int kPoints = 601;
   for (int k = 0; k < kPoints; ++k) out.curves.y.push_back(6.0 * k / (kPoints - 1));
-  for (const auto& r : out.library.empty() ? out.methods : out.library) {
+  // the registry's Runge–Kutta methods (each drawn in its own style and family panel), or a selection's
+  for (const auto& r : out.methods) {
     if (!r.R) continue;
     out.curves.names.push_back(r.name);
     std::vector<double> im, re;

@@ -25,8 +25,8 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(TableauFile, ReadsHeunFromStringsAndNumbers) {
-  const auto t = parse_tableau("order = 2\nA = [[0, 0], [\"1\", 0]]\nb = [\"1/2\", 0.5]\n", "heun.toml");
-  EXPECT_EQ(t->name, "heun");
+  const auto t = parse_tableau("order = 2\nA = [[0, 0], [\"1\", 0]]\nb = [\"1/2\", 0.5]\n", "my_heun.toml");
+  EXPECT_EQ(t->name, "my_heun");
   EXPECT_EQ(t->kind, TableauFile::Kind::runge_kutta);
   EXPECT_EQ(t->table.stages, 2);
   EXPECT_EQ(t->table.a[1][0], 1.0);

@@ -370,7 +370,7 @@ TEST(Experiments_StudySelection, SelectionsThatWouldMeasureNothingAreRefusedNami
       << order;
   EXPECT_TRUE(message("collisions", {"rk4"}, {}).starts_with("--integrators: study collisions uses no integrator"));
   EXPECT_FALSE(fs::exists(never));
-  // `all` narrows to the studies a selection concerns: only symplecticity runs Hénon–Heiles
+  // `all` narrows to the studies a selection concerns: only symplecticity and reversibility run Hénon–Heiles
   const fs::path base = fresh_base("selection");
   StudyOptions o;
   o.quick = true;
@@ -379,8 +379,9 @@ TEST(Experiments_StudySelection, SelectionsThatWouldMeasureNothingAreRefusedNami
   ReportOptions no_plots;
   no_plots.plots = false;
   const auto run = run_studies("all", o, base / "r", no_plots);
-  ASSERT_EQ(run.studies.size(), 1u);
+  ASSERT_EQ(run.studies.size(), 2u);
   EXPECT_EQ(run.studies[0].name, "symplecticity");
+  EXPECT_EQ(run.studies[1].name, "reversibility");
   EXPECT_GT(run.passed(), 0);
   EXPECT_EQ(run.failed(), 0);
   fs::remove_all(base);

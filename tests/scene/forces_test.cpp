@@ -190,6 +190,12 @@ TEST(ForcesConvergence, RelaxationEveryIntegratorAtItsOrder) {
       const RunResult r = simulate(s);
       err[level] = std::abs(column(r.trajectory, "discharge.E").back() - std::exp(-1.0));
     }
+    // a method of order ≥ 5 is at round-off already at Δt = 0.05 (Fehlberg 7(8): (Δt)⁸/8! ≈ 1e-15 a step): no
+    // slope, only the bound of 40 steps' rounding of E ~ 1 (100·40·ε ≈ 9e-13)
+    if (err[0] <= 1e-12 && err[1] <= 1e-12) {
+      RecordProperty(std::string("order_") + std::string(info.name), "at round-off");
+      continue;
+    }
     const double p = std::log2(err[0] / err[1]);
     EXPECT_GE(p, info.order - 0.45) << info.name << ": errors " << err[0] << ", " << err[1];
     EXPECT_LE(p, info.order + 1.2) << info.name << ": errors " << err[0] << ", " << err[1];

@@ -117,13 +117,14 @@ std::vector<double> weights(const tableaus::RkText& text) {
 }
 
 /// The order theory predicts for a perturbed table: the order of the lowest tree whose Φ the perturbation
-/// changed, minus one (capped by the original order). A change of ≥ 1e-6 (the perturbation is 1/1000 of an
-/// entry of size ≤ ~3, so a tree involving it changes by ≳ 1e-5·Φ; round-off in doubles is ~1e-15).
+/// changed, minus one (capped by the original order). A change above 1e-11: the perturbation is 1/1000, and a
+/// tree involving it changes by 1e-3 times a product of at most 7 other entries and nodes (Fehlberg 7(8)'s trees
+/// of order 8 through a zero weight: ~1e-9 and more), while the doubles' round-off in Φ is ~1e-15.
 int predicted_order(const tableaus::RkText& original, const tableaus::RkText& perturbed) {
   const auto a = weights(original), b = weights(perturbed);
   const auto& trees = rooted_trees();
   for (std::size_t k = 0; k < trees.size(); ++k)
-    if (trees[k].order <= original.order && std::abs(a[k] - b[k]) > 1e-6) return trees[k].order - 1;
+    if (trees[k].order <= original.order && std::abs(a[k] - b[k]) > 1e-11) return trees[k].order - 1;
   return original.order;
 }
 
