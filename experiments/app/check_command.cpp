@@ -42,6 +42,18 @@ std::vector<std::filesystem::path> program_inputs(const std::string& cmd) {
   return out;
 }
 
+/// Writes the report of `studies` into the folder's staging area and installs it (nothing without --out); the
+/// figures gnuplot did not draw.
+std::vector<std::string> install_report(ReportFolder* folder, const std::vector<StudyResult>& studies, bool no_plots) {
+  if (!folder) return {};
+  ReportOptions r;
+  r.plots = !no_plots;
+  auto not_drawn = write_report(folder->staging(), studies, r).not_drawn;
+  throw_if_interrupted();
+  folder->commit();
+  return not_drawn;
+}
+
 /// The verdicts on stdout, then one line per check of the user's program (failed/total cases and the
 /// first failing case: what a grader pastes), the failed ones also on stderr; the exit code (0 all
 /// pass, 1 one fails).
@@ -99,14 +111,7 @@ void add_check_tableau_command(CLI::App& check, int& exit_code) {
       folder = std::make_unique<ReportFolder>(args->out, std::vector<std::filesystem::path>{args->file});
     }
     const auto result = run_tableau_check(args->o);
-    std::vector<std::string> not_drawn;
-    if (folder) {
-      ReportOptions r;
-      r.plots = !args->no_plots;
-      not_drawn = write_report(folder->staging(), result.studies, r).not_drawn;
-      throw_if_interrupted();
-      folder->commit();
-    }
+    const auto not_drawn = install_report(folder.get(), result.studies, args->no_plots);
     exit_code = print_verdicts(result.studies, {}, not_drawn, args->out);
   });
 }
@@ -185,14 +190,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       folder = std::make_unique<ReportFolder>(args->out, inputs);  // checks --out before anything runs
     }
     const auto result = run_integrator_check(args->o);
-    std::vector<std::string> not_drawn;
-    if (folder) {
-      ReportOptions r;
-      r.plots = !args->no_plots;
-      not_drawn = write_report(folder->staging(), result.studies, r).not_drawn;
-      throw_if_interrupted();
-      folder->commit();
-    }
+    const auto not_drawn = install_report(folder.get(), result.studies, args->no_plots);
     exit_code = print_verdicts(result.studies, result.tallies, not_drawn, args->out);
   });
   add_check_collision_command(*check, exit_code);

@@ -3,10 +3,8 @@
 // operator new for this test executable (the count is read only around the stepping).
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
 
+#include "tests/support/allocation_counter.hpp"
 #include "toolkit/contact/dem_verlet.hpp"
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/packing.hpp"
@@ -15,23 +13,6 @@
 #include "toolkit/models/force_sum.hpp"
 #include "toolkit/models/linear_drag.hpp"
 #include "toolkit/models/lorentz_force.hpp"
-
-namespace {
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-// GCC 12 flags free() in a replaced operator delete as mismatched with the (replaced) operator new
-// that called malloc() (-Wmismatched-new-delete): a false positive, the pair is consistent.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void* operator new(std::size_t n) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
 
 namespace verisim::contact::test {
 namespace {
@@ -53,10 +34,10 @@ TEST(ContactAllocation, SteadyStateSteppingAllocatesNothing) {
   integrate(vv, world, ws, s, 0.0, 1e-4, 200);  // warm-up: buffers reach their sizes
   integrate(dem, world, ws, s, 0.0, 1e-4, 200);
   const std::size_t builds = ws.rebuilds();
-  const long before = g_allocations.load();
+  const long before = verisim::test::allocations();
   integrate(vv, world, ws, s, 0.02, 1e-4, 300);
   integrate(dem, world, ws, s, 0.05, 1e-4, 300);
-  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(verisim::test::allocations() - before, 0);
   EXPECT_GT(ws.rebuilds(), builds);  // rebuilds happened inside the counted steps
 }
 
@@ -89,9 +70,9 @@ TEST(ContactAllocation, EveryLawAndFieldForcesAllocateNothingEither) {
   DemVerletHalfStep<core::VecX> dem;  // one evaluation a step: the mean field's exact near sum is the cost here
   integrate(dem, world, ws, s, 0.0, 1e-4, 100);  // warm-up
   const std::size_t builds = ws.rebuilds();
-  const long before = g_allocations.load();
+  const long before = verisim::test::allocations();
   integrate(dem, world, ws, s, 0.01, 1e-4, 150);
-  EXPECT_EQ(g_allocations.load() - before, 0);
+  EXPECT_EQ(verisim::test::allocations() - before, 0);
   EXPECT_GT(ws.rebuilds(), builds);
 }
 

@@ -4,31 +4,12 @@
 // operator new for this test executable (as tests/contact/allocation_test.cpp), read only around the steps.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cstdlib>
-#include <new>
 
+#include "tests/support/allocation_counter.hpp"
 #include "toolkit/core/vec.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/table_runge_kutta.hpp"
 #include "toolkit/tableaus/library.hpp"
-
-namespace {
-std::atomic<long> g_table_allocations{0};
-}  // namespace
-
-// GCC 12 flags free() in a replaced operator delete as mismatched with the (replaced) operator new
-// that called malloc() (-Wmismatched-new-delete): a false positive, the pair is consistent.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-void* operator new(std::size_t n) {
-  g_table_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n == 0 ? 1 : n)) return p;
-  throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-#pragma GCC diagnostic pop
 
 namespace verisim::integrators::table_allocation_test {
 namespace {
@@ -61,10 +42,10 @@ TEST(Tableaus_Allocation, StepsAfterTheFirstAllocateNothing) {
     VecX y = VecX::LinSpaced(12, 0.1, 1.2);
     integrate_n_steps(second, Chain{}, x, 0.0, 0.05, 1);  // the first step sizes the buffers
     integrate_n_steps(first, ChainFirstOrder{}, y, 0.0, 0.05, 1);
-    const long before = g_table_allocations.load();
+    const long before = verisim::test::allocations();
     integrate_n_steps(second, Chain{}, x, 0.05, 0.05, 50);
     integrate_n_steps(first, ChainFirstOrder{}, y, 0.05, 0.05, 50);
-    EXPECT_EQ(g_table_allocations.load() - before, 0) << table->order;
+    EXPECT_EQ(verisim::test::allocations() - before, 0) << table->order;
   }
 }
 
