@@ -84,6 +84,23 @@ TEST(IntegratorTable, PlotStylesAreTheDrawnRowsAndTheirOdeintTwins) {
   for (const auto& i : vi::kSecondOrderSteppers) EXPECT_TRUE(styled.count(std::string(i.name))) << i.name;
 }
 
+// A row that names a compiled table is that table: the same name and order as its text, the same stages, and
+// implicit exactly when the table is not explicit (registry.hpp: checked here, not by a static_assert, which
+// GCC's -fsanitize=address refuses over the tables' addresses).
+TEST(IntegratorTable, ATableRowIsItsTable) {
+  int rows = 0;
+  for (const auto& m : integrators::kMethods) {
+    if (!m.table) continue;
+    ++rows;
+    ASSERT_NE(m.coefficients.rk, nullptr) << m.info.name;
+    EXPECT_EQ(m.coefficients.rk->name, m.info.name);
+    EXPECT_EQ(m.table->order, m.info.order) << m.info.name;
+    EXPECT_EQ(m.table->stages, m.coefficients.rk->stages) << m.info.name;
+    EXPECT_NE(m.info.implicit, m.table->is_explicit) << m.info.name;
+  }
+  EXPECT_EQ(rows, 14);  // heun … radau5
+}
+
 TEST(IntegratorTable, OdeintTwinsAreTheTablesAndOdeintKnowsEach) {
   int twins = 0;
   for (const auto& m : vi::kMethods) {
