@@ -92,7 +92,7 @@ struct OrderRow {
   reference::OrderFit fit, fit_odeint;
   bool pass = false;                ///< fit found and |order − declared| ≤ kOrderTolerance (or at round-off)
   bool at_roundoff = false;         ///< every error at round-off: order not measurable, not judged
-  bool pre_asymptotic = false;      ///< missed the order while the local slopes still move (slopes_unsettled): not judged
+  bool pre_asymptotic = false;      ///< missed the order while the local slopes still move towards it (pre_asymptotic above): not judged
   bool twin_pre_asymptotic = false; ///< the same for odeint's twin
   std::string twin;                 ///< Boost.Odeint's stepper of the same method, or empty
   int twin_declared = 0;            ///< its declared order_value

@@ -205,7 +205,7 @@ StudyResult theory_report(const TheoryStudy& study) {
     }
   }
   out.tables.push_back(std::move(methods));
-  out.tables.push_back(std::move(library));
+  if (!library.rows.empty()) out.tables.push_back(std::move(library));  // a selection (check tableau) has none
   out.tables.push_back(std::move(twins));
   return out;
 }

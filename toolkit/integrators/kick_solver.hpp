@@ -24,23 +24,21 @@
 
 namespace verisim::integrators {
 
-namespace kick {
-/// The cheapest of these library tables (toolkit/tableaus/library.hpp) whose order is at least p.
-template <int P>
-constexpr const auto& for_order() {
-  static_assert(P >= 1 && P <= 6, "no kick tableau for this order");
-  if constexpr (P == 1) return tableaus::kEuler;
-  else if constexpr (P == 2) return tableaus::kMidpoint;
-  else if constexpr (P <= 4) return tableaus::kRk4;
-  else return tableaus::kButcher6;
+/// The cheapest of the library's tables (toolkit/tableaus/library.hpp) whose order is at least p: the one rule,
+/// used at compile time here and at run time by table_splitting.hpp.
+constexpr const tableaus::RkTable& kick_table_for_order(int p) {
+  if (p <= 1) return tableaus::kEuler;
+  if (p == 2) return tableaus::kMidpoint;
+  if (p <= 4) return tableaus::kRk4;
+  return tableaus::kButcher6;
 }
-}  // namespace kick
 
 /// Integrates the kick v′ = f(t, q, v) over τ and writes the velocity increment Δv.
 /// Holds its stage buffers so that a step allocates nothing (dynamic vectors: the first step only).
 template <class V, int Order>
 class KickSolver {
-  static constexpr const auto& kTab = kick::for_order<Order>();
+  static_assert(Order >= 1 && Order <= 6, "no kick tableau for this order");
+  static constexpr const tableaus::RkTable& kTab = kick_table_for_order(Order);
   static constexpr std::size_t kS = static_cast<std::size_t>(kTab.stages);
 
   // The indices j of the nonzero entries of a tableau row (A's row I: j < I; b: all), in order, so

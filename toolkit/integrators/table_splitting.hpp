@@ -5,7 +5,7 @@
 //   kick:   v ← v + bᵢh·f(t + cᵢh, q, v)      cᵢ = a₀ + … + aᵢ₋₁   (skipped when bᵢ = 0)
 //   drift:  q ← q + aᵢh·v                                          (skipped when aᵢ = 0)
 // Velocity-dependent forces: the kick v′ = f(t, q, v) with q and t frozen is integrated over bᵢh by the
-// library's explicit table of order ≥ the declared order (as kick_solver.hpp chooses at compile time;
+// library's explicit table of order ≥ the declared order (kick_solver.hpp's kick_table_for_order, the one rule;
 // above order 6, Butcher's order-6 table: such a method keeps order 6 on velocity-dependent problems).
 // The registered splitting methods keep the compile-time engine (unrolled stages, FSAL, compensated
 // summation); this one is the plain loop, for tables that are data.
@@ -15,17 +15,10 @@
 #include "toolkit/core/scale_sum.hpp"
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
+#include "toolkit/integrators/kick_solver.hpp"
 #include "toolkit/tableaus/library.hpp"
 
 namespace verisim::integrators {
-
-/// The library's explicit table used to integrate a velocity-dependent kick to order ≥ p.
-constexpr const tableaus::RkTable& kick_table_for_order(int p) {
-  if (p <= 1) return tableaus::kEuler;
-  if (p == 2) return tableaus::kMidpoint;
-  if (p <= 4) return tableaus::kRk4;
-  return tableaus::kButcher6;
-}
 
 template <class V>
 class TableSplitting : public core::OdeintStepperTraits<TableSplitting<V>> {
