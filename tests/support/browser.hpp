@@ -70,16 +70,25 @@ inline BrowserView open_in_chromium(const std::filesystem::path& page, const std
   html.insert(head + 6, kRecordErrors);
   const fs::path copy = page.parent_path() / "browser_check.html";
   { std::ofstream(copy, std::ios::binary) << html; }
-  // without a shell (run_process: posix_spawnp); --single-process: no renderer or helper processes
-  // that could outlive it, and coreutils' timeout kills its process group if it hangs
-  const experiments::ProcessResult r = experiments::run_process(
-      {"timeout", "-s", "KILL", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--single-process",
-       "--log-level=3", "--no-first-run", "--user-data-dir=" + profile.string(), "--virtual-time-budget=5000",
-       "--dump-dom", "file://" + fs::absolute(copy).string()},
-      {}, 180.0);
+  // without a shell (run_process: posix_spawnp); coreutils' timeout kills its process group (the
+  // browser and its renderer and helper processes) if it hangs. Not --single-process: Chromium does
+  // not support that mode, and on a loaded 2-core CI machine it crashed on 2 of 20 pages (a signal,
+  // crashpad writing its dump) with nothing wrong with them. A browser that dies (exit code other than
+  // 0, or a signal) is tried again, up to 3 times: a page's own faults (script errors, broken images)
+  // never end the browser, they come back in the VERISIM-CHECK line below.
+  experiments::ProcessResult r;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    r = experiments::run_process(
+        {"timeout", "-s", "KILL", "120", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--log-level=3",
+         "--no-first-run", "--user-data-dir=" + profile.string(), "--virtual-time-budget=5000", "--dump-dom",
+         "file://" + fs::absolute(copy).string()},
+        {}, 180.0);
+    if (r.ok()) break;
+  }
   fs::remove(copy);
   if (!r.ok()) {
-    v.error = "chromium failed (exit " + std::to_string(r.exit_code) + "): " + r.output.substr(0, 2000);
+    v.error = "chromium failed 3 times (exit " + std::to_string(r.exit_code) + ", signal " + std::to_string(r.term_signal) +
+              "): " + r.errors.substr(0, 2000) + r.output.substr(0, 2000);
     return v;
   }
   const auto at = r.output.find("VERISIM-CHECK {");
