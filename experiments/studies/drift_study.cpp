@@ -13,6 +13,7 @@
 
 #include "experiments/studies/drift_study.hpp"
 #include "experiments/io/number.hpp"
+#include "toolkit/core/numbers.hpp"
 #include "toolkit/core/observe.hpp"
 #include "reference/order_fit.hpp"
 #include "reference/problems/kepler.hpp"
@@ -34,7 +35,7 @@ using reference::problems::PendulumProblem;
 
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using core::kEps;
 template <class P>
 double ang_mom(const P& p, const core::PhaseState<typename P::V>& x) {
   if constexpr (requires { p.angular_momentum(x); })

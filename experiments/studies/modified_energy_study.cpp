@@ -16,6 +16,7 @@
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "reference/problems/pendulum.hpp"
+#include "toolkit/core/numbers.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/registry.hpp"
@@ -28,7 +29,7 @@ using reference::problems::PendulumProblem;
 
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using core::kEps;
 // The step sizes θ = ωh of the Verlet runs: a factor 8 in h, inside the asymptotic range (θ ≤ 0.4:
 // the O(h⁴) remainder of H̃ is 10⁻² of its h² term there) and above rounding (θ⁴ ≥ 6e-6 ≫ n·ε).
 constexpr double kThetas[] = {0.4, 0.2, 0.1, 0.05};

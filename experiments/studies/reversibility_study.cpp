@@ -12,6 +12,7 @@
 #include "reference/problems/henon_heiles.hpp"
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/pendulum.hpp"
+#include "toolkit/core/numbers.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/theory/structure.hpp"
@@ -20,7 +21,7 @@ namespace verisim::experiments {
 
 namespace {
 
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using core::kEps;
 
 // The bound C·n·ε on a symmetric method's return error (kReversibilityC = 2000). A rounding δ made at
 // step k of the forward leg comes back as Φ_{−h}^k's Jacobian applied to δ (the rest of the trip cancels

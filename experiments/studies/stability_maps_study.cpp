@@ -14,6 +14,7 @@
 #include "experiments/studies/stability_maps_study.hpp"
 #include "experiments/studies/stability_study.hpp"  // spectral_radius, kSpectralTolerance, run_stability_study
 #include "reference/problems/oscillator.hpp"
+#include "toolkit/core/numbers.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/theory/stability.hpp"
@@ -23,7 +24,7 @@ namespace verisim::experiments {
 namespace {
 
 using cplx = std::complex<double>;
-constexpr double kEps = std::numeric_limits<double>::epsilon();
+using core::kEps;
 
 /// The matrix of one step of `proto` on q̈ = −q − 2ζq̇ (m = k = 1, b = 2ζ) at Δt = θ, from the steps of
 /// (1, 0) and (0, 1) (the system is linear and homogeneous: the images are M's columns); nullopt when
