@@ -47,4 +47,18 @@ class NonFiniteState : public StepError {
   double t_;
 };
 
+/// An error-controlled run could not go on: its step size fell below what the time can resolve
+/// (16 ulps of t: a singularity, or a tolerance below round-off), or it reached its step cap.
+class StepSizeFailure : public StepError {
+ public:
+  StepSizeFailure(std::string_view method, double t, double dt, std::string_view why)
+      : StepError(fmt::format("{}: error-controlled run stopped at t = {:.17g} with dt = {:.3e}: {}", method, t, dt, why)),
+        t_(t), dt_(dt) {}
+  double t() const { return t_; }
+  double dt() const { return dt_; }
+
+ private:
+  double t_, dt_;
+};
+
 }  // namespace verisim::core

@@ -17,7 +17,8 @@
 //
 // Explicit tables (aᵢⱼ = 0 for j ≥ i): the stages in order, each combination over the nonzero
 // coefficients only. FSAL (Dormand–Prince, Bogacki–Shampine: the last stage is the next step's first)
-// is not exploited: s evaluations per step.
+// is not exploited at fixed steps (s evaluations per step); the error-controlled driver exploits it, and
+// reuses f(t, y) across a rejected step, through first_slope() / carry_last_slope().
 //
 // Implicit tables: simplified Newton on the stage equations (Hairer & Wanner II (1996) §IV.8), with the
 // Jacobian of f taken ONCE per step at (t, y) by forward differences, step δⱼ = √ε·max(1, |yⱼ|)
@@ -57,6 +58,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <Eigen/Core>
 #include <Eigen/LU>
@@ -130,6 +132,21 @@ class TableRungeKutta {
   /// Newton iterations of the last step (0 for an explicit table).
   int last_iterations() const { return iterations_; }
 
+  // For the error-controlled driver (toolkit/adaptive/embedded_runge_kutta.hpp), explicit tables only:
+  /// The stage slopes Kᵢ of the last step (the stage accelerations Fᵢ in the second-order form).
+  const std::array<V, kS>& stage_slopes() const { return k_; }
+  /// f at the next step's start, to be written by the caller before reuse_first_slope().
+  V& first_slope() { return k_[0]; }
+  /// The next step takes first_slope() as its first stage (c₁ = 0, a₁ⱼ = 0) instead of evaluating f:
+  /// a step retried from the same point after a rejection. One step only.
+  void reuse_first_slope() { reuse_first_ = true; }
+  /// First same as last (Dormand–Prince, Bogacki–Shampine: the last stage is f(t + h, y⁺)): the next
+  /// step's first stage is this step's last.
+  void carry_last_slope() {
+    std::swap(k_[0], k_[stages() - 1]);
+    reuse_first_ = true;
+  }
+
   template <core::SecondOrderSystem<V> Sys>
   void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     prepare(x.q);
@@ -189,8 +206,10 @@ class TableRungeKutta {
   void explicit_step(const Sys& sys, V& y, double t, double h) {
     iterations_ = 0;
     const auto& tab = *table_;
+    const bool reuse = std::exchange(reuse_first_, false);
     for (std::size_t i = 0; i < stages(); ++i) {
       if (a_terms_[i].n == 0) {
+        if (i == 0 && reuse) continue;  // K₁ = f(t, y) known (first_slope())
         sys(y, k_[i], t + tab.c[i] * h);  // Yᵢ = y
       } else {
         combine(ys_, y, nullptr, a_terms_[i], tab.a[i], h, k_);  // Yᵢ = y + h Σⱼ aᵢⱼKⱼ
@@ -205,8 +224,10 @@ class TableRungeKutta {
     iterations_ = 0;
     const auto& tab = *table_;
     const double h2 = h * h;
+    const bool reuse = std::exchange(reuse_first_, false);
     for (std::size_t i = 0; i < stages(); ++i) {
       if (a_terms_[i].n == 0 && a2_terms_[i].n == 0 && row_sum_[i] == 0.0) {
+        if (i == 0 && reuse) continue;  // F₁ = f(t, q, v) known (first_slope())
         sys(x.q, x.v, k_[i], t + tab.c[i] * h);  // (Qᵢ, Vᵢ) = (q, v)
         continue;
       }
@@ -364,6 +385,7 @@ class TableRungeKutta {
   std::string_view name_;
   TableRkParameters p_;
   int iterations_ = 0;
+  bool reuse_first_ = false;  // the next explicit step's first stage is k_[0] as it stands
   tableaus::StageVector<double> row_sum_{}, w_{};
   tableaus::StageMatrix<double> a2_{};
   double b_sum_ = 0.0;

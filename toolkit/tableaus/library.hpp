@@ -6,6 +6,7 @@
 // A new table is one RkText and one line in kRkLibrary.
 #include <array>
 
+#include "toolkit/tableaus/dense_table.hpp"
 #include "toolkit/tableaus/rk_table.hpp"
 
 namespace verisim::tableaus {
@@ -254,5 +255,32 @@ inline constexpr std::array kRkLibrary{&kEulerText,      &kMidpointText,   &kHeu
                                        &kBs3Text,        &kFehlberg45Text, &kCashKarpText,  &kDopri5Text,
                                        &kVerner65Text,   &kButcher6Text,   &kFehlberg78Text, &kGauss1Text,
                                        &kGauss2Text,     &kGauss3Text,     &kRadauIIA2Text, &kRadauIIA3Text};
+
+// --- continuous extensions (dense output) ----------------------------------------------------------
+
+/// Dormand–Prince 5(4)'s continuous extension of order 4 (Shampine, Math. Comp. 46 (1986) 135; Hairer,
+/// Nørsett & Wanner I (1993) §II.6, the dense output of DOPRI5): Hairer's dopri5.f (CONTD5) writes it as
+///   u(θ) = y + θ(Δ + (1−θ)(hK₁ − Δ + θ(2Δ − hK₁ − hK₇ + (1−θ)·h Σ dᵢKᵢ))),   Δ = y⁺ − y = h Σ bᵢKᵢ,
+/// d = (−12715105075/11282082432, 0, 87487479700/32700410799, −10690763975/1880347072,
+///      701980252875/199316789632, −1453857185/822651844, 69997945/29380423);
+/// expanded exactly into powers of θ (bᵢ(θ) = θbᵢ + θ(1−θ)(δᵢ₁ − bᵢ) + θ²(1−θ)(2bᵢ − δᵢ₁ − δᵢ₇) + θ²(1−θ)²dᵢ).
+/// tests/tableaus/dense_test.cpp checks bᵢ(1) = bᵢ and the order conditions of order ≤ 4 at several θ.
+inline constexpr DenseText kDopri5DenseText{
+    "dopri5",
+    "Shampine, Math. Comp. 46 (1986) 135; Hairer, Nørsett & Wanner I (1993) §II.6 and their dopri5.f (CONTD5)",
+    4, 4,
+    {{{"1", "-8048581381/2820520608", "8663915743/2820520608", "-12715105075/11282082432"},
+      {},
+      {"0", "131558114200/32700410799", "-68118460800/10900136933", "87487479700/32700410799"},
+      {"0", "-1754552775/470086768", "14199869525/1410260304", "-10690763975/1880347072"},
+      {"0", "127303824393/49829197408", "-318862633887/49829197408", "701980252875/199316789632"},
+      {"0", "-282668133/205662961", "2019193451/616988883", "-1453857185/822651844"},
+      {"0", "40617522/29380423", "-110615467/29380423", "69997945/29380423"}}}};
+
+inline constexpr DenseTable kDopri5Dense = compile(kDopri5DenseText);
+
+/// Every continuous extension of the library (a table without one is interpolated by Hermite's cubic:
+/// toolkit/adaptive/dense_output.hpp).
+inline constexpr std::array kDenseLibrary{&kDopri5DenseText};
 
 }  // namespace verisim::tableaus
