@@ -58,6 +58,7 @@ StudyResult reversibility_study(const StudyOptions& options);   ///< reversibili
 StudyResult modified_energy_study(const StudyOptions& options); ///< modified_energy_study.hpp
 StudyResult stability_maps_study(const StudyOptions& options);  ///< stability_maps_study.hpp
 StudyResult theory_study(const StudyOptions& options);          ///< theory_study.hpp
+StudyResult odeint_steppers_study(const StudyOptions& options); ///< odeint_steppers_study.hpp
 StudyResult collisions_study(const StudyOptions& options);      ///< collisions_study.hpp
 StudyResult contact_study(const StudyOptions& options);         ///< contact_study.hpp
 StudyResult scenes_study(const StudyOptions& options);          ///< run_command.cpp: every bundled scene's page
@@ -76,6 +77,7 @@ inline constexpr std::string_view kSymplecticityProblems[] = {"pendulum", "keple
 inline constexpr std::string_view kStabilityProblems[] = {"oscillator"};
 inline constexpr std::string_view kModifiedEnergyProblems[] = {"oscillator", "pendulum", "kepler"};
 inline constexpr std::string_view kStabilityMapProblems[] = {"damped"};
+inline constexpr std::string_view kOdeintStepperProblems[] = {"oscillator", "kepler"};
 }  // namespace detail
 
 /// The studies, in report order (their names are the report's own folders: report_folder.hpp).
@@ -89,6 +91,7 @@ inline constexpr StudyKind kStudies[] = {
     {"modified-energy", detail::kModifiedEnergyProblems, true, modified_energy_study},
     {"stability-maps", detail::kStabilityMapProblems, true, stability_maps_study},
     {"theory", {}, true, theory_study},
+    {"odeint-steppers", detail::kOdeintStepperProblems, false, odeint_steppers_study},
     {"collisions", {}, false, collisions_study},
     {"contact", {}, false, contact_study},
     {"scenes", {}, false, scenes_study},
