@@ -43,7 +43,7 @@ namespace odeint_steppers {  // odeint-steppers study: every odeint stepper at f
 inline constexpr std::string_view group = "odeint_steppers";
 inline constexpr RowKey odeint_stepper{group, "odeint_stepper", ""}, problem{group, "problem", ""},
     declared_order{group, "declared_order", ""}, expected_order{group, "expected_order", ""},
-    measured_order{group, "measured_order", ""};
+    measured_order{group, "measured_order", ""}, defect{group, "defect", ""};
 }  // namespace odeint_steppers
 
 namespace odeint_tolerance {  // odeint-steppers study: the controlled and dense-output steppers' tolerance sweep

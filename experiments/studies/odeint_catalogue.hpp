@@ -204,13 +204,14 @@ inline constexpr OdeintEntry kOdeintSteppers[] = {
      "controlled only (no fixed-step form), order chosen per step; integrate_adaptive to T", ""},
     {OdeintId::rosenbrock4_controller, "rosenbrock4_controller", OdeintCategory::controlled, 4, 3, 0, kOnOscillator,
      "make_controlled(rosenbrock4), ublas, exact Jacobian, on the oscillator", ""},
-    // ---- dense output (integrate_adaptive ends with calc_state at T: the interpolant is part of the error)
+    // ---- dense output: stepped freely past T, the state at T from the interpolant (calc_state), so its error is in
+    // the sweep (integrate_adaptive would shorten the last step to end at T: the controlled run again)
     {OdeintId::dense_dopri5, "make_dense_output(runge_kutta_dopri5)", OdeintCategory::dense_output, 5, 4, 0, kOnKepler,
-     "dense_output_runge_kutta, the state at T by its continuous extension", ""},
+     "dense_output_runge_kutta, do_step past T, the state at T by its continuous extension (calc_state)", ""},
     {OdeintId::bulirsch_stoer_dense_out, "bulirsch_stoer_dense_out", OdeintCategory::dense_output, 0, 0, 0, kOnKepler,
-     "the state at T by its Hermite interpolation", ""},
+     "do_step past T, the state at T by its Hermite interpolation (calc_state)", ""},
     {OdeintId::rosenbrock4_dense_output, "rosenbrock4_dense_output", OdeintCategory::dense_output, 4, 3, 0, kOnOscillator,
-     "make_dense_output(rosenbrock4), ublas, exact Jacobian, on the oscillator", ""},
+     "make_dense_output(rosenbrock4), ublas, exact Jacobian, on the oscillator; do_step past T, calc_state at T", ""},
 };
 
 }  // namespace verisim::experiments

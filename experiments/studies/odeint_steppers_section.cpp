@@ -140,7 +140,7 @@ StudyResult odeint_steppers_report(const OdeintSteppersStudy& study) {
           field("measured", k::measured_order, r.fit.ok ? fmt_g(r.fit.order, 4) : "no fit", r.fit.ok ? Json(r.fit.order) : Json()),
           member("pre_asymptotic", r.pre_asymptotic),
           member("documented_disagrees", r.documented_disagrees),
-          member("known_defect", *e.defect != 0),
+          member(row_keys::odeint_steppers::defect, std::string(e.defect)),
           cell("fit range Δt [s]", range),
           cell("local slopes (coarse → fine)", odeint_slopes_text(r.fit)),
       };

@@ -180,13 +180,29 @@ std::optional<StateOf<P>> fixed_run(const OdeintEntry& e, const P& p, double dt,
   return std::nullopt;
 }
 
-/// integrate_adaptive from t0 to t0 + T (a controlled stepper's last step ends at T; a dense-output stepper's
-/// state at T is its interpolant), first step T/100; returns the state and the steps taken.
+/// integrate_adaptive from t0 to t0 + T (the last step shortened to end at T), first step T/100; returns the state
+/// and the steps taken.
 template <class P, class Stepper>
 std::pair<StateOf<P>, std::size_t> adaptive_first_order(Stepper stepper, const P& p, double T) {
   auto y = reference::problems::stack(p.initial());
   const std::size_t steps = bo::integrate_adaptive(stepper, reference::problems::first_order_form<typename P::V>(p), y,
                                                    p.t0, p.t0 + T, T / 100.0);
+  return {reference::problems::unstack<typename P::V>(y), steps};
+}
+
+/// A dense-output stepper stepped freely past t0 + T (do_step), then its interpolant evaluated at T (calc_state):
+/// odeint's integrate_adaptive would shorten the last step to end at T and never interpolate.
+template <class P, class Dense>
+std::pair<StateOf<P>, std::size_t> dense_first_order(Dense stepper, const P& p, double T) {
+  auto y = reference::problems::stack(p.initial());
+  const auto sys = reference::problems::first_order_form<typename P::V>(p);
+  stepper.initialize(y, p.t0, T / 100.0);
+  std::size_t steps = 0;
+  while (stepper.current_time() < p.t0 + T) {
+    stepper.do_step(sys);
+    ++steps;
+  }
+  stepper.calc_state(p.t0 + T, y);
   return {reference::problems::unstack<typename P::V>(y), steps};
 }
 
@@ -207,9 +223,9 @@ std::optional<std::pair<StateOf<P>, std::size_t>> adaptive_run(const OdeintEntry
       case OdeintId::bulirsch_stoer:
         return adaptive_first_order(bo::bulirsch_stoer<Y, double, Y, double, Alg>(tol, tol), p, T);
       case OdeintId::dense_dopri5:
-        return adaptive_first_order(bo::make_dense_output(tol, tol, bo::runge_kutta_dopri5<Y, double, Y, double, Alg>{}), p, T);
+        return dense_first_order(bo::make_dense_output(tol, tol, bo::runge_kutta_dopri5<Y, double, Y, double, Alg>{}), p, T);
       case OdeintId::bulirsch_stoer_dense_out:
-        return adaptive_first_order(bo::bulirsch_stoer_dense_out<Y, double, Y, double, Alg>(tol, tol), p, T);
+        return dense_first_order(bo::bulirsch_stoer_dense_out<Y, double, Y, double, Alg>(tol, tol), p, T);
       default: break;
     }
   } else {

@@ -24,7 +24,8 @@ struct Result {
 
 /// n fixed steps of dt from (x0, v0) at t0 (implicit_euler, rosenbrock4): integrate_n_steps.
 Result fixed_steps(Implicit which, LinearForm f, double x0, double v0, double t0, double dt, long n);
-/// integrate_adaptive from t0 to t0 + T with abs = rel = tol, first step T/100 (the controlled and dense forms).
+/// From t0 to t0 + T with abs = rel = tol, first step T/100: the controlled form by integrate_adaptive (last step
+/// ending at T), the dense-output form stepped past T and its interpolant evaluated at T.
 Result adaptive(Implicit which, LinearForm f, double x0, double v0, double t0, double T, double tol);
 
 }  // namespace verisim::experiments::odeint_ublas
