@@ -42,7 +42,7 @@ StudyResult odeint_steppers_report(const OdeintSteppersStudy& study) {
   out.title = "Boost.Odeint's steppers";
   out.lead = "Every error-controlled stepper of Boost.Odeint brings its global error down in proportion to the "
              "tolerance asked for: parallel lines of slope ≈ 1.";
-  out.lead_figure = "tolerance";
+  out.lead_figure = "tolerance_kepler";
   out.how_to_read = "Log-log axes: global error at the final time against the tolerance (abs = rel = tol). Slope 1 "
                     "(parallel to the line error = tol) means a tolerance ten times smaller buys an error ten "
                     "times smaller; a flat line is a tolerance ignored; at the smallest tolerances round-off flattens a curve.";
@@ -175,14 +175,20 @@ StudyResult odeint_steppers_report(const OdeintSteppersStudy& study) {
   sweeps.caption = fmt::format("Tolerance proportionality: slope of log error against log tol (band [{}, {}]) and error ≤ {}·tol",
                                fmt_g(kToleranceSlopeMin, 2), fmt_g(kToleranceSlopeMax, 2), fmt_g(kToleranceBound, 3));
   sweeps.group = row_keys::odeint_tolerance::group;
-  Figure fig;
-  fig.stem = "tolerance";
-  fig.title = "Tolerance proportionality of Boost.Odeint's controlled and dense-output steppers";
-  fig.xlabel = "tolerance tol (abs = rel)";
-  fig.ylabel = "global error ‖(q, v) − exact‖ at T [state units]";
-  fig.logx = fig.logy = true;
-  fig.caption = "Global error at T against the tolerance, log-log (Kepler e = 0.6, T = 2; the rosenbrock4 forms on the "
-                "harmonic oscillator, T = 10); the line error = tol for reference.";
+  std::vector<Figure> figs;  // one per problem swept: Kepler (the explicit steppers), the oscillator (rosenbrock4's)
+  const auto figure_for = [&](const OdeintToleranceRun& r) -> Figure& {
+    for (auto& f : figs)
+      if (f.stem == "tolerance_" + r.problem) return f;
+    Figure& f = figs.emplace_back();
+    f.stem = "tolerance_" + r.problem;
+    f.title = fmt::format("Tolerance proportionality of Boost.Odeint's controlled and dense-output steppers: {}", r.problem);
+    f.xlabel = "tolerance tol (abs = rel)";
+    f.ylabel = "global error ‖(q, v) − exact‖ at T [state units]";
+    f.logx = f.logy = true;
+    f.caption = fmt::format("Global error at t = {:.4g} s against the tolerance, log-log, on the {}; the line error = tol "
+                            "for reference.", r.T, r.problem);
+    return f;
+  };
   std::string diagonal = "# tol,tol\n";
   for (const auto& s : study.steppers) {
     if (!s.tolerance) continue;
@@ -194,7 +200,7 @@ StudyResult odeint_steppers_report(const OdeintSteppersStudy& study) {
     for (std::size_t i = 0; i < r.tol.size(); ++i)
       data += fmt::format("{:.3e},{},{},{:.6e}\n", r.tol[i], csv_number(r.err[i]), csv_number(r.steps[i]), r.floor[i]);
     out.files.push_back({csv, data});
-    fig.series.push_back({csv, "1:2", e.name, "linespoints", -1, ""});
+    figure_for(r).series.push_back({csv, "1:2", e.name, "linespoints", -1, ""});
     Row row;
     row.fields = {
         field("stepper", k::odeint_stepper, e.name),
@@ -220,8 +226,10 @@ StudyResult odeint_steppers_report(const OdeintSteppersStudy& study) {
       diagonal += fmt::format("{:.3e},{:.3e}\n", tol, tol);
     }
     out.files.push_back({"tolerance_diagonal.csv", diagonal});
-    fig.series.push_back({"tolerance_diagonal.csv", "1:2", "error = tol", "lines", -1, ""});
-    out.figures.push_back(std::move(fig));
+    for (auto& f : figs) {
+      f.series.push_back({"tolerance_diagonal.csv", "1:2", "error = tol", "lines", -1, ""});
+      out.figures.push_back(std::move(f));
+    }
   }
   out.tables.push_back(std::move(sweeps));
   return out;
