@@ -86,7 +86,7 @@ inline constexpr OdeintEntry kOdeintSteppers[] = {
     // ---- fixed steppers
     {OdeintId::euler, "euler", OdeintCategory::fixed, 1, 0, 1, kOnOscillator | kOnKepler, "y = (q, v), integrate_n_steps", ""},
     {OdeintId::modified_midpoint, "modified_midpoint", OdeintCategory::fixed, 2, 0, 2, kOnOscillator | kOnKepler,
-     "y = (q, v), its default 2 substeps (Gragg's rule, HNW I §II.9), the building block of Bulirsch–Stoer", ""},
+     "y = (q, v), its default 2 substeps (Gragg's rule, Hairer, Nørsett & Wanner §II.9), the building block of Bulirsch–Stoer", ""},
     {OdeintId::runge_kutta4, "runge_kutta4", OdeintCategory::fixed, 4, 0, 4, kOnOscillator | kOnKepler, "y = (q, v)", ""},
     {OdeintId::runge_kutta4_classic, "runge_kutta4_classic", OdeintCategory::fixed, 4, 0, 4, kOnOscillator | kOnKepler,
      "y = (q, v); the hand-written RK4 (not the generic algorithm)", ""},
@@ -120,7 +120,7 @@ inline constexpr OdeintEntry kOdeintSteppers[] = {
     // ---- multistep, started as odeint starts them (do_step fills the history with its initializing stepper:
     // extrapolation_stepper of order max(4, k rounded up to even) for adams_bashforth<k>, runge_kutta4 for
     // adams_bashforth_moulton<k>), and adams_bashforth<k> also started by Fehlberg 7(8) (start errors O(h⁹): the
-    // method's own order k, HNW I §III.4); the oscillator suffices for a linear multistep method's order
+    // method's own order k, Hairer, Nørsett & Wanner §III.4); the oscillator suffices for a linear multistep method's order
     {OdeintId::ab1, "adams_bashforth<1>", OdeintCategory::multistep, 1, 0, 1, kOnOscillator, "y = (q, v); one step, no start", ""},
     {OdeintId::ab2, "adams_bashforth<2>", OdeintCategory::multistep, 2, 0, 2, kOnOscillator,
      "y = (q, v), integrate_n_steps: started by its default extrapolation_stepper<4>", "", OdeintWay::as_odeint,
@@ -170,9 +170,9 @@ inline constexpr OdeintEntry kOdeintSteppers[] = {
     {OdeintId::abm4, "adams_bashforth_moulton<4>", OdeintCategory::multistep, 4, 0, 4, kOnOscillator, "y = (q, v), PECE, started by runge_kutta4", ""},
     {OdeintId::abm5, "adams_bashforth_moulton<5>", OdeintCategory::multistep, 5, 0, 5, kOnOscillator, "y = (q, v), PECE, started by runge_kutta4", ""},
     // a k-step method is order p only when its k − 1 starting values are accurate to O(hᵖ) (Hairer, Nørsett &
-    // Wanner I, §III.4, Thm 4.2/4.5): runge_kutta4's local error O(h⁵) caps the global error at O(h⁵)
+    // Wanner §III.4, convergence of multistep methods): runge_kutta4's local error O(h⁵) caps the global error at O(h⁵)
     {OdeintId::abm6, "adams_bashforth_moulton<6>", OdeintCategory::multistep, 6, 0, 5, kOnOscillator, "y = (q, v), PECE, started by runge_kutta4",
-     "its default initializing stepper is runge_kutta4: the start steps' local errors O(h⁵) cap the global error at O(h⁵) (HNW I §III.4): order 5, not 6"},
+     "its default initializing stepper is runge_kutta4: the start steps' local errors O(h⁵) cap the global error at O(h⁵) (Hairer, Nørsett & Wanner §III.4): order 5, not 6"},
     {OdeintId::abm7, "adams_bashforth_moulton<7>", OdeintCategory::multistep, 7, 0, 5, kOnOscillator, "y = (q, v), PECE, started by runge_kutta4",
      "started by runge_kutta4: order 5, not 7 (as adams_bashforth_moulton<6>)"},
     {OdeintId::abm8, "adams_bashforth_moulton<8>", OdeintCategory::multistep, 8, 0, 5, kOnOscillator, "y = (q, v), PECE, started by runge_kutta4",
@@ -192,7 +192,7 @@ inline constexpr OdeintEntry kOdeintSteppers[] = {
     {OdeintId::velocity_verlet, "velocity_verlet", OdeintCategory::symplectic, 1, 0, 2, kOnOscillator | kOnKepler,
      "second-order system sys(q, v, a, t), state (q, v)",
      "odeint documents order 1 (order_value = 1 in velocity_verlet.hpp) for the Störmer–Verlet method, order 2 for "
-     "f = f(t, q) (HLW GNI §I.1.4); order 1 only with velocity-dependent forces (the order study's note)"},
+     "f = f(t, q) (GNI §I.1.4); order 1 only with velocity-dependent forces (the order study's note)"},
     // ---- controlled (tolerance sweep on Kepler; rosenbrock4's on the oscillator): documented = the stepper's order
     {OdeintId::controlled_cash_karp54, "make_controlled(runge_kutta_cash_karp54)", OdeintCategory::controlled, 5, 4, 0, kOnKepler,
      "controlled_runge_kutta, integrate_adaptive to T; no dense output in odeint (make_dense_output has no form for it)", ""},

@@ -80,17 +80,17 @@ StudyResult odeint_steppers_report(const OdeintSteppersStudy& study) {
       "proportionality.</b> The controlled and dense-output steppers integrate to T with abs = rel = tol, tol = 10⁻³ … "
       "10⁻¹²; the slope of log error against log tol over the points above round-off should be 1 for a pair p(q) "
       "with p = q + 1 that propagates its higher order (local extrapolation: error ∝ tol<sup>p/(q+1)</sup>, Hairer, "
-      "Nørsett &amp; Wanner I §II.4); the band [" +
+      "Nørsett &amp; Wanner §II.4); the band [" +
       fmt_g(kToleranceSlopeMin, 2) + ", " + fmt_g(kToleranceSlopeMax, 2) +
       "] allows the coarse tolerances' pre-asymptotic steps and Bulirsch–Stoer's order control; error ≤ " +
       fmt_g(kToleranceBound, 3) +
       "·tol must hold at every tolerance (the controller bounds the local estimate by tol·(|y| + Δt|y′|); the flow "
-      "transports and sums local errors, HNW I Thm II.3.4).</p>\n"
+      "transports and sums local errors, Hairer, Nørsett & Wanner Thm II.3.4).</p>\n"
       "<p><b>Where odeint's documentation and the measurement disagree.</b></p>\n<ul>\n" +
       named + unexplained +
       "<li><code>adams_bashforth_moulton&lt;k&gt;</code>: its header documents <code>order()</code> as \"equal to the "
       "number of steps+1\", its <code>order_value</code> is steps; the PECE pair of two k-step Adams methods is order "
-      "k (HNW I §III.1), as measured.</li>\n"
+      "k (Hairer, Nørsett & Wanner §III.1), as measured.</li>\n"
       "<li><code>bulirsch_stoer</code>, <code>bulirsch_stoer_dense_out</code>: documented order \"variable\"; only "
       "their tolerance slope is judged.</li>\n"
       "<li><code>make_dense_output</code> exists for <code>runge_kutta_dopri5</code> and <code>rosenbrock4</code> "

@@ -284,7 +284,7 @@ void measure(const P& p, double T, long n0, const StudyOptions& opt, std::span<c
       run.T = T;
       // the order study's ladder; a multistep method of order ≥ 7 starts 16× finer (at ωΔt = 0.125 on the
       // oscillator, 1/4 of the order-7 ladder's coarsest Δt): Adams–Bashforth's stability interval on the
-      // imaginary axis shrinks with k (HNW II §V.1, Fig. 1.1), and its steps from ωΔt = 2 on are unstable
+      // imaginary axis shrinks with k (Hairer & Wanner §V.1), and its steps from ωΔt = 2 on are unstable
       const long start = e.category == OdeintCategory::multistep && e.expected_order >= 7 ? 16 * n0 : n0;
       for (int k = 0; k < order_levels(opt.quick); ++k) {
         const long n = ladder_steps(e.expected_order, start, k);

@@ -7,7 +7,7 @@
 // global error at T against tol (abs = rel = tol) over kToleranceDecades decades, its log-log slope and the
 // bound error ≤ C·tol.
 //
-// Theory of the slope (Hairer, Nørsett & Wanner I (1993) §II.4 "Automatic step size control", and §II.3 for the
+// Theory of the slope (Hairer, Nørsett & Wanner (1993) §II.4 "Automatic step size control", and §II.3 for the
 // global error as the transported sum of local errors): a pair p(q) controlled per step keeps the estimate
 // ≈ C·h^(q+1) at tol, so h ∝ tol^(1/(q+1)); propagating the order-p solution (local extrapolation: every pair
 // odeint ships propagates its higher order) makes each local error ∝ h^(p+1) = tol^((p+1)/(q+1)), and the
@@ -34,7 +34,7 @@ inline constexpr double kToleranceCoarsest = 1e-3;
 inline constexpr double kToleranceSlopeMin = 0.7, kToleranceSlopeMax = 1.2;
 /// error ≤ C·tol at every tolerance of the sweep above round-off. The controller bounds each step's estimate by
 /// tol·(|y| + Δt·|y′|) (odeint's default_error_checker, a_x = a_dxdt = 1: ≈ 2 on these problems); the global error
-/// is the sum of the local errors transported by the flow (HNW I §II.3, Thm 3.4: a factor e^{LT}, Kepler's
+/// is the sum of the local errors transported by the flow (Hairer, Nørsett & Wanner §II.3, Thm 3.4: a factor e^{LT}, Kepler's
 /// periapsis passage stretches errors ~10×), and the estimate of a pair is of the lower order, so the
 /// propagated solution's error is smaller: C = 100 leaves a factor 5 beyond these.
 inline constexpr double kToleranceBound = 100.0;

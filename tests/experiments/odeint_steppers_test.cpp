@@ -86,7 +86,7 @@ TEST(OdeintStepperConvergence, RungeKutta4IsOrderFour) {
 }
 
 TEST(OdeintStepperConvergence, AdamsBashforthIsOrderK) {
-  // a k-step Adams–Bashforth method is order k (HNW I §III.1) when its start values are accurate to O(h^k) (§III.4):
+  // a k-step Adams–Bashforth method is order k (Hairer, Nørsett & Wanner §III.1) when its start values are accurate to O(h^k) (§III.4):
   // started by Fehlberg 7(8) (start errors O(h⁹)), k = 2 … 7 measure k within the order study's ±0.2; k = 8 is
   // stable only from ωΔt ≈ 0.03, where its error is already at round-off: not judged
   for (int k = 2; k <= 7; ++k) {
@@ -101,7 +101,7 @@ TEST(OdeintStepperConvergence, AdamsBashforthIsOrderK) {
 TEST(OdeintStepperConvergence, ExtrapolationStepperInPlaceDefectReproduces) {
   // odeint 1.74's extrapolation_stepper is not alias-safe (odeint_catalogue.hpp): its in-place step, and
   // adams_bashforth<k ≥ 2> started by it, miss their order (≈ 0 and ≈ 1: far outside ±0.2 of k); the same class
-  // stepped out of place measures its order k (Richardson extrapolation of the midpoint rule, HNW I §II.9)
+  // stepped out of place measures its order k (Richardson extrapolation of the midpoint rule, Hairer, Nørsett & Wanner §II.9)
   for (int k : {4, 6, 8}) {
     const std::string name = "extrapolation_stepper<" + std::to_string(k) + ">";
     for (const char* problem : {"oscillator", "kepler"}) {
@@ -124,7 +124,7 @@ TEST(OdeintStepperConvergence, ExtrapolationStepperInPlaceDefectReproduces) {
 
 TEST(OdeintStepperConvergence, AdamsBashforthMoultonStartedByRk4IsCappedAtFive) {
   // odeint starts adams_bashforth_moulton<k> with runge_kutta4: starting values accurate to O(h⁵) bound the
-  // global error at O(h⁵) (HNW I §III.4), so k ≥ 6 measures 5, not its documented k — a disagreement the study names
+  // global error at O(h⁵) (Hairer, Nørsett & Wanner §III.4), so k ≥ 6 measures 5, not its documented k — a disagreement the study names
   for (int k = 6; k <= 8; ++k) {
     const auto& r = odeint_order_on("adams_bashforth_moulton<" + std::to_string(k) + ">", "oscillator");
     ASSERT_TRUE(r.fit.ok) << k;
@@ -136,7 +136,7 @@ TEST(OdeintStepperConvergence, AdamsBashforthMoultonStartedByRk4IsCappedAtFive) 
 }
 
 TEST(OdeintStepperConvergence, VelocityVerletDisagreesWithItsDocumentation) {
-  // Störmer–Verlet is order 2 for f = f(q) (HLW GNI §I.1.4); odeint documents 1
+  // Störmer–Verlet is order 2 for f = f(q) (GNI §I.1.4); odeint documents 1
   const auto& r = odeint_order_on("velocity_verlet", "kepler");
   EXPECT_TRUE(r.pass);
   EXPECT_TRUE(r.documented_disagrees);
@@ -144,7 +144,7 @@ TEST(OdeintStepperConvergence, VelocityVerletDisagreesWithItsDocumentation) {
 }
 
 TEST(OdeintStepperConvergence, ControlledSteppersAreToleranceProportional) {
-  // error ∝ tol^(p/(q+1)) = tol¹ for every pair p = q + 1 with local extrapolation (HNW I §II.4); the study's band
+  // error ∝ tol^(p/(q+1)) = tol¹ for every pair p = q + 1 with local extrapolation (Hairer, Nørsett & Wanner §II.4); the study's band
   // [0.7, 1.2] and error ≤ 100·tol (odeint_steppers_study.hpp says why)
   for (const auto& s : odeint_study().steppers) {
     if (!s.entry.tolerance_swept()) continue;
