@@ -28,7 +28,9 @@ void add_study_command(CLI::App& app, int& exit_code) {
     double t_end = std::numeric_limits<double>::quiet_NaN();
   };
   auto args = std::make_shared<Args>();
-  cmd->add_option("study", args->which, "order, drift, symplecticity, stability, work-precision, collisions, scenes or all")->required();
+  std::string names;  // the catalogue's (studies.hpp)
+  for (const auto& s : kStudies) names += std::string(s.name) + ", ";
+  cmd->add_option("study", args->which, names + "or all")->required();
   cmd->add_option("--out", args->out,
                   "report folder: created, or replaced as a whole when it holds a previous report (files of yours in "
                   "it are kept)")

@@ -39,6 +39,19 @@ inline constexpr RowKey odeint_stepper{group, "odeint_stepper", ""}, problem{gro
     measured_order{group, "measured_order", ""};
 }  // namespace order_odeint
 
+namespace odeint_steppers {  // odeint-steppers study: every odeint stepper at fixed steps (the same members as order_odeint)
+inline constexpr std::string_view group = "odeint_steppers";
+inline constexpr RowKey odeint_stepper{group, "odeint_stepper", ""}, problem{group, "problem", ""},
+    declared_order{group, "declared_order", ""}, expected_order{group, "expected_order", ""},
+    measured_order{group, "measured_order", ""}, defect{group, "defect", ""};
+}  // namespace odeint_steppers
+
+namespace odeint_tolerance {  // odeint-steppers study: the controlled and dense-output steppers' tolerance sweep
+inline constexpr std::string_view group = "odeint_tolerance";
+inline constexpr RowKey odeint_stepper{group, "odeint_stepper", ""}, problem{group, "problem", ""},
+    declared_order{group, "declared_order", ""}, slope{group, "tolerance_slope", ""};
+}  // namespace odeint_tolerance
+
 namespace drift {
 inline constexpr std::string_view group = "drift";
 inline constexpr RowKey integrator{group, "integrator", ""}, problem{group, "problem", ""},

@@ -182,11 +182,19 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
     derived[method] = value;
   }
 
-  // declared and measured order: ours, then odeint's twins (their rows name the stepper)
-  for (const bool odeint : {false, true}) {
+  // declared and measured order: ours, then odeint's twins (their rows name the stepper), then every odeint
+  // stepper of the odeint-steppers study (the same members as the twins', row_keys.hpp; a twin measured by both
+  // studies on the same ladder keeps one cell, both verdicts folded in)
+  static_assert(row_keys::odeint_steppers::measured_order.key == row_keys::order_odeint::measured_order.key &&
+                row_keys::odeint_steppers::expected_order.key == row_keys::order_odeint::expected_order.key &&
+                row_keys::odeint_steppers::declared_order.key == row_keys::order_odeint::declared_order.key &&
+                row_keys::odeint_steppers::problem.key == row_keys::order_odeint::problem.key &&
+                row_keys::odeint_steppers::odeint_stepper.key == row_keys::order_odeint::odeint_stepper.key);
+  for (const std::string_view group : {row_keys::order::group, row_keys::order_odeint::group, row_keys::odeint_steppers::group}) {
     namespace ko = row_keys::order;
     namespace kt = row_keys::order_odeint;
-    for (const auto& [row, anchor] : groups[std::string(odeint ? kt::group : ko::group)]) {
+    const bool odeint = group != ko::group;
+    for (const auto& [row, anchor] : groups[std::string(group)]) {
       const std::string method = odeint ? "odeint " + text_of(*row, kt::odeint_stepper) : text_of(*row, ko::integrator);
       const std::string problem = text_of(*row, odeint ? kt::problem : ko::problem);
       MatrixCell& d = b.at(method, "declared_order", "order", "declared");
@@ -206,9 +214,18 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
       }
       MatrixCell& c = b.at(method, "order_" + problem, "order", short_name(problem));
       const double measured = number_of(*row, odeint ? kt::measured_order : ko::measured_order);
-      c.text = fmt_g(measured, 3);
-      c.value = measured;
-      c.href = anchor;
+      if (c.href.empty()) {  // the first study's number (the order study's, for a twin)
+        c.text = fmt_g(measured, 3);
+        c.value = measured;
+        c.href = anchor;
+      }
+      if (group == row_keys::odeint_steppers::group) {  // a known defect of odeint: its verdict is that it reproduces
+        const std::string defect = text_of(*row, row_keys::odeint_steppers::defect);
+        if (!defect.empty() && c.text.find("defect") == std::string::npos) {
+          c.text += " (odeint defect)";
+          c.note = defect + (c.note.empty() ? "" : "\n" + c.note);
+        }
+      }
       fold(c, *row);
       // the derived cell: the measured order's claim too, and for odeint the expected order against the derived one
       if (derived.count(method) && std::isfinite(derived[method])) {
@@ -237,6 +254,23 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
       dc.status = 0;
       dc.note += "\n" + method + ": no problem on which the order study expects the derived order (FAIL)";
     }
+  }
+  // tolerance slope of odeint's controlled and dense-output steppers (odeint-steppers study), with its verdicts
+  for (const auto& [row, anchor] : groups[std::string(row_keys::odeint_tolerance::group)]) {
+    namespace k = row_keys::odeint_tolerance;
+    const std::string method = "odeint " + text_of(*row, k::odeint_stepper);
+    MatrixCell& d = b.at(method, "declared_order", "order", "declared");
+    if (d.value.is_null()) {
+      const double declared = number_of(*row, k::declared_order);
+      d.text = std::isfinite(declared) ? fmt_g(declared, 3) : "variable";
+      d.value = std::isfinite(declared) ? Json(declared) : Json();
+    }
+    MatrixCell& c = b.at(method, "tolerance_slope", "", "tolerance slope d log err / d log tol");
+    const double slope = number_of(*row, k::slope);
+    c.text = fmt_g(slope, 3) + " (" + text_of(*row, k::problem) + ")";
+    c.value = std::isfinite(slope) ? Json(slope) : Json();
+    c.href = anchor;
+    fold(c, *row);
   }
   // energy behaviour per problem: the category, with the largest relative energy error
   for (const auto& [row, anchor] : groups[std::string(row_keys::drift::group)]) {

@@ -59,6 +59,7 @@ StudyResult modified_energy_study(const StudyOptions& options); ///< modified_en
 StudyResult stability_maps_study(const StudyOptions& options);  ///< stability_maps_study.hpp
 StudyResult theory_study(const StudyOptions& options);          ///< theory_study.hpp
 StudyResult adaptive_study(const StudyOptions& options);        ///< adaptive_study.hpp
+StudyResult odeint_steppers_study(const StudyOptions& options); ///< odeint_steppers_study.hpp
 StudyResult collisions_study(const StudyOptions& options);      ///< collisions_study.hpp
 StudyResult contact_study(const StudyOptions& options);         ///< contact_study.hpp
 StudyResult scenes_study(const StudyOptions& options);          ///< run_command.cpp: every bundled scene's page
@@ -78,6 +79,7 @@ inline constexpr std::string_view kStabilityProblems[] = {"oscillator"};
 inline constexpr std::string_view kModifiedEnergyProblems[] = {"oscillator", "pendulum", "kepler"};
 inline constexpr std::string_view kStabilityMapProblems[] = {"damped"};
 inline constexpr std::string_view kAdaptiveProblems[] = {"pendulum", "kepler"};
+inline constexpr std::string_view kOdeintStepperProblems[] = {"oscillator", "kepler"};
 }  // namespace detail
 
 /// The studies, in report order (their names are the report's own folders: report_folder.hpp).
@@ -92,6 +94,7 @@ inline constexpr StudyKind kStudies[] = {
     {"stability-maps", detail::kStabilityMapProblems, true, stability_maps_study},
     {"theory", {}, true, theory_study},
     {"adaptive", detail::kAdaptiveProblems, true, adaptive_study},
+    {"odeint-steppers", detail::kOdeintStepperProblems, false, odeint_steppers_study},
     {"collisions", {}, false, collisions_study},
     {"contact", {}, false, contact_study},
     {"scenes", {}, false, scenes_study},

@@ -13,7 +13,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "experiments/io/escape.hpp"
 #include "experiments/report/plot_style.hpp"
+#include "experiments/studies/odeint_catalogue.hpp"
 #include "experiments/studies/studies.hpp"
 #include "experiments/report/summary_matrix.hpp"
 #include "tests/support/browser.hpp"
@@ -193,7 +195,13 @@ TEST(Experiments_ReportValidation, TheReportReadsAtAGlanceAndOpensInChromium) {
   int twins = 0;  // odeint's steppers: one per studied method that has a twin (the registry's table)
   for (const auto& m : integrators::kMethods) twins += (m.systems & integrators::second_order) && !m.odeint_twin.empty() ? 1 : 0;
   EXPECT_EQ(twins, 8);  // euler, symplectic_euler, velocity_verlet, sb3a, runge_kutta4, cash_karp54, dopri5, fehlberg78
-  EXPECT_EQ(count(html, std::regex("<tr class=\"odeint\">")), twins);
+  // odeint's rows: every entry of the odeint-steppers catalogue (the twins are entries of it, one row each)
+  EXPECT_EQ(count(html, std::regex("<tr class=\"odeint\">")), static_cast<long>(std::size(kOdeintSteppers)));
+  for (const auto& e : kOdeintSteppers) {
+    std::string name = html_escape("odeint " + std::string(e.name));  // the matrix breaks names after '_'
+    for (auto at = name.find('_'); at != std::string::npos; at = name.find('_', at + 1)) name.insert(at + 1, "<wbr />");
+    EXPECT_NE(html.find("<tr class=\"odeint\"><th>" + name + "</th>"), std::string::npos) << e.name;
+  }
   const std::string mj = matrix_json(summary);
   std::smatch n;
   ASSERT_TRUE(std::regex_search(mj, n, std::regex(R"re("verdicts": ([0-9]+),\s*"failed": ([0-9]+))re"))) << mj.substr(0, 200);
