@@ -6,7 +6,7 @@
 // sequence n_j = 2, 4, …, 16, orders up to 16) with abs = rel = τ, integrate_adaptive to t_end (its last step
 // cut to end there), on a std::vector of cpp_bin_float_50 under odeint's range_algebra
 // (reference/odeint/reference_run_float50.hpp makes odeint accept the type). Measured on Kepler at
-// τ = 1e-28 (the table's): a few hundred steps, 0.3–0.8 s for both runs, error ≈ τ against Kepler's
+// τ = 1e-28 (the table's): 285–662 steps, 0.6–1.1 s for both runs, error ≈ τ against Kepler's
 // equation. (runge_kutta_fehlberg78 under make_controlled at τ = 1e-24, tried first, took ~3 s per Kepler
 // problem for errors up to 2.6e-22: order 8 against up to 16.)
 //
