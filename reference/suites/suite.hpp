@@ -173,9 +173,10 @@ void evaluate(Model model, const S* p, std::size_t n, const S* y, S* dy, const S
           const S dx = x[j] - x[i], dyy = yy[j] - yy[i];
           const S r2 = dx * dx + dyy * dyy;
           const S inv = S(1) / (r2 * sqrt(r2));
-          const S mi = S(static_cast<int>(i + 1)), mj = S(static_cast<int>(j + 1));
-          ax[i] += mj * dx * inv, ay[i] += mj * dyy * inv;
-          ax[j] -= mi * dx * inv, ay[j] -= mi * dyy * inv;
+          const S fx = dx * inv, fy = dyy * inv;
+          const int mi = static_cast<int>(i + 1), mj = static_cast<int>(j + 1);  // by an integer: cheap in 50 digits
+          ax[i] += fx * mj, ay[i] += fy * mj;
+          ax[j] -= fx * mi, ay[j] -= fy * mi;
         }
       return;
     }
