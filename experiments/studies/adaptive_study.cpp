@@ -56,6 +56,24 @@ bool in_window(double error, const State& x0) {
   return error >= 1e-13 * s && error <= 1e-5 * s;
 }
 
+/// The log-log slope of measure(stepper, x₀, x₁, e, h) over one step from the problem's start on the ladder
+/// (the points in the window; NaN with fewer than 3): the estimate's order, the dense output's.
+template <class V, class P, class Measure>
+double one_step_slope(const P& p, const adaptive::AdaptiveMethod& m, double tau, Measure&& measure) {
+  using State = core::PhaseState<V>;
+  std::vector<double> hs, values;
+  for (int k = 0; k < kLadder; ++k) {
+    const double h = 0.4 * tau * std::pow(2.0, -0.5 * k);
+    auto one = m.template stepper<V>();
+    const State x0 = p.initial();
+    State x1 = x0, e = x0;
+    one.try_step(p, x0, p.t0, h, x1, e);
+    const double v = measure(one, x0, x1, e, h);
+    if (in_window(v, x0)) hs.push_back(h), values.push_back(v);
+  }
+  return hs.size() >= 3 ? reference::log_log_fit(hs, values, 0, hs.size() - 1).slope : kNaN;
+}
+
 double percentile(std::vector<double> v, double q) {
   if (v.empty()) return kNaN;
   std::sort(v.begin(), v.end());
@@ -134,16 +152,10 @@ void adaptive_problem(const P& p, double T, const StudyOptions& opt, AdaptiveStu
       r.deceived = r.accepted > 0 ? static_cast<double>(deceived) / static_cast<double>(r.accepted) : kNaN;
       // the estimate's order: one step from the start on the ladder (Drake's ErrEstOrder;
       // tests/adaptive/embedded_test.cpp)
-      std::vector<double> hs, est;
-      for (int k = 0; k < kLadder; ++k) {
-        const double h = 0.4 * tau * std::pow(2.0, -0.5 * k);
-        auto one = m.template stepper<V>();
-        const State x0 = p.initial();
-        State x1 = x0, e = x0;
-        one.try_step(p, x0, p.t0, h, x1, e);
-        if (in_window(size_of(e), x0)) hs.push_back(h), est.push_back(size_of(e));
-      }
-      r.estimate_order = hs.size() >= 3 ? reference::log_log_fit(hs, est, 0, hs.size() - 1).slope : kNaN;
+      r.estimate_order = one_step_slope<V>(p, m, tau, [&](const auto& /*stepper*/, const State& /*x0*/,
+                                                          const State& /*x1*/, const State& e, double /*h*/) {
+        return size_of(e);
+      });
       // deceived steps judged where theory bounds them: a pair propagating its higher member carries an
       // error O(h) below the estimate; one propagating the estimated member itself (fehlberg45) has
       // true error ≈ estimate, so steps accepted at err ≈ 1 are deceived about half the time: reported
@@ -157,13 +169,8 @@ void adaptive_problem(const P& p, double T, const StudyOptions& opt, AdaptiveStu
       DenseRow r{name, m.dense ? "continuous extension" : "Hermite cubic", m.dense_order(), 0, 0, false};
       std::optional<tableaus::DenseTable> table;
       if (m.dense) table = tableaus::compile(*m.dense);
-      std::vector<double> hs, err;
-      for (int k = 0; k < kLadder; ++k) {
-        const double h = 0.4 * tau * std::pow(2.0, -0.5 * k);
-        auto one = m.template stepper<V>();
-        const State x0 = p.initial();
-        State x1 = x0, e = x0;
-        one.try_step(p, x0, p.t0, h, x1, e);
+      r.measured = one_step_slope<V>(p, m, tau, [&](const auto& one, const State& x0, const State& x1, const State&,
+                                                    double h) {
         V f_end = x1.v;
         p(x1.q, x1.v, f_end, p.t0 + h);
         const adaptive::Interpolant<V, State> ip(one, table ? &*table : nullptr, x0, x1, f_end, p.t0, h);
@@ -173,9 +180,8 @@ void adaptive_problem(const P& p, double T, const StudyOptions& opt, AdaptiveStu
           ip.state_at(p.t0 + th * h, u);
           worst = std::max(worst, size_of(difference(u, p.exact(p.t0 + th * h))));
         }
-        if (in_window(worst, x0)) hs.push_back(h), err.push_back(worst);
-      }
-      r.measured = hs.size() >= 3 ? reference::log_log_fit(hs, err, 0, hs.size() - 1).slope : kNaN;
+        return worst;
+      });
       auto st = m.template stepper<V>();
       State x = p.initial();
       adaptive::AdaptiveOptions o;
