@@ -340,5 +340,28 @@ TEST(Integrators_TableRungeKutta, OdeintsIntegrateConstDrivesItAsOurLoop) {
   EXPECT_EQ(y, z);
 }
 
+/// A system that declares it has too many degrees of freedom for a dense Jacobian (as a soft-contact world).
+struct NoDenseJacobian {
+  static constexpr bool dense_jacobian = false;
+  void operator()(const core::Vec1& q, const core::Vec1& /*v*/, core::Vec1& a, double /*t*/) const { a = -q; }
+};
+
+TEST(TableRungeKutta, ASystemWithoutADenseJacobianRefusesImplicitTablesByName) {
+  // core::dense_jacobian: the Newton solver is not compiled for such a system; an implicit table is
+  // refused naming the integrator, an explicit one steps as on any system (RK4 on q̈ = −q: one step of
+  // h = 0.1 from (1, 0) matches cos 0.1 to its local error, h⁵/120 ≈ 8e-8)
+  TableRungeKutta<core::Vec1> radau(tableaus::kRadauIIA3, "radau5");
+  core::PhaseState<core::Vec1> x{core::Vec1(1.0), core::Vec1(0.0)};
+  try {
+    radau.do_step(NoDenseJacobian{}, x, 0.0, 0.1);
+    FAIL() << "an implicit table stepped a system without a dense Jacobian";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("radau5"), std::string::npos) << e.what();
+  }
+  TableRungeKutta<core::Vec1> rk4(tableaus::kRk4, "rk4-table");
+  rk4.do_step(NoDenseJacobian{}, x, 0.0, 0.1);
+  EXPECT_NEAR(x.q[0], std::cos(0.1), 1e-7);
+}
+
 }  // namespace
 }  // namespace verisim::integrators::table_test

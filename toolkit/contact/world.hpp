@@ -156,6 +156,7 @@ class World {
   class System {
    public:
     static constexpr bool velocity_independent = World::velocity_independent;
+    static constexpr bool dense_jacobian = false;  // thousands of degrees of freedom: no implicit table (core/system.hpp)
     using vector_type = core::VecX;
     using state_type = core::PhaseState<core::VecX>;
     System(const World& world, Workspace& ws) : world_(&world), ws_(&ws) {}

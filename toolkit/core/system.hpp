@@ -59,4 +59,22 @@ constexpr bool velocity_independent() {
     return false;
 }
 
+template <class S>
+concept DeclaresDenseJacobian = requires {
+  { S::dense_jacobian } -> std::convertible_to<bool>;
+};
+
+/// False when the system declares `static constexpr bool dense_jacobian = false;`: too many degrees of
+/// freedom for a dense Jacobian (a soft-contact world). The implicit Runge–Kutta tables' Newton solver is
+/// then not compiled for it (integrators::TableRungeKutta refuses the table by name instead): the
+/// registry does not offer implicit tables for such systems anyway (integrators::Systems), and compiling
+/// the dense solver for every world was build time spent on unreachable code.
+template <class S>
+constexpr bool dense_jacobian() {
+  if constexpr (DeclaresDenseJacobian<std::remove_cvref_t<S>>)
+    return std::remove_cvref_t<S>::dense_jacobian;
+  else
+    return true;
+}
+
 }  // namespace verisim::core

@@ -152,8 +152,10 @@ class TableRungeKutta {
     prepare(x.q);
     if (table_->is_explicit)
       explicit_step(sys, x, t, dt);
-    else
+    else if constexpr (core::dense_jacobian<Sys>())
       implicit_step(sys, x, t, dt);
+    else
+      refuse_implicit();
   }
 
   template <core::FirstOrderSystem<V> Sys>
@@ -161,8 +163,10 @@ class TableRungeKutta {
     prepare(y);
     if (table_->is_explicit)
       explicit_step(sys, y, t, dt);
-    else
+    else if constexpr (core::dense_jacobian<Sys>())
       implicit_step(sys, y, t, dt);
+    else
+      refuse_implicit();
   }
 
  private:
@@ -247,6 +251,12 @@ class TableRungeKutta {
   }
 
   // ---------------------------------------------------------------- implicit tables
+  [[noreturn]] void refuse_implicit() const {
+    throw std::invalid_argument(fmt::format(
+        "integrator '{}': an implicit table needs a dense Jacobian, and this system declares it has too many degrees "
+        "of freedom for one (core::dense_jacobian): choose an explicit method", name_));
+  }
+
   void check_dimension(Eigen::Index n) const {
     if (n > kMaxNewtonDimension)
       throw std::invalid_argument(fmt::format(
