@@ -10,6 +10,7 @@
 // Json::parse is the one JSON reader (the check protocol's answer lines, docs/check.md): RFC 8259
 // with its escapes decoded in keys and strings (\n, \u00e9, surrogate pairs \ud83d\ude00), plus
 // the tokens NaN, Infinity and -Infinity that Python's json module writes.
+#include <cmath>
 #include <cstddef>
 #include <initializer_list>
 #include <limits>
@@ -111,5 +112,8 @@ class Json {
 /// A JSON string literal (with quotes) for s: ", \ and control characters escaped; valid UTF-8 kept,
 /// an invalid byte written as U+FFFD (the output is always valid JSON).
 std::string json_quote(std::string_view s);
+
+/// A measured number as summary.json holds it: the number, or null when it is not finite (none measured).
+inline Json finite_or_null(double x) { return std::isfinite(x) ? Json(x) : Json(); }
 
 }  // namespace verisim::experiments

@@ -155,7 +155,7 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
     const double value = number_of(*row, k::derived_order);
     MatrixCell& c = b.at(method, "derived_order", "order", "derived");
     c.text = required(*row, k::derived_order).text;
-    c.value = std::isfinite(value) ? Json(value) : Json();
+    c.value = finite_or_null(value);
     c.href = anchor;
     if (row->verdict) {
       const Verdict& v = *row->verdict;
@@ -263,12 +263,12 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
     if (d.value.is_null()) {
       const double declared = number_of(*row, k::declared_order);
       d.text = std::isfinite(declared) ? fmt_g(declared, 3) : "variable";
-      d.value = std::isfinite(declared) ? Json(declared) : Json();
+      d.value = finite_or_null(declared);
     }
     MatrixCell& c = b.at(method, "tolerance_slope", "", "tolerance slope d log err / d log tol");
     const double slope = number_of(*row, k::slope);
     c.text = fmt_g(slope, 3) + " (" + text_of(*row, k::problem) + ")";
-    c.value = std::isfinite(slope) ? Json(slope) : Json();
+    c.value = finite_or_null(slope);
     c.href = anchor;
     fold(c, *row);
   }

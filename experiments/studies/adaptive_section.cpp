@@ -12,11 +12,6 @@
 
 namespace verisim::experiments {
 
-namespace {
-std::string value_text(double x, int digits = 3) { return std::isfinite(x) ? fmt_g(x, digits) : "—"; }
-Json value_json(double x) { return std::isfinite(x) ? Json(x) : Json(); }
-}  // namespace
-
 StudyResult adaptive_report(const AdaptiveStudy& study) {
   StudyResult out;
   out.name = "adaptive";
@@ -55,15 +50,15 @@ StudyResult adaptive_report(const AdaptiveStudy& study) {
                     field("p", "order", std::to_string(r.order), r.order),
                     field("q (estimate)", "error_order", std::to_string(r.error_order), r.error_order),
                     field("theory p/(q+1)", "derived_slope", fmt_g(r.derived, 3), r.derived),
-                    field("slope (1e-8 … 1e-13)", "slope", value_text(r.slope), value_json(r.slope)),
-                    field("C = max err/tol", "c", value_text(r.c), value_json(r.c)),
+                    field("slope (1e-8 … 1e-13)", "slope", fmt_g(r.slope, 3), finite_or_null(r.slope)),
+                    field("C = max err/tol", "c", fmt_g(r.c, 3), finite_or_null(r.c)),
                     field(fmt::format("error at tol = {:g}", p.tolerances.front()), "error_loosest",
-                          value_text(r.error.front()), value_json(r.error.front())),
+                          fmt_g(r.error.front(), 3), finite_or_null(r.error.front())),
                     field(fmt::format("error at tol = {:g}", p.tolerances.back()), "error_tightest",
-                          value_text(r.error.back()), value_json(r.error.back())),
+                          fmt_g(r.error.back(), 3), finite_or_null(r.error.back())),
                     field("steps at the tightest", "steps_tightest", std::to_string(r.steps.back()), r.steps.back())};
       row.verdict = Verdict{fmt::format("{} ({}) on {}: tolerance slope", r.integrator, r.controller, p.name),
-                            fmt::format("{} ± {}", fmt_g(r.derived, 3), kToleranceSlopeBand), value_text(r.slope), r.pass};
+                            fmt::format("{} ± {}", fmt_g(r.derived, 3), kToleranceSlopeBand), fmt_g(r.slope, 3), r.pass};
       t.rows.push_back(std::move(row));
     }
     out.tables.push_back(std::move(t));
@@ -95,15 +90,15 @@ StudyResult adaptive_report(const AdaptiveStudy& study) {
       Row row;
       row.fields = {field("integrator", "integrator", r.integrator),
                     field("accepted steps", "accepted", std::to_string(r.accepted), r.accepted),
-                    field("estimate/true: median", "ratio_median", value_text(r.median), value_json(r.median)),
-                    field("10 %", "ratio_p10", value_text(r.p10), value_json(r.p10)),
-                    field("90 %", "ratio_p90", value_text(r.p90), value_json(r.p90)),
-                    field("deceived", "deceived", value_text(r.deceived), value_json(r.deceived)),
-                    field("estimate order", "estimate_order", value_text(r.estimate_order), value_json(r.estimate_order))};
+                    field("estimate/true: median", "ratio_median", fmt_g(r.median, 3), finite_or_null(r.median)),
+                    field("10 %", "ratio_p10", fmt_g(r.p10, 3), finite_or_null(r.p10)),
+                    field("90 %", "ratio_p90", fmt_g(r.p90, 3), finite_or_null(r.p90)),
+                    field("deceived", "deceived", fmt_g(r.deceived, 3), finite_or_null(r.deceived)),
+                    field("estimate order", "estimate_order", fmt_g(r.estimate_order, 3), finite_or_null(r.estimate_order))};
       row.verdict = Verdict{fmt::format("{} on {}: estimator", r.integrator, p.name),
                             r.judges_deceived ? fmt::format("deceived ≤ {:g}, estimate order q + 1 ± 0.5", kDeceivedShare)
                                               : std::string("estimate order q + 1 ± 0.5 (deceived: reported)"),
-                            fmt::format("{} deceived, order {}", value_text(r.deceived), value_text(r.estimate_order)), r.pass};
+                            fmt::format("{} deceived, order {}", fmt_g(r.deceived, 3), fmt_g(r.estimate_order, 3)), r.pass};
       e.rows.push_back(std::move(row));
     }
     out.tables.push_back(std::move(e));
@@ -115,10 +110,10 @@ StudyResult adaptive_report(const AdaptiveStudy& study) {
       Row row;
       row.fields = {field("integrator", "integrator", r.integrator), field("interpolant", "interpolant", r.interpolant),
                     field("p*", "dense_order", std::to_string(r.declared), r.declared),
-                    field("one-step error slope", "measured", value_text(r.measured), value_json(r.measured)),
-                    field("largest midpoint error (tol 1e-8)", "run_error", value_text(r.run_error), value_json(r.run_error))};
+                    field("one-step error slope", "measured", fmt_g(r.measured, 3), finite_or_null(r.measured)),
+                    field("largest midpoint error (tol 1e-8)", "run_error", fmt_g(r.run_error, 3), finite_or_null(r.run_error))};
       row.verdict = Verdict{fmt::format("{} on {}: dense output order", r.integrator, p.name),
-                            fmt::format("{} ± {}", r.declared + 1, kDenseOrderBand), value_text(r.measured), r.pass};
+                            fmt::format("{} ± {}", r.declared + 1, kDenseOrderBand), fmt_g(r.measured, 3), r.pass};
       d.rows.push_back(std::move(row));
     }
     out.tables.push_back(std::move(d));

@@ -3,7 +3,7 @@
 //    ≈ tol per step, so h ∝ tol^(1/(q+1)), and the global error of the order-p solution ∝ h^p: Hairer,
 //    Nørsett & Wanner I (1993) §II.4; Shampine, Numerical Solution of ODEs (1994) §7.1): slope 1 for a
 //    pair propagating its higher member (local extrapolation), p/(p+1) otherwise;
-//  - evaluations: exactly 2 for the starting step plus s − [first stage known] per step tried
+//  - evaluations: exactly 2 for the starting step (1 when the first step is given) plus s − [first stage known] per step tried
 //    (the first stage is known on the first step, on every retry, and after an accepted FSAL step);
 //  - the run lands on t1 exactly, refuses bad options by name, stops at a singularity with
 //    core::StepSizeFailure naming t, and allocates nothing after its first step.
@@ -85,6 +85,16 @@ TEST(Adaptive, EvaluationsAreTheStartPlusTheStagesNotKnown) {
     EXPECT_EQ(count, 2 + s * tried - known) << m.name() << ": " << r.accepted << " accepted, " << r.rejected << " rejected";
     EXPECT_EQ(r.t, 2.0 * M_PI) << m.name();  // lands on t1 exactly
     EXPECT_GT(r.accepted, 10) << m.name();
+    // with the first step given, the starting-step algorithm's second evaluation is not made: 1, not 2
+    long given = 0;
+    const CountingKepler sys2{{}, &given};
+    auto st2 = m.stepper<core::Vec2>();
+    State x2 = sys2.p.initial();
+    AdaptiveOptions o = with_tolerance(1e-8);
+    o.initial_step = 0.01;
+    const AdaptiveRun r2 = integrate_adaptive(st2, sys2, x2, 0.0, 2.0 * M_PI, o);
+    const long known2 = 1 + r2.rejected + (st2.fsal() ? r2.accepted - 1 : 0);
+    EXPECT_EQ(given, 1 + s * (r2.accepted + r2.rejected) - known2) << m.name();
   }
 }
 

@@ -8,7 +8,8 @@
 //   size", p. 169): d₀ = ‖y₀‖, d₁ = ‖f(t₀, y₀)‖, h₀ = 0.01·d₀/d₁ (10⁻⁶ when either is below 10⁻⁵),
 //   d₂ = ‖f(t₀ + h₀, y₀ + h₀f₀) − f₀‖/h₀, h₁ = (0.01/max(d₁, d₂))^(1/k) (max(10⁻⁶, 10⁻³h₀) when
 //   max(d₁, d₂) ≤ 10⁻¹⁵), h = min(100·h₀, h₁); norms of error_norm.hpp with scᵢ = atol + rtol·|y₀ᵢ|,
-//   k = q + 1. Its evaluation of f(t₀, y₀) is the first step's first stage: one extra evaluation in all.
+//   k = q + 1. Its evaluation of f(t₀, y₀) is the first step's first stage: one extra evaluation in all
+//   (none when the first step is given: f(t₀, y₀) is then evaluated alone, as the first stage).
 // - Each step: tried, err of error_norm.hpp, accepted iff err ≤ 1, the next h from the controller
 //   (controller.hpp); the step is cut to land on t1 exactly when t + 1.01·h would pass it (dopri5.f).
 // - observe(step) sees every step tried, accepted or not (AdaptiveStep: the record, the start, the
@@ -175,9 +176,11 @@ AdaptiveRun integrate_adaptive(EmbeddedRungeKutta<V>& stepper, const Sys& sys, S
   double h = opt.initial_step;
   {
     V f0 = f_end;
-    const double h_start = starting_step(sys, x, t0, k, opt.tolerance, f0, trial, d0, d1);
-    stepper.set_first_slope(f0);
-    if (h == 0.0) h = h_start;
+    if (h == 0.0)
+      h = starting_step(sys, x, t0, k, opt.tolerance, f0, trial, d0, d1);  // evaluates f0 too
+    else
+      detail::slope_of(sys, x, t0, f0);
+    stepper.set_first_slope(f0);  // the first step's first stage
   }
   h = std::min(h, opt.max_step);
   run.first_step = h;
