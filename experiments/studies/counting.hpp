@@ -6,6 +6,7 @@ namespace verisim::experiments {
 
 template <class Sys>
 struct Counting {
+  using V = typename Sys::V;
   static constexpr bool velocity_independent = Sys::velocity_independent;
   const Sys* sys;
   long long* count;

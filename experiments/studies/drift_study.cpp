@@ -7,11 +7,12 @@
 #include <limits>
 #include <numbers>
 #include <string>
-#include <variant>
+#include <span>
 
 #include <fmt/format.h>
 
 #include "experiments/studies/drift_study.hpp"
+#include "experiments/studies/method_run.hpp"
 #include "experiments/io/number.hpp"
 #include "toolkit/core/numbers.hpp"
 #include "toolkit/core/observe.hpp"
@@ -22,7 +23,6 @@
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/alpha_family.hpp"
 #include "toolkit/integrators/integrate.hpp"
-#include "toolkit/integrators/registry.hpp"
 #include "toolkit/theory/stability.hpp"
 #include "toolkit/theory/structure.hpp"
 
@@ -46,20 +46,25 @@ double ang_mom(const P& p, const core::PhaseState<typename P::V>& x) {
 
 /// Run n steps, filling the preallocated window maxima (no allocation in the loop); the run stops
 /// at the first sample with |ΔE/E₀| ≥ kBlowUp, or when a step fails (NaN state, no convergence).
-template <class P, class S>
-EnergyEnvelope long_run(const P& problem, S stepper, double dt, long n, double floor) {
+template <class P>
+EnergyEnvelope long_run(const P& problem, const MethodRun<P>& run, double dt, long n, double floor) {
   EnergyEnvelope env(n);
   auto x = problem.initial();
   const double e0 = problem.energy(x), l0 = ang_mom(problem, x);
   try {
-    integrators::integrate_n_steps(stepper, problem, x, problem.t0, dt, static_cast<std::size_t>(n),
-                                   [&](const auto& s, double t, std::size_t step) {
-                                     if (step == 0) return core::Observe::proceed;
-                                     const double de = std::abs((problem.energy(s) - e0) / e0);
-                                     const double dl = l0 != 0.0 ? std::abs((ang_mom(problem, s) - l0) / l0) : 0.0;
-                                     return env.add(static_cast<long>(step), t, de, dl) ? core::Observe::proceed
-                                                                                        : core::Observe::stop;
-                                   });
+    run.run(x, problem.t0, dt, static_cast<std::size_t>(n),
+            [&](std::span<const core::PhaseState<typename P::V>> states, std::size_t first) {
+              for (std::size_t i = 0; i < states.size(); ++i) {
+                const std::size_t step = first + i;
+                if (step == 0) continue;
+                const auto& s = states[i];
+                const double t = problem.t0 + static_cast<double>(step) * dt;  // as integrate_n_steps's
+                const double de = std::abs((problem.energy(s) - e0) / e0);
+                const double dl = l0 != 0.0 ? std::abs((ang_mom(problem, s) - l0) / l0) : 0.0;
+                if (!env.add(static_cast<long>(step), t, de, dl)) return core::Observe::stop;
+              }
+              return core::Observe::proceed;
+            });
   } catch (const core::StepError&) {
     env.blew_up = true;
   }
@@ -186,11 +191,11 @@ void drift_problem(const P& problem, double dt, long n, const StudyOptions& opt,
   for (const auto& method : study_methods(opt)) {
     const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
-    auto variant = integrators::make_stepper<typename P::V>(method);
+    const MethodRun<P> run(method, problem);
     // floor: what the arithmetic alone can do over n steps — ε per operation for explicit methods,
     // the implicit solver's stopping tolerance (1e-12, newmark.hpp) per step otherwise; 10× margin
     const double floor = 10.0 * static_cast<double>(n) * (info.implicit ? 1e-12 : kEps);
-    EnergyEnvelope env = std::visit([&](const auto& s) { return long_run(problem, s, dt, n, floor); }, variant);
+    EnergyEnvelope env = long_run(problem, run, dt, n, floor);
     DriftRow r;
     r.integrator = info.name;
     r.expected = expected_category(method, P::name, dt / problem.time_scale(), n, floor);

@@ -6,10 +6,11 @@
 #include <limits>
 #include <numbers>
 #include <string>
-#include <variant>
+#include <span>
 
 #include <fmt/format.h>
 
+#include "experiments/studies/method_run.hpp"
 #include "experiments/studies/modified_energy_study.hpp"
 #include "experiments/studies/order_study.hpp"  // kOrderTolerance
 #include "reference/order_fit.hpp"
@@ -132,8 +133,7 @@ ModifiedEnergyCase pendulum_case(long n) {
 
 /// Max position error relative to a over each window of periods [P_j, P_(j+1)), P_j log-spaced
 /// (8 per decade) from 1 to `periods`; sampled 200 times per period.
-template <class S>
-PhaseRow phase_run(const KeplerProblem& kep, S stepper, double h, int periods, PhaseRow row) {
+PhaseRow phase_run(const KeplerProblem& kep, const MethodRun<KeplerProblem>& run, double h, int periods, PhaseRow row) {
   const double T = kep.period();
   std::vector<double> edges{1.0};
   for (int j = 1;; ++j) {
@@ -150,12 +150,17 @@ PhaseRow phase_run(const KeplerProblem& kep, S stepper, double h, int periods, P
   auto x = kep.initial();
   std::size_t w = 0;
   try {
-    integrators::integrate_n_steps(stepper, kep, x, kep.t0, h, n, [&](const core::PhaseState<core::Vec2>& s, double t, std::size_t k) {
-      if (k % stride != 0 || t < T) return;
-      const double per = (t - kep.t0) / T;
-      while (w + 1 < row.t.size() && per >= edges[w + 1]) ++w;
-      const double e = (s.q - kep.exact(t).q).norm() / kep.a;
-      row.error[w] = std::max(row.error[w], std::isfinite(e) ? e : std::numeric_limits<double>::infinity());
+    run.run(x, kep.t0, h, n, [&](std::span<const core::PhaseState<core::Vec2>> states, std::size_t first) {
+      for (std::size_t i = 0; i < states.size(); ++i) {
+        const std::size_t k = first + i;
+        const double t = kep.t0 + static_cast<double>(k) * h;  // as integrate_n_steps's
+        if (k % stride != 0 || t < T) continue;
+        const double per = (t - kep.t0) / T;
+        while (w + 1 < row.t.size() && per >= edges[w + 1]) ++w;
+        const double e = (states[i].q - kep.exact(t).q).norm() / kep.a;
+        row.error[w] = std::max(row.error[w], std::isfinite(e) ? e : std::numeric_limits<double>::infinity());
+      }
+      return core::Observe::proceed;
     });
   } catch (const core::StepError& e) {
     row.why = std::string("a step failed: ") + e.what();
@@ -176,16 +181,19 @@ PhaseRow phase_run(const KeplerProblem& kep, S stepper, double h, int periods, P
 }
 
 /// The max position error over the first period at step h.
-template <class S>
-double first_period_error(const KeplerProblem& kep, S stepper, double h) {
+double first_period_error(const KeplerProblem& kep, const MethodRun<KeplerProblem>& run, double h) {
   const double T = kep.period();
   auto x = kep.initial();
   double worst = 0;
   try {
-    integrators::integrate_n_steps(stepper, kep, x, kep.t0, h, static_cast<std::size_t>(std::ceil(T / h)),
-                                   [&](const core::PhaseState<core::Vec2>& s, double t, std::size_t) {
-                                     worst = std::max(worst, (s.q - kep.exact(t).q).norm() / kep.a);
-                                   });
+    run.run(x, kep.t0, h, static_cast<std::size_t>(std::ceil(T / h)),
+            [&](std::span<const core::PhaseState<core::Vec2>> states, std::size_t first) {
+              for (std::size_t i = 0; i < states.size(); ++i) {
+                const double t = kep.t0 + static_cast<double>(first + i) * h;  // as integrate_n_steps's
+                worst = std::max(worst, (states[i].q - kep.exact(t).q).norm() / kep.a);
+              }
+              return core::Observe::proceed;
+            });
   } catch (const core::StepError&) {
     return std::numeric_limits<double>::infinity();
   }
@@ -209,33 +217,30 @@ void phase_growth(const StudyOptions& opt, const SymmetryOf& symmetric, Modified
     row.symmetric = symmetric(m);
     row.expected = (row.symplectic || row.symmetric.value_or(false)) ? 1.0 : 2.0;
     row.periods = periods;
-    const auto variant = integrators::make_stepper<core::Vec2>(m);
-    std::visit(
-        [&](const auto& proto) {
-          // the step size: a pilot period at h₀ gives e₁ ≈ C·h₀^p; the error after N periods is ≈ e₁·N^s for
-          // the expected growth s, so h = h₀·(target/(e₁N^s))^(1/p), never above h₀ (the pilot's own step, 1000
-          // per period: inside the asymptotic range of every method here). A method that grows faster than
-          // expected ends above the target: a final error above 10× the target fails the row (it left the
-          // asymptotic regime, where a saturating error could fake a smaller slope).
-          double h0 = T / 1000.0;
-          double e1 = first_period_error(kep, proto, h0);
-          // a method of high order (Verner 6(5), Fehlberg 7(8), Gauss s = 3) is at round-off at 1000 steps a
-          // period, where its error grows as rounding does (a random walk), not as its truncation error: the
-          // pilot's step is doubled until its error stands clear of round-off (1e-10), up to 25 steps a period
-          while (e1 < 1e-10 && h0 < T / 25.0) e1 = first_period_error(kep, proto, h0 *= 2.0);
-          const double p = m.info.order;
-          double h = h0 * std::pow(kTargetError / (e1 * std::pow(periods, row.expected)), 1.0 / p);
-          if (!std::isfinite(h) || h > h0) h = h0;
-          row.h = h;
-          const double steps = periods * T / h;
-          if (steps > max_steps) {
-            row.why = fmt::format("needs {:.1e} steps (h = {:.1e}) to keep its error ≤ {:g} over {} periods; the cap is {:.0e}",
-                                  steps, h, kTargetError, periods, max_steps);
-            return;
-          }
-          row = phase_run(kep, proto, h, periods, std::move(row));
-        },
-        variant);
+    const MethodRun<KeplerProblem> run(m, kep);
+    // the step size: a pilot period at h₀ gives e₁ ≈ C·h₀^p; the error after N periods is ≈ e₁·N^s for
+    // the expected growth s, so h = h₀·(target/(e₁N^s))^(1/p), never above h₀ (the pilot's own step, 1000
+    // per period: inside the asymptotic range of every method here). A method that grows faster than
+    // expected ends above the target: a final error above 10× the target fails the row (it left the
+    // asymptotic regime, where a saturating error could fake a smaller slope).
+    double h0 = T / 1000.0;
+    double e1 = first_period_error(kep, run, h0);
+    // a method of high order (Verner 6(5), Fehlberg 7(8), Gauss s = 3) is at round-off at 1000 steps a
+    // period, where its error grows as rounding does (a random walk), not as its truncation error: the
+    // pilot's step is doubled until its error stands clear of round-off (1e-10), up to 25 steps a period
+    while (e1 < 1e-10 && h0 < T / 25.0) e1 = first_period_error(kep, run, h0 *= 2.0);
+    const double p = m.info.order;
+    double h = h0 * std::pow(kTargetError / (e1 * std::pow(periods, row.expected)), 1.0 / p);
+    if (!std::isfinite(h) || h > h0) h = h0;
+    row.h = h;
+    const double steps = periods * T / h;
+    if (steps > max_steps) {
+      row.why = fmt::format("needs {:.1e} steps (h = {:.1e}) to keep its error ≤ {:g} over {} periods; the cap is {:.0e}",
+                            steps, h, kTargetError, periods, max_steps);
+      out.phase.push_back(std::move(row));
+      continue;
+    }
+    row = phase_run(kep, run, h, periods, std::move(row));
     out.phase.push_back(std::move(row));
   }
 }

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <string>
-#include <variant>
 
 #include <fmt/format.h>
 
@@ -15,8 +14,7 @@
 #include "experiments/io/number.hpp"
 #include "reference/order_fit.hpp"
 #include "toolkit/core/step_error.hpp"
-#include "toolkit/integrators/integrate.hpp"
-#include "toolkit/integrators/registry.hpp"
+#include "experiments/studies/method_run.hpp"
 
 namespace verisim::experiments {
 
@@ -38,27 +36,22 @@ Ladder run_ladder(const P& problem, const core::PhaseState<typename P::V>& exact
   const int order = method.info.order;
   Ladder L;
   const double scale = 1.0 + std::sqrt(exact.q.squaredNorm() + exact.v.squaredNorm());
-  auto variant = integrators::make_stepper<typename P::V>(method);
-  std::visit(
-      [&](const auto& proto) {
-        for (int k = 0; k < levels; ++k) {
-          const long n = ladder_steps(order, n0, k);
-          const double dt = T / static_cast<double>(n);
-          auto stepper = proto;
-          auto x = problem.initial();
-          double e = kNaN;
-          try {
-            integrators::integrate_n_steps(stepper, problem, x, problem.t0, dt, static_cast<std::size_t>(n));
-            e = distance(x, exact);
-          } catch (const core::StepError&) {
-            // a non-converged implicit step or a blow-up: no error value at this step size
-          }
-          L.h.push_back(dt);
-          L.err.push_back(e);
-          L.floor.push_back(roundoff_floor(n, scale));
-        }
-      },
-      variant);
+  const MethodRun<P> run(method, problem);
+  for (int k = 0; k < levels; ++k) {
+    const long n = ladder_steps(order, n0, k);
+    const double dt = T / static_cast<double>(n);
+    auto x = problem.initial();
+    double e = kNaN;
+    try {
+      run.run(x, problem.t0, dt, static_cast<std::size_t>(n));
+      e = distance(x, exact);
+    } catch (const core::StepError&) {
+      // a non-converged implicit step or a blow-up: no error value at this step size
+    }
+    L.h.push_back(dt);
+    L.err.push_back(e);
+    L.floor.push_back(roundoff_floor(n, scale));
+  }
   L.fit = fit_order(L.h, L.err, L.floor);
   const auto twin = odeint_twin(name);
   L.err_odeint.assign(L.h.size(), kNaN);

@@ -3,18 +3,17 @@
 #include <cmath>
 #include <limits>
 #include <string>
-#include <variant>
 
 #include <fmt/format.h>
 
 #include "experiments/studies/ladders.hpp"
+#include "experiments/studies/method_run.hpp"
 #include "experiments/studies/reversibility_study.hpp"
 #include "reference/problems/henon_heiles.hpp"
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/pendulum.hpp"
 #include "toolkit/core/numbers.hpp"
 #include "toolkit/core/step_error.hpp"
-#include "toolkit/integrators/integrate.hpp"
 #include "toolkit/theory/structure.hpp"
 
 namespace verisim::experiments {
@@ -68,16 +67,15 @@ double state_size(const P& problem) {
 }
 
 /// The round trip of n steps: +∞ when a step fails (non-finite state, no convergence).
-template <class P, class S>
-double round_trip(const P& problem, const S& proto, double dt, long n) {
+template <class P>
+double round_trip(const P& problem, const MethodRun<P>& run, double dt, long n) {
   const auto x0 = problem.initial();
   auto x = x0;
   try {
-    S forward = proto;  // fresh steppers: no cached force across the flip
-    integrators::integrate_n_steps(forward, problem, x, start_time(problem), dt, static_cast<std::size_t>(n), [](const auto&, double, std::size_t) {});
+    // each run a fresh stepper: no cached force across the flip
+    run.run(x, start_time(problem), dt, static_cast<std::size_t>(n));
     x.v = -x.v;
-    S back = proto;
-    integrators::integrate_n_steps(back, problem, x, start_time(problem), dt, static_cast<std::size_t>(n), [](const auto&, double, std::size_t) {});
+    run.run(x, start_time(problem), dt, static_cast<std::size_t>(n));
     x.v = -x.v;
   } catch (const core::StepError&) {
     return std::numeric_limits<double>::infinity();
@@ -98,7 +96,7 @@ void reversibility_problem(const P& problem, double dt, const StudyOptions& opt,
     ReversibilityRow row;
     row.integrator = m.info.name;
     row.symmetric = symmetric(m);
-    const auto variant = integrators::make_stepper<typename P::V>(m);
+    const MethodRun<P> run(m, problem);
     // Newmark's solvers stop at an ABSOLUTE ‖ΔE‖ < 1e-12 (newmark.hpp, the seed's rule), far above ε: each
     // step may be off by that much (the last correction bounds the rest at contraction ≤ ½), 2n steps, each
     // error carried back through the linearised flow as a rounding is (the factor A ≤ 60 above: on Kepler the
@@ -116,7 +114,7 @@ void reversibility_problem(const P& problem, double dt, const StudyOptions& opt,
       row.error.clear();
       row.bound.clear();
       for (std::size_t i = 0; i < result.steps.size(); ++i) {
-        const double e = std::visit([&](const auto& s) { return round_trip(problem, s, row.dt, result.steps[i]); }, variant);
+        const double e = round_trip(problem, run, row.dt, result.steps[i]);
         row.error.push_back(e);
         row.bound.push_back(result.bound[i] + solver * static_cast<double>(result.steps[i]));
         within += e <= row.bound.back() ? 1 : 0;

@@ -5,7 +5,6 @@
 #include <cmath>
 #include <limits>
 #include <string>
-#include <variant>
 
 #include <Eigen/Dense>
 #include <fmt/format.h>
@@ -16,6 +15,7 @@
 #include "reference/problems/oscillator.hpp"
 #include "toolkit/core/numbers.hpp"
 #include "toolkit/core/step_error.hpp"
+#include "experiments/studies/method_run.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/theory/stability.hpp"
 
@@ -26,19 +26,19 @@ namespace {
 using cplx = std::complex<double>;
 using core::kEps;
 
-/// The matrix of one step of `proto` on q̈ = −q − 2ζq̇ (m = k = 1, b = 2ζ) at Δt = θ, from the steps of
+/// The matrix of one step of `method` on q̈ = −q − 2ζq̇ (m = k = 1, b = 2ζ) at Δt = θ, from the steps of
 /// (1, 0) and (0, 1) (the system is linear and homogeneous: the images are M's columns); nullopt when
 /// a step fails.
-template <class S>
-std::optional<Eigen::Matrix2d> one_step_matrix(const S& proto, double theta, double zeta) {
+std::optional<Eigen::Matrix2d> one_step_matrix(const integrators::Method& method, const SolverSettings& solver, double theta,
+                                               double zeta) {
   reference::problems::DampedOscillator osc{};
   osc.b = 2.0 * zeta;
+  const MethodRun<reference::problems::DampedOscillator> run(method, osc, solver);
   Eigen::Matrix2d M;
   for (int j = 0; j < 2; ++j) {
-    S s = proto;  // fresh: no cached force
     core::PhaseState<core::Vec1> x{core::Vec1(j == 0 ? 1.0 : 0.0), core::Vec1(j == 1 ? 1.0 : 0.0)};
     try {
-      s.do_step(osc, x, 0.0, theta);
+      run.step(x, 0.0, theta);  // a fresh stepper each time: no cached force
     } catch (const core::StepError&) {
       return std::nullopt;
     }
@@ -105,18 +105,11 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
     progress(opt, fmt::format("stability-maps: {}", m.info.name));
     StabilityMap map;
     map.integrator = m.info.name;
-    auto variant = integrators::make_stepper<core::Vec1>(m);
-    if (m.info.name == "newmark") {  // the method's own stability, not the seed's loop's (as the stability study)
-      integrators::NewmarkParameters p;
-      p.solver = integrators::NewmarkParameters::Solver::newton;
-      variant = integrators::Newmark<core::Vec1>(p);
-      map.solver_note = "solved by Newton here (the seed's fixed-point loop stops contracting at θ = √6)";
-    }
-    // the Gauss methods' fixed point contracts ever more slowly near its limit: a generous cap, as the stability
-    // study's, so that the map's grey cells are where it truly does not converge
-    const integrators::ImplicitRkParameters generous{integrators::ImplicitRkParameters{}.tolerance, 10000};
-    if (m.info.name == "implicit-midpoint") variant = integrators::ImplicitMidpoint<core::Vec1>(generous);
-    if (m.info.name == "gauss4") variant = integrators::Gauss4<core::Vec1>(generous);
+    // the method's own stability: Newmark by Newton, not the seed's loop (as the stability study); the Gauss methods'
+    // fixed point contracts ever more slowly near its limit: a generous cap, as the stability study's, so that the
+    // map's grey cells are where it truly does not converge
+    const SolverSettings solver{.newmark_by_newton = true, .gauss_max_iterations = 10000};
+    if (m.info.name == "newmark") map.solver_note = "solved by Newton here (the seed's fixed-point loop stops contracting at θ = √6)";
     const bool rk = m.coefficients.kind == integrators::Coefficients::Kind::runge_kutta;
     if (rk && !tableaus::compile(*m.coefficients.rk).is_explicit)
       map.solver_note = "stages by fixed point (implicit_runge_kutta.hpp): where it does not converge the cell is 'solver failed', not unstable";
@@ -147,72 +140,68 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
     }
     map.runge_kutta = rk;
     if (rk) rk_names.push_back(map.integrator);
-    std::visit(
-        [&](const auto& proto) {
-          for (double zeta : out.zetas) {
-            double first_bad = kNaN, last_good = 0.0;
-            for (double theta : out.thetas) {
-              const auto M = one_step_matrix(proto, theta, zeta);
-              const double rho = M ? spectral_radius(*M) : kInf;
-              map.rho.push_back(rho);
-              if (!M) ++map.failed_cells;
-              else if (stable_rho(rho)) ++map.stable_cells;
-              else ++map.unstable_cells;
-              const bool good = M && stable_rho(rho);
-              if (std::isnan(first_bad)) {
-                if (good) last_good = theta;
-                else first_bad = theta;
-              }
-              if (!rk || !M) continue;
-              // theory: M = R(θA) to rounding; ρ(M) = max|R(θλ±)|, λ± = −ζ ± √(ζ² − 1)
-              const Eigen::Matrix2d Rm = rk_matrix(R, theta, zeta);
-              const double norm = std::max(1.0, M->cwiseAbs().maxCoeff());
-              // an implicit table's stages are solved by fixed point to a stopping rule on the last correction,
-              // h‖ΔK‖ ≤ τ(‖y‖ + h‖K‖) (implicit_runge_kutta.hpp, τ = 1e-15); what remains after it is at most the last
-              // correction times q/(1 − q), q = ‖θ a⊗A‖₂ = θ‖a‖₂‖A‖₂ the iteration's contraction in norm on this
-              // linear problem (a norm, not the spectral radius: the iteration matrix is not normal). That, ×4 (two
-              // columns of two entries), is allowed on top; where q ≥ 1 no bound is known and the cell is not compared.
-              double noise = 0.0;
-              if (implicit) {
-                Eigen::Matrix2d A;
-                A << 0.0, 1.0, -1.0, -2.0 * zeta;
-                const double normA = A.jacobiSvd().singularValues()(0);
-                const double q = theta * norm_a * normA;
-                if (q >= 1.0) {
-                  ++map.uncompared_cells;
-                  continue;
-                }
-                noise = 4.0 * (solver_tolerance + 4.0 * kEps) * norm * (1.0 + theta * normA) * q / (1.0 - q);
-              }
-              const double excess = (*M - Rm).cwiseAbs().maxCoeff() - noise;
-              map.max_matrix_difference = std::max(map.max_matrix_difference, std::max(0.0, excess) / norm);
-              const cplx root = std::sqrt(cplx(zeta * zeta - 1.0, 0.0));
-              const cplx mu1 = R(theta * (-zeta + root)), mu2 = R(theta * (-zeta - root));
-              const double rho_theory = std::max(std::abs(mu1), std::abs(mu2));
-              // ρ's sensitivity to M's rounding δ = 16κε‖M‖ (above): δ·(1 + 4‖M‖/g) for
-              // distinct eigenvalues at gap g = |μ₁ − μ₂| (first-order perturbation of a 2×2 eigenvalue, Golub & Van
-              // Loan (2013) §7.2.2), at most 2√(δ‖M‖) (a double eigenvalue, ζ = 1, splits like √δ)
-              const double delta = rounding * norm + noise, gap = std::abs(mu1 - mu2);
-              const double tol = delta + std::min(gap > 0 ? delta * (1.0 + 4.0 * norm / gap) : kInf, 2.0 * std::sqrt(delta * norm));
-              const double diff = std::abs(rho - rho_theory);
-              map.worst_rho_abs = std::max(map.worst_rho_abs, diff);
-              map.max_rho_difference = std::max(map.max_rho_difference, diff / tol);
-            }
-            // the boundary: bisect between the last good θ of the grid and the first bad one, to 1e-6
-            if (std::isnan(first_bad)) {
-              map.boundary.push_back(kNaN);
-              continue;
-            }
-            double lo = last_good, hi = first_bad;
-            while (hi - lo > 1e-6) {
-              const double mid = 0.5 * (lo + hi);
-              const auto M = one_step_matrix(proto, mid, zeta);
-              (M && stable_rho(spectral_radius(*M)) ? lo : hi) = mid;
-            }
-            map.boundary.push_back(0.5 * (lo + hi));
+    for (double zeta : out.zetas) {
+      double first_bad = kNaN, last_good = 0.0;
+      for (double theta : out.thetas) {
+        const auto M = one_step_matrix(m, solver, theta, zeta);
+        const double rho = M ? spectral_radius(*M) : kInf;
+        map.rho.push_back(rho);
+        if (!M) ++map.failed_cells;
+        else if (stable_rho(rho)) ++map.stable_cells;
+        else ++map.unstable_cells;
+        const bool good = M && stable_rho(rho);
+        if (std::isnan(first_bad)) {
+          if (good) last_good = theta;
+          else first_bad = theta;
+        }
+        if (!rk || !M) continue;
+        // theory: M = R(θA) to rounding; ρ(M) = max|R(θλ±)|, λ± = −ζ ± √(ζ² − 1)
+        const Eigen::Matrix2d Rm = rk_matrix(R, theta, zeta);
+        const double norm = std::max(1.0, M->cwiseAbs().maxCoeff());
+        // an implicit table's stages are solved by fixed point to a stopping rule on the last correction,
+        // h‖ΔK‖ ≤ τ(‖y‖ + h‖K‖) (implicit_runge_kutta.hpp, τ = 1e-15); what remains after it is at most the last
+        // correction times q/(1 − q), q = ‖θ a⊗A‖₂ = θ‖a‖₂‖A‖₂ the iteration's contraction in norm on this
+        // linear problem (a norm, not the spectral radius: the iteration matrix is not normal). That, ×4 (two
+        // columns of two entries), is allowed on top; where q ≥ 1 no bound is known and the cell is not compared.
+        double noise = 0.0;
+        if (implicit) {
+          Eigen::Matrix2d A;
+          A << 0.0, 1.0, -1.0, -2.0 * zeta;
+          const double normA = A.jacobiSvd().singularValues()(0);
+          const double q = theta * norm_a * normA;
+          if (q >= 1.0) {
+            ++map.uncompared_cells;
+            continue;
           }
-        },
-        variant);
+          noise = 4.0 * (solver_tolerance + 4.0 * kEps) * norm * (1.0 + theta * normA) * q / (1.0 - q);
+        }
+        const double excess = (*M - Rm).cwiseAbs().maxCoeff() - noise;
+        map.max_matrix_difference = std::max(map.max_matrix_difference, std::max(0.0, excess) / norm);
+        const cplx root = std::sqrt(cplx(zeta * zeta - 1.0, 0.0));
+        const cplx mu1 = R(theta * (-zeta + root)), mu2 = R(theta * (-zeta - root));
+        const double rho_theory = std::max(std::abs(mu1), std::abs(mu2));
+        // ρ's sensitivity to M's rounding δ = 16κε‖M‖ (above): δ·(1 + 4‖M‖/g) for
+        // distinct eigenvalues at gap g = |μ₁ − μ₂| (first-order perturbation of a 2×2 eigenvalue, Golub & Van
+        // Loan (2013) §7.2.2), at most 2√(δ‖M‖) (a double eigenvalue, ζ = 1, splits like √δ)
+        const double delta = rounding * norm + noise, gap = std::abs(mu1 - mu2);
+        const double tol = delta + std::min(gap > 0 ? delta * (1.0 + 4.0 * norm / gap) : kInf, 2.0 * std::sqrt(delta * norm));
+        const double diff = std::abs(rho - rho_theory);
+        map.worst_rho_abs = std::max(map.worst_rho_abs, diff);
+        map.max_rho_difference = std::max(map.max_rho_difference, diff / tol);
+      }
+      // the boundary: bisect between the last good θ of the grid and the first bad one, to 1e-6
+      if (std::isnan(first_bad)) {
+        map.boundary.push_back(kNaN);
+        continue;
+      }
+      double lo = last_good, hi = first_bad;
+      while (hi - lo > 1e-6) {
+        const double mid = 0.5 * (lo + hi);
+        const auto M = one_step_matrix(m, solver, mid, zeta);
+        (M && stable_rho(spectral_radius(*M)) ? lo : hi) = mid;
+      }
+      map.boundary.push_back(0.5 * (lo + hi));
+    }
     // theory agrees to rounding: M − R(θA) ≤ 16κε relative (the entries' rounding, as above), ρ within its tolerance
     map.pass = !rk || (map.max_matrix_difference <= rounding && map.max_rho_difference <= 1.0);
     out.maps.push_back(std::move(map));

@@ -2,11 +2,9 @@
 // oscillator, by bisection on the spectral radius of the one-step matrix, against theory.
 #include <cmath>
 #include <complex>
-#include <complex>
 #include <limits>
 #include <numbers>
 #include <string>
-#include <variant>
 
 #include <Eigen/Dense>
 #include <Eigen/Eigenvalues>
@@ -15,7 +13,8 @@
 #include "experiments/studies/stability_study.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "toolkit/core/step_error.hpp"
-#include "toolkit/integrators/integrate.hpp"
+#include "experiments/studies/method_run.hpp"
+#include "toolkit/integrators/newmark.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/theory/stability.hpp"
 
@@ -31,13 +30,11 @@ constexpr double kThetaMax = kStabilityThetaMax;
 /// ρ(M(θ)) − 1 of a stepper on the oscillator (m = k = 1, ω = 1, Δt = θ): one step from (1, 0) and
 /// from (0, 1), each with a fresh copy of the stepper (no cached force carried over).
 template <class S>
-Growth growth_at(const S& proto, double theta) {
-  const Oscillator osc{};
+Growth growth_at(const S& step, double theta) {
   return growth_per_step([&](double q, double v) -> std::optional<std::array<double, 2>> {
-    auto stepper = proto;
     core::PhaseState<core::Vec1> x{core::Vec1(q), core::Vec1(v)};
     try {
-      stepper.do_step(osc, x, 0.0, theta);
+      step(x, theta);
     } catch (const core::StepError&) {
       return std::nullopt;
     }
@@ -114,28 +111,21 @@ StabilityStudy run_stability_study(const StudyOptions& opt) {
     const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
     progress(opt, fmt::format("stability: {}", info.name));
-    auto variant = integrators::make_stepper<core::Vec1>(method);
-    if (info.name == "newmark") {
-      integrators::NewmarkParameters p;  // β = 1/6, γ = 1/2 with Newton
-      p.solver = integrators::NewmarkParameters::Solver::newton;
-      variant = integrators::Newmark<core::Vec1>(p);
-    }
-    // the Gauss methods' fixed point contracts ever more slowly near its limit: a generous cap, as the
-    // seed's Newmark loop below, so that the limit measured is the contraction's, not the cap's
-    const integrators::ImplicitRkParameters generous{integrators::ImplicitRkParameters{}.tolerance, 10000};
-    if (info.name == "implicit-midpoint") variant = integrators::ImplicitMidpoint<core::Vec1>(generous);
-    if (info.name == "gauss4") variant = integrators::Gauss4<core::Vec1>(generous);
-    const auto [lim, g0] = std::visit(
-        [&](const auto& proto) {
-          return std::pair{bisect_limit([&](double th) { return growth_at(proto, th).stable(); }),
-                           growth_at(proto, kStabilityThetaMin)};
-        },
-        variant);
+    // Newmark by Newton (the method's own stability, not the seed's loop's: that is the row below); the Gauss
+    // methods' fixed point contracts ever more slowly near its limit: a generous cap, as the seed's Newmark loop
+    // below, so that the limit measured is the contraction's, not the cap's
+    const Oscillator osc{};
+    const MethodRun<Oscillator> run(method, osc, SolverSettings{.newmark_by_newton = true, .gauss_max_iterations = 10000});
+    const auto step = [&](core::PhaseState<core::Vec1>& x, double theta) { run.step(x, 0.0, theta); };
+    const Limit lim = bisect_limit([&](double th) { return growth_at(step, th).stable(); });
+    const Growth g0 = growth_at(step, kStabilityThetaMin);
     add(std::string(info.name), theory_of(method), lim, g0);
     if (info.name == "newmark") {
       integrators::NewmarkParameters p;  // the seed's loop, with a generous cap so that slow contraction still converges
       p.max_iterations = 10000;
-      const integrators::Newmark<core::Vec1> fp(p);
+      const auto fp = [&](core::PhaseState<core::Vec1>& x, double theta) {
+        integrators::Newmark<core::Vec1>(p).do_step(Oscillator{}, x, 0.0, theta);  // a fresh stepper: no cache
+      };
       const Limit lf = bisect_limit([&](double th) { return growth_at(fp, th).stable(); });
       add("newmark (seed's fixed-point loop converges)",
           {std::sqrt(6.0), "the loop r ↦ f(q₀ + Δt v₀ + Δt²((½ − β)s + βr)) contracts by βθ² < 1 ⇔ θ < √6 (seed 001 §3.3)"}, lf,

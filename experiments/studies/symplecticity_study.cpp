@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
-#include <variant>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -16,6 +16,7 @@
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/oscillator.hpp"
 #include "reference/problems/pendulum.hpp"
+#include "experiments/studies/method_run.hpp"
 #include "toolkit/integrators/registry.hpp"
 
 
@@ -32,17 +33,18 @@ namespace {
 template <class P>
 constexpr int kN = P::V::RowsAtCompileTime;
 
-template <class P, class S>
-auto step_map(const P& problem, const S& proto, double dt) {
+/// The one-step map z = (q, v) ↦ Φ_Δt(z) of `run` (a fresh stepper each time: no FSAL cache carried between
+/// evaluations).
+template <class P>
+auto step_map(const MethodRun<P>& run, double dt) {
   constexpr int N = kN<P>;
-  return [&problem, &proto, dt](const VecZ<N>& z) {
-    S s = proto;  // fresh copy: no FSAL cache carried between evaluations
+  return [&run, dt](const VecZ<N>& z) {
     core::PhaseState<typename P::V> x;
     for (int i = 0; i < N; ++i) {
       x.q[i] = z[i];
       x.v[i] = z[N + i];
     }
-    s.do_step(problem, x, 0.0, dt);
+    run.step(x, 0.0, dt);
     return pack<N>(x.q, x.v);
   };
 }
@@ -58,27 +60,22 @@ void problem_defects(const P& problem, const std::vector<double>& dts, const Stu
   for (const auto& method : study_methods(opt)) {
     const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
-    auto variant = integrators::make_stepper<typename P::V>(method);
-    DefectRow row = std::visit(
-        [&](const auto& proto) {
-          DefectRow r;
-          for (double dt : dts) {
-            double worst = 0, err = 0;
-            const auto step = step_map(problem, proto, dt);
-            const auto phi = scaled_map<N>(step, units);
-            for (const auto& x : points) {
-              const VecZ<N> z = pack<N>(x.q, x.v).cwiseQuotient(units);
-              const auto jac = jacobian<N>(phi, z);
-              const double d = defect<N>(jac.M);
-              worst = std::max(worst, d);
-              err = std::max(err, defect_error<N>(jac));
-            }
-            r.defect.push_back(worst);
-            r.error.push_back(err);
-          }
-          return r;
-        },
-        variant);
+    const MethodRun<P> run(method, problem);
+    DefectRow row;
+    for (double dt : dts) {
+      double worst = 0, err = 0;
+      const auto step = step_map(run, dt);  // named: scaled_map keeps a reference to it
+      const auto phi = scaled_map<N>(step, units);
+      for (const auto& x : points) {
+        const VecZ<N> z = pack<N>(x.q, x.v).cwiseQuotient(units);
+        const auto jac = jacobian<N>(phi, z);
+        const double d = defect<N>(jac.M);
+        worst = std::max(worst, d);
+        err = std::max(err, defect_error<N>(jac));
+      }
+      row.defect.push_back(worst);
+      row.error.push_back(err);
+    }
     row.integrator = info.name;
     judge_defects(row, dts, info.symplectic, info.order);
     result.rows.push_back(std::move(row));
@@ -135,32 +132,29 @@ void newmark_det(const StudyOptions& opt, SymplecticityStudy& out) {
   const std::vector<double>& dts = out.newmark_dts;
   for (std::string_view name : {"newmark", "newmark-avg"}) {
     if (!wants_integrator(opt, name)) continue;
-    auto variant = integrators::make_stepper<core::Vec1>(name);
-    std::visit(
-        [&](const auto& proto) {
-          auto run = [&](const auto& problem, std::string_view pname, double h_rel, bool linear) {
-            NewmarkDetRow row{std::string(name), std::string(pname), linear, {}, 0.0, 0.0, false};
-            for (double dt : dts) {
-              double w = 0;
-              for (const auto& x : phase_points(PendulumProblem{}, 8)) {
-                const core::Vec<2> z = pack<1>(x.q, x.v);
-                const auto jac = jacobian<1>(step_map(problem, proto, dt), z, h_rel);
-                w = std::max(w, std::abs(jac.M.determinant() - 1.0));
-                row.error_estimate = std::max(row.error_estimate, 4.0 * jac.M.cwiseAbs().maxCoeff() * jac.error);
-              }
-              row.worst = std::max(row.worst, w);
-              row.abs_det_minus_1.push_back(w);
-            }
-            // linear oscillator: det M = 1 exactly for γ = ½ (Hughes (1987) §9.1: the amplification
-            // matrix has unit determinant when γ = ½ and there is no damping), so round-off level;
-            // pendulum: the canonical form is not conserved (Kane et al. 2000), det M ≠ 1 measurably
-            row.pass = linear ? row.worst <= std::max(10.0 * row.error_estimate, 1e-10) : row.worst > 100.0 * row.error_estimate;
-            out.newmark_det.push_back(std::move(row));
-          };
-          run(Oscillator{}, "oscillator", 0.1, true);  // linear map: centered differences exact for any h
-          run(PendulumProblem{}, "pendulum", 1e-3, false);
-        },
-        variant);
+    const integrators::Method& method = *integrators::find_method(name);
+    auto measure = [&](const auto& problem, std::string_view pname, double h_rel, bool linear) {
+      const MethodRun<std::decay_t<decltype(problem)>> run(method, problem);
+      NewmarkDetRow row{std::string(name), std::string(pname), linear, {}, 0.0, 0.0, false};
+      for (double dt : dts) {
+        double w = 0;
+        for (const auto& x : phase_points(PendulumProblem{}, 8)) {
+          const core::Vec<2> z = pack<1>(x.q, x.v);
+          const auto jac = jacobian<1>(step_map(run, dt), z, h_rel);
+          w = std::max(w, std::abs(jac.M.determinant() - 1.0));
+          row.error_estimate = std::max(row.error_estimate, 4.0 * jac.M.cwiseAbs().maxCoeff() * jac.error);
+        }
+        row.worst = std::max(row.worst, w);
+        row.abs_det_minus_1.push_back(w);
+      }
+      // linear oscillator: det M = 1 exactly for γ = ½ (Hughes (1987) §9.1: the amplification
+      // matrix has unit determinant when γ = ½ and there is no damping), so round-off level;
+      // pendulum: the canonical form is not conserved (Kane et al. 2000), det M ≠ 1 measurably
+      row.pass = linear ? row.worst <= std::max(10.0 * row.error_estimate, 1e-10) : row.worst > 100.0 * row.error_estimate;
+      out.newmark_det.push_back(std::move(row));
+    };
+    measure(Oscillator{}, "oscillator", 0.1, true);  // linear map: centered differences exact for any h
+    measure(PendulumProblem{}, "pendulum", 1e-3, false);
   }
 }
 

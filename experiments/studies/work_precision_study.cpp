@@ -5,19 +5,17 @@
 #include <cmath>
 #include <limits>
 #include <string>
-#include <variant>
 
 #include <fmt/format.h>
 
 #include "experiments/studies/counting.hpp"
 #include "experiments/studies/ladders.hpp"
+#include "experiments/studies/method_run.hpp"
 #include "experiments/studies/odeint_runs.hpp"
 #include "experiments/studies/order_study.hpp"
 #include "experiments/studies/work_precision_study.hpp"
 #include "experiments/io/number.hpp"
 #include "toolkit/core/step_error.hpp"
-#include "toolkit/integrators/integrate.hpp"
-#include "toolkit/integrators/registry.hpp"
 
 
 namespace verisim::experiments {
@@ -51,36 +49,30 @@ void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, Wo
   for (const auto& method : study_methods(opt)) {
     const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
-    auto variant = integrators::make_stepper<typename P::V>(method);
     std::vector<WorkPoint> pts;
-    std::visit(
-        [&](const auto& proto) {
-          for (int k = 0; k < levels; ++k) {
-            const long n = (info.order == 1 ? 8 * n0 : n0) << k;
-            const double dt = T / static_cast<double>(n);
-            long long count = 0;
-            const Counting<P> sys{&problem, &count};
-            WorkPoint p{n, kNaN, 0, kNaN};
-            try {
-              auto s = proto;
-              auto x = problem.initial();
-              integrators::integrate_n_steps(s, sys, x, problem.t0, dt, static_cast<std::size_t>(n));
-              p.error = distance(x, exact);
-              p.evaluations = count;
-              p.seconds = time_it(
-                  [&] {
-                    auto s2 = proto;
-                    auto x2 = problem.initial();
-                    integrators::integrate_n_steps(s2, problem, x2, problem.t0, dt, static_cast<std::size_t>(n));
-                    return x2.q[0];
-                  },
-                  budget);
-            } catch (const core::StepError&) {
-            }
-            pts.push_back(p);
-          }
-        },
-        variant);
+    const MethodRun<P> timed(method, problem);
+    for (int k = 0; k < levels; ++k) {
+      const long n = (info.order == 1 ? 8 * n0 : n0) << k;
+      const double dt = T / static_cast<double>(n);
+      long long count = 0;
+      const Counting<P> sys{&problem, &count};
+      WorkPoint p{n, kNaN, 0, kNaN};
+      try {
+        auto x = problem.initial();
+        MethodRun<Counting<P>>(method, sys).run(x, problem.t0, dt, static_cast<std::size_t>(n));
+        p.error = distance(x, exact);
+        p.evaluations = count;
+        p.seconds = time_it(
+            [&] {
+              auto x2 = problem.initial();
+              timed.run(x2, problem.t0, dt, static_cast<std::size_t>(n));
+              return x2.q[0];
+            },
+            budget);
+      } catch (const core::StepError&) {
+      }
+      pts.push_back(p);
+    }
     const WorkPoint& last = pts.back();
     EvaluationCount c{std::string(info.name), info.rhs_evaluations, info.implicit,
                       static_cast<double>(last.evaluations) / static_cast<double>(last.steps), false, false};

@@ -1,0 +1,14 @@
+// MethodRun compiled for the pendulums of the catalogue, as the studies run them and counted (the
+// work-precision study): method_run.hpp.
+#include "experiments/studies/counting.hpp"
+#include "experiments/studies/method_run_impl.hpp"
+#include "reference/problems/driven_pendulum.hpp"
+#include "reference/problems/pendulum.hpp"
+
+namespace verisim::experiments {
+namespace pr = reference::problems;
+template class MethodRun<pr::PendulumProblem>;
+template class MethodRun<pr::DrivenPendulum<true>>;
+template class MethodRun<Counting<pr::PendulumProblem>>;
+template class MethodRun<Counting<pr::DrivenPendulum<true>>>;
+}  // namespace verisim::experiments
