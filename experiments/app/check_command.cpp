@@ -169,6 +169,13 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->check(finite_range(0.1, 3600.0));
   cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
   cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability, scale, one-step (default: all)");
+  cmd->add_flag("--adaptive", args->o.adaptive,
+                "your program controls its step size: check tolerance proportionality, step control and the orders of its "
+                "estimate and local error instead (the adaptive and estimate modes of docs/check.md)");
+  cmd->add_option("--estimate-order", args->o.estimate_order,
+                  "with --adaptive: q, the order of your error estimate's method (estimate O(h^(q+1)); default: declared order − 1, "
+                  "at least 1)")
+      ->check(CLI::Range(1, 10));
   cmd->add_option("--scene", args->o.scene, "measure the order on your own scene instead (your program steps it: problem \"scene\")");
   cmd->add_option("--t-end", args->o.t_end, "with --scene: the final time (default: the scene's)")->check(finite_range(1e-9, 1e9));
   cmd->add_option("--seed", args->seed, "seed of the problems' drawn parameters (same seed, same cases)")

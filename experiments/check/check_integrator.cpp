@@ -19,9 +19,11 @@
 #include <fmt/ranges.h>
 #include <unistd.h>
 
+#include "experiments/check/check_adaptive.hpp"
 #include "experiments/check/check_collision.hpp"
 #include "experiments/check/check_output.hpp"
 #include "experiments/check/check_program.hpp"
+#include "experiments/check/integrator_case.hpp"
 #include "experiments/studies/drift_study.hpp"
 #include "experiments/support/finite_range.hpp"
 #include "experiments/support/interrupt.hpp"
@@ -44,9 +46,10 @@ namespace pr = reference::problems;
 
 namespace {
 
+using namespace checking;  // the case of the protocol (integrator_case.hpp)
+
 const long kDriftSteps = drift_steps(true);  // the drift study's --quick length
 constexpr long kDriftStride = 10;     // the program prints every 10th state: 10⁴ lines
-constexpr const char* kUser = "user";
 // One-step consistency: the same step asked twice, or asked alone and as the first step of a run, is
 // the same arithmetic on the same doubles (the protocol's numbers read back exactly), so a correct
 // program gives the same bits; 1e-12 of the state's size (≈ 4500 ulps) leaves room for a run loop that
@@ -62,140 +65,6 @@ constexpr long kScaleSteps = 50;
 /// time, 10^±15 in mass, and two mixed ones.
 const pr::Scale kScales[] = {{1e12, 1, 1}, {1e-12, 1, 1}, {1, 1e6, 1}, {1, 1e-6, 1},
                              {1, 1, 1e15}, {1, 1, 1e-15}, {1e9, 1e-4, 1e12}, {1e-9, 1e4, 1e-12}};
-
-/// A number as verisim writes it to the program: the shortest text that reads back to the same double.
-std::string num(double x) { return exact_number(x); }
-
-/// A problem's case as a grader reads it: its name, drawn parameters and start.
-template <class P>
-std::string case_text(const P& p) {
-  std::string params;
-  for (const auto& [k, x] : p.parameters()) params += fmt::format("{}{} = {}", params.empty() ? "" : ", ", k, fmt_g(x, 6));
-  const auto x0 = p.initial();
-  std::string q, v;
-  for (int i = 0; i < x0.q.size(); ++i) {
-    q += (i ? ", " : "") + fmt_g(x0.q[i], 6);
-    v += (i ? ", " : "") + fmt_g(x0.v[i], 6);
-  }
-  return fmt::format("{} ({}; t0 = {}, q = {}, v = {})", P::name, params, fmt_g(p.t0, 6), q, v);
-}
-
-/// One run of the program: a problem, a start (run mode) or many (step mode), Δt and steps.
-struct Case {
-  std::string problem;
-  int dim = 1;
-  std::vector<std::pair<std::string, double>> params;
-  std::string scene;                       // problem "scene": the scene file (--scene)
-  std::vector<double> q, v;                // run mode: the initial state
-  double t0 = 0;
-  double dt = 0;
-  long steps = 1, stride = 1;
-  bool step_mode = false;
-  std::vector<std::vector<double>> starts;  // step mode: (q, v) per line
-  bool allow_nonfinite = false;             // drift and stability: a blow-up is a result, not an error
-
-  std::string name() const {
-    return step_mode ? fmt::format("case {}, Δt = {} (one-step mode, {} states)", problem, num(dt), starts.size())
-                     : fmt::format("case {}, Δt = {} ({} steps, stride {})", problem, num(dt), steps, stride);
-  }
-  long lines() const { return step_mode ? static_cast<long>(starts.size()) : steps / stride; }
-};
-
-template <class P>
-Case make_case(const P& problem, double dt, long steps, long stride) {
-  Case c;
-  c.problem = std::string(P::name);
-  c.dim = static_cast<int>(P::V::RowsAtCompileTime);
-  for (const auto& [k, x] : problem.parameters()) c.params.emplace_back(std::string(k), x);
-  c.t0 = problem.t0;
-  const auto x = problem.initial();
-  for (int i = 0; i < c.dim; ++i) {
-    c.q.push_back(x.q[i]);
-    c.v.push_back(x.v[i]);
-  }
-  c.dt = dt;
-  c.steps = steps;
-  c.stride = stride;
-  return c;
-}
-
-std::string joined(const std::vector<double>& xs) {
-  std::string s;
-  for (double x : xs) s += (s.empty() ? "" : ",") + num(x);
-  return s;
-}
-
-/// Every placeholder of the protocol with a value for this case (for --cmd checking, any case).
-std::map<std::string, std::string> placeholders(const Case& c) {
-  std::string params;
-  for (const auto& [k, x] : c.params) params += (params.empty() ? "" : ",") + num(x);
-  return {{"problem", c.problem},
-          {"dimension", std::to_string(c.dim)},
-          {"mode", c.step_mode ? "step" : "run"},
-          {"t0", num(c.t0)},
-          {"dt", num(c.dt)},
-          {"steps", std::to_string(c.steps)},
-          {"stride", std::to_string(c.stride)},
-          {"q", joined(c.q)},
-          {"v", joined(c.v)},
-          {"parameters", params},
-          {"scene", c.scene},
-          {"states", std::to_string(c.starts.size())}};
-}
-
-std::string input_of(const Case& c) {
-  Json params = Json::object();
-  for (const auto& [k, x] : c.params) params.num(k, x);
-  Json j = Json::object();
-  j.str("problem", c.problem).set("parameters", std::move(params)).integer("dimension", c.dim);
-  if (!c.scene.empty()) j.str("scene", c.scene);
-  j.str("mode", c.step_mode ? "step" : "run").num("t0", c.t0).num("dt", c.dt).integer("steps", c.steps).integer("stride", c.stride);
-  j.set("q", Json::numbers(c.q)).set("v", Json::numbers(c.v)).integer("states", static_cast<long long>(c.starts.size()));
-  std::string s = j.dump() + "\n";
-  for (const auto& z : c.starts) s += joined(z) + "\n";
-  return s;
-}
-
-/// Runs a case and reads its output (check_output.hpp): one row (q₁…q_N, v₁…v_N) per expected line,
-/// each line t,q₁,…,q_N,v₁,…,v_N; ProgramError naming the case and the line for anything else.
-std::vector<std::vector<double>> run_case(const UserProgram& program, const Case& c) {
-  const std::string what = c.name();
-  const std::string out = program.run(what, placeholders(c), input_of(c));
-  return read_state_lines(out, {.dim = c.dim, .lines = c.lines(), .t0 = c.t0, .dt = c.dt, .stride = c.stride, .step_mode = c.step_mode,
-                                .allow_nonfinite = c.allow_nonfinite},
-                          what, quoted_command(substitute(program.words(), placeholders(c))));
-}
-
-template <class P>
-core::PhaseState<typename P::V> state_of(const std::vector<double>& row) {
-  constexpr int N = P::V::RowsAtCompileTime;
-  core::PhaseState<typename P::V> x;
-  for (int i = 0; i < N; ++i) {
-    x.q[i] = row[static_cast<std::size_t>(i)];
-    x.v[i] = row[static_cast<std::size_t>(N + i)];
-  }
-  return x;
-}
-
-struct Context {
-  const UserProgram& program;
-  const IntegratorCheckOptions& options;
-  std::string twin;
-  std::vector<CheckTally>& tallies;
-  void progress(const std::string& line) const {
-    throw_if_interrupted();
-    if (options.progress) fmt::print(stderr, "  {}\n", line);
-  }
-  /// Counts one case of `check` (failed or not) for the grader's summary line; the first failure is kept.
-  void tally(const std::string& check, bool judged, bool pass, const std::string& failure) const {
-    auto it = std::find_if(tallies.begin(), tallies.end(), [&](const CheckTally& t) { return t.check == check; });
-    if (it == tallies.end()) it = tallies.insert(tallies.end(), CheckTally{check, 0, 0, {}});
-    if (!judged) return;
-    ++it->cases;
-    if (pass) return;
-    if (it->failed++ == 0) it->first = failure;
-  }
-};
 
 /// The options running the toolkit's twin through its study, with the settings the check uses and
 /// the same drawn problems.
@@ -695,6 +564,23 @@ IntegratorCheckResult run_integrator_check(const IntegratorCheckOptions& o) {
     return result;
   }
   if (!std::isnan(o.t_end)) throw std::invalid_argument("--t-end: only with --scene");
+  if (o.adaptive) {  // the error-controlled checks, nothing else: the fixed-step modes are another protocol
+    if (!o.studies.empty()) throw std::invalid_argument("--studies: not with --adaptive (its checks run together)");
+    if (o.symplectic) throw std::invalid_argument("--symplectic: not with --adaptive (a variable step breaks symplecticity)");
+    IntegratorCheckOptions ao = o;
+    if (ao.estimate_order == 0) ao.estimate_order = std::max(1, o.declared_order - 1);  // local extrapolation
+    const Context acx{program, ao, "", result.tallies};
+    out.push_back(run_adaptive_check(acx));
+    out.back().html_intro =
+        fmt::format("<p class=\"note\"><b>verisim check --adaptive.</b> The rows are your program, <code>{}</code>, run "
+                    "through the adaptive and estimate modes of docs/check.md. The problems' parameters {}; each table names "
+                    "the values used.</p>\n",
+                    html_escape(o.cmd),
+                    o.seed ? fmt::format("are drawn from their ranges with seed {} (<code>--seed</code>)", *o.seed) : "are the catalogue's defaults") +
+        out.back().html_intro;
+    return result;
+  }
+  if (o.estimate_order != 0) throw std::invalid_argument("--estimate-order: only with --adaptive");
   if (wanted("order")) out.push_back(order_report(check_order(cx)));
   if (wanted("drift")) out.push_back(drift_report(check_drift(cx)));
   if (wanted("symplecticity")) out.push_back(symplecticity_report(check_symplecticity(cx)));

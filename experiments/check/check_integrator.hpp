@@ -28,6 +28,8 @@ struct IntegratorCheckOptions {
   std::optional<std::uint64_t> seed = 1;
   std::filesystem::path scene;  ///< --scene: the order on this scene file instead of the catalogue's checks
   double t_end = std::numeric_limits<double>::quiet_NaN();  ///< --t-end with --scene; NaN: the scene's
+  bool adaptive = false;        ///< --adaptive: the error-controlled checks (check_adaptive.hpp) instead of the fixed-step ones
+  int estimate_order = 0;       ///< --estimate-order q: the estimate is O(h^(q+1)); 0: declared_order − 1 (local extrapolation)
 };
 
 /// The studies `check integrator` runs, in report order.

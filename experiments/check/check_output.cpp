@@ -30,7 +30,7 @@ bool blank(std::string_view line) { return line.find_first_not_of(" \t\r") == st
 
 std::vector<std::vector<double>> read_state_lines(std::string_view out, const StateLines& c, const std::string& what,
                                                   const std::string& command) {
-  const std::size_t width = 1 + 2 * static_cast<std::size_t>(c.dim);
+  const std::size_t width = 1 + (c.estimate ? 4 : 2) * static_cast<std::size_t>(c.dim);
   const long want = c.lines;
   std::vector<std::vector<double>> rows;
   auto fail = [&](long line, const std::string& why, std::string_view text) {
@@ -58,8 +58,9 @@ std::vector<std::vector<double>> read_state_lines(std::string_view out, const St
       start = comma + 1;
     }
     if (row.size() != width)
-      throw fail(line_no, fmt::format("{} columns, expected {} ({})", row.size(), width,
-                                      c.dim == 1 ? std::string("t, q, v") : fmt::format("t, q1…q{0}, v1…v{0}", c.dim)),
+      throw fail(line_no, fmt::format("{} columns, expected {} ({}{})", row.size(), width,
+                                      c.dim == 1 ? std::string("t, q, v") : fmt::format("t, q1…q{0}, v1…v{0}", c.dim),
+                                      !c.estimate ? "" : c.dim == 1 ? ", e_q, e_v" : fmt::format(", e_q1…e_q{0}, e_v1…e_v{0}", c.dim)),
                  line);
     const double t = c.t0 + (c.step_mode ? c.dt : static_cast<double>(k * c.stride) * c.dt);
     if (std::isfinite(row[0]) && !(std::abs(row[0] - t) <= 1e-6 * std::max(std::abs(t), c.dt)))
@@ -76,6 +77,52 @@ std::vector<std::vector<double>> read_state_lines(std::string_view out, const St
                                    command));
   return rows;
 }
+long read_step_lines(std::string_view out, int dim, const std::string& what, const std::string& command,
+                     const std::function<void(const StepLine&)>& each) {
+  const std::size_t width = 4 + 2 * static_cast<std::size_t>(dim);
+  long count = 0;
+  StepLine step;
+  std::vector<double> row;
+  auto fail = [&](long line, const std::string& why, std::string_view text) {
+    return ProgramError(fmt::format("{}: output line {}: {}; read: '{}' (command: {})", what, line, why, shown(text), command));
+  };
+  long line_no = 0;
+  std::size_t pos = 0;
+  while (pos < out.size()) {
+    const std::string_view line = next_line(out, pos);
+    ++line_no;
+    if (blank(line) || line.front() == '#') continue;
+    row.clear();
+    std::size_t start = 0;
+    for (;;) {
+      const auto comma = line.find(',', start);
+      const std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+      double x = 0;
+      if (!parse_number(field, x)) throw fail(line_no, fmt::format("column {} '{}' is not a number", row.size() + 1, shown(field)), line);
+      if (!std::isfinite(x)) throw fail(line_no, fmt::format("column {} is {}, not a finite number", row.size() + 1, shown(field)), line);
+      row.push_back(x);
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    if (row.size() != width)
+      throw fail(line_no, fmt::format("{} columns, expected {} (accepted, t, h, err, {})", row.size(), width,
+                                      dim == 1 ? std::string("q, v") : fmt::format("q1…q{0}, v1…v{0}", dim)),
+                 line);
+    if (row[0] != 0.0 && row[0] != 1.0) throw fail(line_no, "accepted (column 1) is neither 1 nor 0", line);
+    if (!(row[2] > 0.0)) throw fail(line_no, "the step h (column 3) is not positive", line);
+    if (row[3] < 0.0) throw fail(line_no, "the error estimate err (column 4) is negative", line);
+    step.accepted = row[0] == 1.0;
+    step.t = row[1];
+    step.h = row[2];
+    step.err = row[3];
+    step.state.assign(row.begin() + 4, row.end());
+    each(step);
+    ++count;
+  }
+  if (count == 0) throw ProgramError(fmt::format("{}: no step line in the output (read {} bytes; command: {})", what, out.size(), command));
+  return count;
+}
+
 JsonRecord json_record(const Json& j) {
   const Json::Object* o = j.members();
   if (!o) throw std::invalid_argument("a JSON object was expected at character 1");

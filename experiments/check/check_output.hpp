@@ -24,6 +24,7 @@ struct StateLines {
   long stride = 1;
   bool step_mode = false;
   bool allow_nonfinite = false;
+  bool estimate = false;  ///< the estimate mode: each row also carries the step's error estimate e_q₁…e_v_dim
 };
 
 /// The rows (q₁…q_dim, v₁…v_dim, t dropped) of the program's output `out`; blank lines and lines
@@ -31,6 +32,21 @@ struct StateLines {
 /// for a non-number, a wrong column count, a wrong t, a non-finite value, too many or too few lines.
 std::vector<std::vector<double>> read_state_lines(std::string_view out, const StateLines& expect, const std::string& what,
                                                   const std::string& command);
+
+/// One line of the adaptive mode (`check integrator --adaptive`): a step tried from t with size h, its normalised
+/// error estimate err, whether the program accepted it, and the state it computed (q₁…q_dim, v₁…v_dim).
+struct StepLine {
+  bool accepted = false;
+  double t = 0, h = 0, err = 0;
+  std::vector<double> state;
+};
+
+/// Reads the lines "accepted,t,h,err,q₁,…,v_dim" (accepted: 1 or 0) of the program's output one by one, handing
+/// each to `each` (the lines are not kept: a tight tolerance may take 10⁶ steps); blank and '#' lines skipped.
+/// Returns the number of step lines. ProgramError "<what>: output line L: …; read: '…' (command: …)" for a
+/// non-number, a wrong column count, an `accepted` other than 0 or 1, a non-finite value, h ≤ 0, err < 0, no line.
+long read_step_lines(std::string_view out, int dim, const std::string& what, const std::string& command,
+                     const std::function<void(const StepLine&)>& each);
 
 /// A flat JSON value as the collision protocol uses it: a number (JSON's NaN/Infinity tokens and the
 /// strings "inf", "-inf" read as non-finite numbers), a string, or an array of numbers.

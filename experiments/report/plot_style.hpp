@@ -21,11 +21,11 @@
 
 namespace verisim::experiments {
 
-enum class Family { low_order, high_order, implicit, rk_tables, rk_pairs, other };
+enum class Family { low_order, high_order, implicit, rk_tables, rk_pairs, adaptive, other };
 
 /// The families in the order of a figure's panels (report.cpp, figure_panels).
-inline constexpr Family kFamilies[] = {Family::low_order, Family::high_order, Family::rk_tables,
-                                       Family::rk_pairs,  Family::implicit,   Family::other};
+inline constexpr Family kFamilies[] = {Family::low_order, Family::high_order, Family::rk_tables, Family::rk_pairs,
+                                       Family::adaptive,  Family::implicit,   Family::other};
 
 /// The panel title of a family.
 constexpr std::string_view family_title(Family f) {
@@ -35,14 +35,15 @@ constexpr std::string_view family_title(Family f) {
     case Family::implicit: return "implicit";
     case Family::rk_tables: return "Runge-Kutta tables, order 2 to 4";
     case Family::rk_pairs: return "embedded Runge-Kutta pairs, order 4 to 8";
+    case Family::adaptive: return "embedded pairs, error-controlled (tolerance swept)";
     default: return "other";
   }
 }
 
 struct MethodStyle {
-  std::string method;       ///< registry name, or "odeint <stepper>"
+  std::string method;       ///< registry name, "odeint <stepper>" or "<pair> adaptive"
   std::string_view colour;  ///< gnuplot `lc rgb`
-  int dash;                 ///< gnuplot `dt`: 1 solid (ours), 2 dashed (odeint)
+  int dash;                 ///< gnuplot `dt`: 1 solid (ours), 2 dashed (odeint), 4 dash-dot (error-controlled)
   int point;                ///< gnuplot `pt`: 5 7 9 11 13 filled, 4 6 8 10 12 their open versions
   Family family;
 };
@@ -83,7 +84,11 @@ constexpr Family family_of(integrators::Family f) {
   return Family::other;
 }
 
-/// Every method's look: ours (the table's rows with a style key), then odeint's twins.
+/// The curve of an embedded pair run error-controlled (toolkit/adaptive), its tolerance swept.
+inline std::string adaptive_series(std::string_view pair) { return std::string(pair) + " adaptive"; }
+
+/// Every method's look: ours (the table's rows with a style key), then odeint's twins, then the error-controlled
+/// runs of the embedded pairs (their pair's colour, dash-dot, a panel of their own).
 inline const std::vector<MethodStyle>& method_styles() {
   static const std::vector<MethodStyle> styles = [] {
     std::vector<MethodStyle> out;
@@ -96,6 +101,11 @@ inline const std::vector<MethodStyle>& method_styles() {
       if (m.style >= 0 && !m.odeint_twin.empty()) {
         const Look& l = kPalette[m.style];
         out.push_back({"odeint " + std::string(m.odeint_twin), l.colour, 2, l.point - 1, family_of(m.family)});
+      }
+    for (const auto& m : integrators::kMethods)
+      if (m.style >= 0 && integrators::is_embedded_pair(m)) {
+        const Look& l = kPalette[m.style];
+        out.push_back({adaptive_series(m.info.name), l.colour, 4, l.point, Family::adaptive});
       }
     return out;
   }();

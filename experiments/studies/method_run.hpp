@@ -16,6 +16,12 @@
 #include "toolkit/integrators/integrate.hpp"
 #include "toolkit/integrators/method.hpp"
 
+namespace verisim::adaptive {
+struct AdaptiveMethod;
+struct AdaptiveOptions;
+struct AdaptiveRun;
+}  // namespace verisim::adaptive
+
 namespace verisim::experiments {
 
 /// How the registry's implicit steppers solve their equations where a study measures the method rather than its
@@ -57,5 +63,11 @@ class MethodRun {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+/// An embedded pair of the registry error-controlled (toolkit/adaptive: adaptive::integrate_adaptive, a fresh stepper)
+/// from (x, t0) to t1; compiled once per problem beside MethodRun, for the same reason. core::StepError on failure.
+template <class P>
+adaptive::AdaptiveRun run_adaptive(const adaptive::AdaptiveMethod& method, const P& problem, core::PhaseState<typename P::V>& x,
+                                   double t0, double t1, const adaptive::AdaptiveOptions& options);
 
 }  // namespace verisim::experiments

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "experiments/studies/method_run.hpp"
+#include "toolkit/adaptive/integrate_adaptive.hpp"
+#include "toolkit/adaptive/methods.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/registry.hpp"
 
@@ -82,5 +84,18 @@ void MethodRun<P>::step(State& x, double t, double dt) const {
       },
       impl_->proto);
 }
+
+template <class P>
+adaptive::AdaptiveRun run_adaptive(const adaptive::AdaptiveMethod& method, const P& problem, core::PhaseState<typename P::V>& x,
+                                   double t0, double t1, const adaptive::AdaptiveOptions& options) {
+  auto stepper = method.template stepper<typename P::V>();
+  return adaptive::integrate_adaptive(stepper, problem, x, t0, t1, options);
+}
+
+/// MethodRun<P> and run_adaptive<P>, compiled for P.
+#define VERISIM_METHOD_RUN(P)                                                                                        \
+  template class MethodRun<P>;                                                                                       \
+  template adaptive::AdaptiveRun run_adaptive<P>(const adaptive::AdaptiveMethod&, const P&, core::PhaseState<P::V>&, \
+                                                 double, double, const adaptive::AdaptiveOptions&)
 
 }  // namespace verisim::experiments

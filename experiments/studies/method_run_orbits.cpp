@@ -1,4 +1,4 @@
-// MethodRun compiled for the orbits of the catalogue (Kepler, Hénon–Heiles), as the studies run them
+// MethodRun and run_adaptive compiled for the orbits of the catalogue (Kepler, Hénon–Heiles), as the studies run them
 // and counted (the work-precision study): method_run.hpp.
 #include "experiments/studies/counting.hpp"
 #include "experiments/studies/method_run_impl.hpp"
@@ -7,7 +7,7 @@
 
 namespace verisim::experiments {
 namespace pr = reference::problems;
-template class MethodRun<pr::KeplerProblem>;
-template class MethodRun<pr::HenonHeiles>;
-template class MethodRun<Counting<pr::KeplerProblem>>;
+VERISIM_METHOD_RUN(pr::KeplerProblem);
+VERISIM_METHOD_RUN(pr::HenonHeiles);
+VERISIM_METHOD_RUN(Counting<pr::KeplerProblem>);
 }  // namespace verisim::experiments

@@ -1,4 +1,4 @@
-// MethodRun compiled for the pendulums of the catalogue, as the studies run them and counted (the
+// MethodRun and run_adaptive compiled for the pendulums of the catalogue, as the studies run them and counted (the
 // work-precision study): method_run.hpp.
 #include "experiments/studies/counting.hpp"
 #include "experiments/studies/method_run_impl.hpp"
@@ -7,8 +7,8 @@
 
 namespace verisim::experiments {
 namespace pr = reference::problems;
-template class MethodRun<pr::PendulumProblem>;
-template class MethodRun<pr::DrivenPendulum<true>>;
-template class MethodRun<Counting<pr::PendulumProblem>>;
-template class MethodRun<Counting<pr::DrivenPendulum<true>>>;
+VERISIM_METHOD_RUN(pr::PendulumProblem);
+VERISIM_METHOD_RUN(pr::DrivenPendulum<true>);
+VERISIM_METHOD_RUN(Counting<pr::PendulumProblem>);
+VERISIM_METHOD_RUN(Counting<pr::DrivenPendulum<true>>);
 }  // namespace verisim::experiments

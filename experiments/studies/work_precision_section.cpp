@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "experiments/io/number.hpp"
+
 #include "experiments/studies/work_precision_study.hpp"
 
 namespace verisim::experiments {
@@ -63,14 +65,32 @@ void problem_section(const WorkProblem& p, StudyResult& out) {
     ft.series.push_back({tfile, "4:3", curve.series, "linespoints", static_cast<int>(c), curve.series});
   }
   fe.caption = fmt::format("{}: error against the number of f evaluations (counted by a wrapper around the system). "
-                           "Lower-left is better; dashed, open points: Boost.Odeint, in the colour of our method of the same scheme.", p.title);
+                           "Lower-left is better; dashed, open points: Boost.Odeint, in the colour of our method of the same scheme; "
+                           "dash-dot, in a panel of their own: the embedded pairs error-controlled (toolkit/adaptive, standard "
+                           "controller), one point per tolerance 1e-3, 1e-4, …", p.title);
   ft.caption = fmt::format("{}: error against wall time on this machine (not part of the deterministic output: "
                            "{}).", p.title, tfile);
+  ResultTable cheap;
+  cheap.caption = fmt::format("{}: the cheapest method per accuracy (fewest f evaluations over every run reaching it)", p.title);
+  cheap.group = "work_precision_cheapest";
+  for (const auto& c : p.cheapest) {
+    Row row;
+    row.fields = {member("problem", p.name), field("error ≤", "target", fmt_g(c.target, 1), c.target),
+                  field("cheapest", "series", c.series.empty() ? "— (no run reached it)" : c.series),
+                  field("f evaluations", "evaluations", c.series.empty() ? "—" : std::to_string(c.evaluations),
+                        c.series.empty() ? Json() : Json(static_cast<double>(c.evaluations))),
+                  field("runner-up", "runner_up", c.runner_up.empty() ? "—" : c.runner_up),
+                  field("its f evaluations", "runner_up_evaluations", c.runner_up.empty() ? "—" : std::to_string(c.runner_up_evaluations),
+                        c.runner_up.empty() ? Json() : Json(static_cast<double>(c.runner_up_evaluations)))};
+    row.verdict_text = "measured (no claim)";
+    cheap.rows.push_back(std::move(row));
+  }
   out.files.push_back({file, csv});
   out.files.push_back({tfile, timing});
   out.figures.push_back(std::move(fe));
   out.figures.push_back(std::move(ft));
   out.tables.push_back(std::move(t));
+  out.tables.push_back(std::move(cheap));
   out.tables.push_back(std::move(runs));
 }
 
@@ -93,8 +113,11 @@ StudyResult work_precision_report(const WorkPrecisionStudy& study) {
       "higher-order methods win at tight tolerances, and the constant C decides at loose ones (Hairer, Nørsett "
       "&amp; Wanner, Solving ODEs I, §II.10 — the same kind of diagram). The table checks that the counted "
       "evaluations per step equal the declared ones (velocity Verlet reuses its last force: 1 per step plus one "
-      "to start). Wall times are in the *_timing.csv files only, so that every other file is byte-identical "
-      "from run to run.</p>\n";
+      "to start). The embedded pairs also run error-controlled (toolkit/adaptive, docs/adaptive.md: the standard "
+      "controller, atol = rtol = tol from 1e-3 down), fixed and adaptive on one figure as DiffEqDevTools' "
+      "<code>WorkPrecisionSet</code>; their work counts the steps rejected and the starting-step algorithm's two "
+      "evaluations. Per accuracy, the table names the cheapest run of any method. Wall times are in the "
+      "*_timing.csv files only, so that every other file is byte-identical from run to run.</p>\n";
   for (const auto& p : study.problems) problem_section(p, out);
   return out;
 }

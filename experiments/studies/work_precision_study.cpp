@@ -9,12 +9,15 @@
 #include <fmt/format.h>
 
 #include "experiments/studies/counting.hpp"
+#include "experiments/report/plot_style.hpp"
 #include "experiments/studies/ladders.hpp"
 #include "experiments/studies/method_run.hpp"
 #include "experiments/studies/odeint_runs.hpp"
 #include "experiments/studies/order_study.hpp"
 #include "experiments/studies/work_precision_study.hpp"
 #include "experiments/io/number.hpp"
+#include "toolkit/adaptive/integrate_adaptive.hpp"  // AdaptiveOptions, AdaptiveRun (run_adaptive: method_run.hpp)
+#include "toolkit/adaptive/methods.hpp"
 #include "toolkit/core/step_error.hpp"
 
 
@@ -45,7 +48,7 @@ void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, Wo
   const int levels = opt.quick ? 6 : 8;
   const double budget = opt.quick ? 2e-4 : 2e-3;
   const auto exact = problem.exact(problem.t0 + T);
-  WorkProblem result{std::string(P::name), std::string(P::title), T, {}, {}};
+  WorkProblem result{std::string(P::name), std::string(P::title), T, {}, {}, {}};
   for (const auto& method : study_methods(opt)) {
     const auto& info = method.info;
     if (!wants_integrator(opt, info.name)) continue;
@@ -81,7 +84,7 @@ void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, Wo
     c.checkable = !info.implicit && P::velocity_independent;
     c.pass = c.checkable && std::abs(c.per_step - info.rhs_evaluations) <= 0.01 * info.rhs_evaluations;
     result.counts.push_back(std::move(c));
-    result.curves.push_back({std::string(info.name), false, std::move(pts)});
+    result.curves.push_back({std::string(info.name), false, std::move(pts), {}});
     const auto twin = odeint_twin(info.name);
     if (!twin.empty()) {
       std::vector<WorkPoint> opts;
@@ -94,8 +97,61 @@ void wp_problem(const P& problem, double T, long n0, const StudyOptions& opt, Wo
         p.seconds = time_it([&] { return run_odeint(twin, problem, dt, n)->state.q[0]; }, budget);
         opts.push_back(p);
       }
-      if (!opts.empty()) result.curves.push_back({fmt::format("odeint {}", twin), true, std::move(opts)});
+      if (!opts.empty()) result.curves.push_back({fmt::format("odeint {}", twin), true, std::move(opts), {}});
     }
+  }
+  // the embedded pairs error-controlled (toolkit/adaptive: standard controller, atol = rtol = tol), the tolerance
+  // swept: on one figure with the fixed steps, as DiffEqDevTools' WorkPrecisionSet
+  const auto exact_end = problem.exact(problem.t0 + T);
+  for (const adaptive::AdaptiveMethod& m : adaptive::adaptive_methods()) {
+    if (!wants_integrator(opt, m.name())) continue;
+    WorkCurve curve{adaptive_series(m.name()), false, {}, {}};
+    for (int e = 3; e <= (opt.quick ? 9 : 11); ++e) {
+      const double tol = std::pow(10.0, -e);
+      adaptive::AdaptiveOptions o;
+      o.tolerance = {tol, tol};
+      long long count = 0;
+      const Counting<P> sys{&problem, &count};
+      WorkPoint p{0, kNaN, 0, kNaN};
+      try {
+        auto x = problem.initial();
+        const auto run = run_adaptive(m, sys, x, problem.t0, problem.t0 + T, o);
+        p.steps = run.accepted + run.rejected;
+        p.error = distance(x, exact_end);
+        p.evaluations = count;
+        p.seconds = time_it(
+            [&] {
+              auto x2 = problem.initial();
+              run_adaptive(m, problem, x2, problem.t0, problem.t0 + T, o);
+              return x2.q[0];
+            },
+            budget);
+      } catch (const core::StepError&) {
+      }
+      curve.points.push_back(p);
+      curve.tolerances.push_back(tol);
+    }
+    result.curves.push_back(std::move(curve));
+  }
+  // the cheapest run per target error; the runner-up is the best run of another curve
+  for (double target : kCheapestTargets) {
+    Cheapest c{target, "", "", 0, 0};
+    for (const auto& curve : result.curves) {
+      long long best = 0;
+      for (const auto& pt : curve.points)
+        if (pt.error <= target && pt.evaluations > 0 && (best == 0 || pt.evaluations < best)) best = pt.evaluations;
+      if (best == 0) continue;
+      if (c.series.empty() || best < c.evaluations) {
+        c.runner_up = c.series;
+        c.runner_up_evaluations = c.evaluations;
+        c.series = curve.series;
+        c.evaluations = best;
+      } else if (c.runner_up.empty() || best < c.runner_up_evaluations) {
+        c.runner_up = curve.series;
+        c.runner_up_evaluations = best;
+      }
+    }
+    result.cheapest.push_back(std::move(c));
   }
   out.problems.push_back(std::move(result));
 }

@@ -36,7 +36,7 @@ inline const std::vector<AdaptiveMethod>& adaptive_methods() {
   static const std::vector<AdaptiveMethod> list = [] {
     std::vector<AdaptiveMethod> out;
     for (const auto& m : integrators::kMethods)
-      if (m.table && m.table->is_explicit && m.table->embedded_order > 0)
+      if (integrators::is_embedded_pair(m))
         out.push_back({&m, continuous_extension_text(m.info.name)});
     return out;
   }();

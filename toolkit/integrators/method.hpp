@@ -44,4 +44,8 @@ struct Method {
 
 inline constexpr unsigned kAnySecondOrder = second_order | soft_scenes;
 
+/// A row toolkit/adaptive steps error-controlled: an explicit table with an embedded member (adaptive_methods(),
+/// and the report's styles for those runs, are derived by this rule).
+constexpr bool is_embedded_pair(const Method& m) { return m.table != nullptr && m.table->is_explicit && m.table->embedded_order > 0; }
+
 }  // namespace verisim::integrators

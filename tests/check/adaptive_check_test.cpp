@@ -1,0 +1,102 @@
+// `verisim check integrator --adaptive` (issue 28, docs/check.md "Error-controlled programs") on the example
+// examples/check/adaptive_bs3.cpp, correct and with each of its bugs, against theory:
+//  - Bogacki–Shampine 3(2) propagating its order-3 member, estimate y3 − y2 = O(h³) (q = 2): tolerance slope
+//    p/(q+1) = 1, estimate order 3, local error order 4, and a correct controller: every check passes;
+//  - never-rejects: the first try h0 = t_end − t0 has err ≫ 1 on every problem (one step over a whole period or
+//    more), so every problem's runs accept a step with err > 1: step control fails 6/6;
+//  - wrong-estimate: y3 − (y + h f) = (h²/2) y'' + O(h³), so the estimate is O(h²): estimate order 2 (fails 6/6, the
+//    problems start where y'' ≠ 0). Its tolerance slope is not asserted: where y'' passes through 0 the h³ term
+//    takes over, so h follows tol^(1/2) on parts of the orbit and tol^(1/3) on others (measured 1.2–1.5);
+//  - ignores-tolerance: controls to 1e-6 whatever it is told: the error does not move with tol, slope ≈ 0 (fails
+//    6/6), while its estimate, asked one step at a time, is still the correct O(h³).
+#include <map>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "experiments/support/process.hpp"
+
+namespace verisim::check::adaptive_test {
+
+namespace {
+
+const std::string kAdaptiveArgs = " {mode} {problem} {parameters} {t0} {dt} {t_end} {tol} {h0} {q} {v}";
+
+struct Checked {
+  int code = -1;
+  std::string out, err;
+};
+
+Checked check_adaptive(const std::string& bug, std::vector<std::string> more = {}) {
+  const std::string cmd = std::string(EXAMPLES_BIN) + "/check_adaptive_bs3" + (bug.empty() ? "" : " --bug " + bug) + kAdaptiveArgs;
+  std::vector<std::string> argv{VERISIM_EXE, "check", "integrator", "--adaptive", "--cmd", cmd, "--declared-order", "3"};
+  argv.insert(argv.end(), more.begin(), more.end());
+  experiments::ProcessOptions o;
+  o.separate_stderr = true;
+  o.max_output = 16 << 20;
+  const auto r = experiments::run_process(argv, {}, 600.0, o);
+  EXPECT_TRUE(r.started && !r.timed_out && r.term_signal == 0) << r.error;
+  return {r.exit_code, r.output, r.errors};
+}
+
+/// The grader's line of one check: "pass  <check>: …" or "FAIL  <check>: …".
+std::string grader_line(const std::string& out, const std::string& check) {
+  for (const char* prefix : {"pass  ", "FAIL  "}) {
+    const std::string head = std::string(prefix) + check + ": ";
+    for (std::size_t at = out.find(head); at != std::string::npos; at = out.find(head, at + 1))
+      if (at == 0 || out[at - 1] == '\n') return out.substr(at, out.find('\n', at) - at);
+  }
+  return "";
+}
+
+/// The number after "measured " in a line.
+double measured_in(const std::string& line) {
+  const auto at = line.find("measured ");
+  return at == std::string::npos ? -1.0 : std::stod(line.substr(at + 9));
+}
+
+}  // namespace
+
+TEST(CheckAdaptive, CorrectBogackiShampinePassesEveryCheck) {
+  const Checked r = check_adaptive("");
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_EQ(grader_line(r.out, "tolerance proportionality"), "pass  tolerance proportionality: 6/6 cases") << r.out;
+  EXPECT_EQ(grader_line(r.out, "step control"), "pass  step control: 6/6 cases") << r.out;
+  EXPECT_EQ(grader_line(r.out, "estimate order"), "pass  estimate order: 6/6 cases") << r.out;
+  EXPECT_EQ(grader_line(r.out, "local error order"), "pass  local error order: 6/6 cases") << r.out;
+}
+
+TEST(CheckAdaptive, AControllerThatNeverRejectsFailsStepControl) {
+  const Checked r = check_adaptive("never-rejects");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  const std::string line = grader_line(r.out, "step control");
+  EXPECT_EQ(line.rfind("FAIL  step control: 6/6 cases fail; first failing case: case oscillator, tol = ", 0), 0u) << r.out;
+  EXPECT_NE(line.find("accepted with err = "), std::string::npos) << line;
+}
+
+TEST(CheckAdaptive, AnEstimateOfTheWrongOrderIsMeasuredAtTwo) {
+  const Checked r = check_adaptive("wrong-estimate");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  const std::string line = grader_line(r.out, "estimate order");
+  EXPECT_EQ(line.rfind("FAIL  estimate order: 6/6 cases fail", 0), 0u) << r.out;
+  EXPECT_NEAR(measured_in(line), 2.0, 0.3) << line;
+}
+
+TEST(CheckAdaptive, ATolerancePassedButIgnoredGivesSlopeZero) {
+  const Checked r = check_adaptive("ignores-tolerance");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  const std::string line = grader_line(r.out, "tolerance proportionality");
+  EXPECT_EQ(line.rfind("FAIL  tolerance proportionality: 6/6 cases fail", 0), 0u) << r.out;
+  EXPECT_NEAR(measured_in(line), 0.0, 0.1) << line;
+  EXPECT_EQ(grader_line(r.out, "estimate order"), "pass  estimate order: 6/6 cases") << r.out;
+}
+
+TEST(CheckAdaptive, OptionsThatDoNotApplyAreRefusedByName) {
+  EXPECT_EQ(check_adaptive("", {"--symplectic"}).code, 2);
+  const Checked studies = check_adaptive("", {"--studies", "order"});
+  EXPECT_EQ(studies.code, 2);
+  EXPECT_NE(studies.err.find("--studies"), std::string::npos) << studies.err;
+}
+
+}  // namespace verisim::check::adaptive_test
