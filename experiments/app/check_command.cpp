@@ -168,7 +168,8 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(finite_range(0.1, 3600.0));
   cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
-  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability, scale, one-step (default: all)");
+  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability, scale, one-step; with --adaptive: tolerance, estimate "
+                  "(default: all)");
   cmd->add_flag("--adaptive", args->o.adaptive,
                 "your program controls its step size: check tolerance proportionality, step control and the orders of its "
                 "estimate and local error instead (the adaptive and estimate modes of docs/check.md)");

@@ -9,7 +9,9 @@
 //    O(h^(q+1)) and the propagated solution's local error O(h^(p+1)) (Drake's ErrEstOrder test).
 #include "experiments/check/check_adaptive.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <string_view>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -203,12 +205,16 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
   std::vector<UserToleranceRow> tolerance;
   std::vector<UserControlRow> control;
   std::vector<UserEstimateRow> estimate;
+  const auto& studies = cx.options.studies;
+  const auto wanted = [&](std::string_view s) { return studies.empty() || std::find(studies.begin(), studies.end(), s) != studies.end(); };
   for_each_ladder(cx.options.seed, [&](const auto& problem, double T, long n0) {
     using P = std::decay_t<decltype(problem)>;
     cx.progress(fmt::format("adaptive: {}", P::name));
-    control.emplace_back();
-    tolerance.push_back(user_tolerance(cx, problem, T, control.back()));
-    estimate.push_back(user_estimate(cx, problem, T, n0));
+    if (wanted("tolerance")) {
+      control.emplace_back();
+      tolerance.push_back(user_tolerance(cx, problem, T, control.back()));
+    }
+    if (wanted("estimate")) estimate.push_back(user_estimate(cx, problem, T, n0));
   });
   StudyResult out;
   out.name = "adaptive-check";
@@ -241,7 +247,7 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
                           fmt_g(r.slope, 3), r.pass};
     tt.rows.push_back(std::move(row));
   }
-  out.tables.push_back(std::move(tt));
+  if (!tt.rows.empty()) out.tables.push_back(std::move(tt));
   ResultTable ct;
   ct.caption = "Step control: accepted iff err ≤ 1, retries from the same point, the last step on t_end";
   ct.group = "check_control";
@@ -254,7 +260,7 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
     row.verdict = Verdict{fmt::format("user on {}: step control", r.problem), "0 violations", std::to_string(r.violations), r.violations == 0};
     ct.rows.push_back(std::move(row));
   }
-  out.tables.push_back(std::move(ct));
+  if (!ct.rows.empty()) out.tables.push_back(std::move(ct));
   ResultTable et;
   et.caption = "One step from the start: the estimate's order and the local error's";
   et.group = "check_estimate";
@@ -271,7 +277,7 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
                                fit_text(r.local_fit), r.local_fit.ok && std::abs(r.local_fit.order - (p + 1)) <= kEstimateBand});
     et.rows.push_back(std::move(row));
   }
-  out.tables.push_back(std::move(et));
+  if (!et.rows.empty()) out.tables.push_back(std::move(et));
   return out;
 }
 

@@ -34,6 +34,9 @@ struct IntegratorCheckOptions {
 
 /// The studies `check integrator` runs, in report order.
 inline const std::vector<std::string> kCheckStudies{"order", "drift", "symplecticity", "stability", "scale", "one-step"};
+/// The runs `check integrator --adaptive` makes (--studies): the tolerance sweep (tolerance proportionality and step
+/// control) and the one-step estimates (estimate and local-error orders).
+inline const std::vector<std::string> kAdaptiveCheckStudies{"tolerance", "estimate"};
 
 /// One check of the user's program over all its cases (problems), for a grader's summary line.
 struct CheckTally {

@@ -26,6 +26,24 @@ std::string_view next_line(std::string_view out, std::size_t& pos) {
 
 bool blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
 
+/// The comma-separated numbers of `line` into `row` (cleared first); fail(why) is thrown for a field that is not a
+/// number or, unless allowed, not finite.
+template <class Fail>
+void read_numbers(std::string_view line, bool allow_nonfinite, std::vector<double>& row, const Fail& fail) {
+  row.clear();
+  std::size_t start = 0;
+  for (;;) {
+    const auto comma = line.find(',', start);
+    const std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+    double x = 0;
+    if (!parse_number(field, x)) throw fail(fmt::format("column {} '{}' is not a number", row.size() + 1, shown(field)));
+    if (!std::isfinite(x) && !allow_nonfinite) throw fail(fmt::format("column {} is {}, not a finite number", row.size() + 1, shown(field)));
+    row.push_back(x);
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+}
+
 }  // namespace
 
 std::vector<std::vector<double>> read_state_lines(std::string_view out, const StateLines& c, const std::string& what,
@@ -45,18 +63,7 @@ std::vector<std::vector<double>> read_state_lines(std::string_view out, const St
     const long k = static_cast<long>(rows.size()) + 1;
     if (k > want) throw fail(line_no, fmt::format("more lines than the {} expected", want), line);
     std::vector<double> row;
-    std::size_t start = 0;
-    for (;;) {
-      const auto comma = line.find(',', start);
-      const std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-      double x = 0;
-      if (!parse_number(field, x)) throw fail(line_no, fmt::format("column {} '{}' is not a number", row.size() + 1, shown(field)), line);
-      if (!std::isfinite(x) && !c.allow_nonfinite)
-        throw fail(line_no, fmt::format("column {} is {}, not a finite number", row.size() + 1, shown(field)), line);
-      row.push_back(x);
-      if (comma == std::string_view::npos) break;
-      start = comma + 1;
-    }
+    read_numbers(line, c.allow_nonfinite, row, [&](const std::string& why) { return fail(line_no, why, line); });
     if (row.size() != width)
       throw fail(line_no, fmt::format("{} columns, expected {} ({}{})", row.size(), width,
                                       c.dim == 1 ? std::string("t, q, v") : fmt::format("t, q1…q{0}, v1…v{0}", c.dim),
@@ -92,18 +99,7 @@ long read_step_lines(std::string_view out, int dim, const std::string& what, con
     const std::string_view line = next_line(out, pos);
     ++line_no;
     if (blank(line) || line.front() == '#') continue;
-    row.clear();
-    std::size_t start = 0;
-    for (;;) {
-      const auto comma = line.find(',', start);
-      const std::string_view field = line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
-      double x = 0;
-      if (!parse_number(field, x)) throw fail(line_no, fmt::format("column {} '{}' is not a number", row.size() + 1, shown(field)), line);
-      if (!std::isfinite(x)) throw fail(line_no, fmt::format("column {} is {}, not a finite number", row.size() + 1, shown(field)), line);
-      row.push_back(x);
-      if (comma == std::string_view::npos) break;
-      start = comma + 1;
-    }
+    read_numbers(line, false, row, [&](const std::string& why) { return fail(line_no, why, line); });
     if (row.size() != width)
       throw fail(line_no, fmt::format("{} columns, expected {} (accepted, t, h, err, {})", row.size(), width,
                                       dim == 1 ? std::string("q, v") : fmt::format("q1…q{0}, v1…v{0}", dim)),
