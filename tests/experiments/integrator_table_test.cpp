@@ -13,6 +13,7 @@
 #include "experiments/report/plot_style.hpp"
 #include "experiments/studies/odeint_runs.hpp"
 #include "reference/odeint/run.hpp"
+#include "toolkit/adaptive/methods.hpp"
 #include "toolkit/integrators/registry.hpp"
 #include "toolkit/scene/load.hpp"
 
@@ -78,6 +79,8 @@ TEST(IntegratorTable, PlotStylesAreTheDrawnRowsAndTheirOdeintTwins) {
     expected.insert(std::string(m.info.name));
     if (!m.odeint_twin.empty()) expected.insert("odeint " + std::string(m.odeint_twin));
   }
+  // and the error-controlled runs of the pairs toolkit/adaptive steps (the work-precision study's dash-dot curves)
+  for (const auto& m : adaptive::adaptive_methods()) expected.insert(adaptive_series(m.name()));
   std::set<std::string> styled;
   for (const auto& s : method_styles()) styled.insert(s.method);
   EXPECT_EQ(styled, expected);
