@@ -88,6 +88,7 @@ RunCheck check_run(const UserProgram& program, const Case& c) {
   const std::string out = program.run(what, placeholders(c), input_of(c));
   read_step_lines(out, c.dim, what, quoted_command(substitute(program.words(), placeholders(c))), [&](const StepLine& s) {
     ++line;
+    if (line == 1 && !same_time(s.h, c.h0)) violation(fmt::format("the first step tried has h = {}, not h0 = {}", num(s.h), num(c.h0)));
     if (!same_time(s.t, t)) violation(fmt::format("starts at t = {} where the last accepted step ended at {}", num(s.t), num(t)));
     if (s.t + s.h > c.t_end && !same_time(s.t + s.h, c.t_end))
       violation(fmt::format("steps past t_end = {} (t + h = {})", num(c.t_end), num(s.t + s.h)));
@@ -224,7 +225,7 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
       "order q = {} (O(h<sup>q+1</sup>) per step). Keeping each step's estimate near the tolerance makes h ∝ "
       "tol<sup>1/(q+1)</sup> and the global error ∝ tol<sup>p/(q+1)</sup> (Hairer, Nørsett &amp; Wanner I (1993) §II.4; "
       "Shampine (1994) §7.1): the slope {} ± {}, fitted over the tightest {} of the tolerances 1e-2 … 1e-10 (atol = rtol = "
-      "tol). Each run starts by trying the whole interval (h0 = t_end − t0), which must be rejected; a step is accepted "
+      "tol). Each run must start by trying the whole interval (h0 = t_end − t0), which a controller must reject; a step is accepted "
       "exactly when its normalised estimate err ≤ 1, a rejected step is tried again from the same point, and the last "
       "step lands on t_end. One step of h from the start, on a ladder of 8 h, must give an estimate of order q + 1 = {} and "
       "a local error of order p + 1 = {} (± {}: Drake's ErrEstOrder test). A controller that never rejects, an estimate "
