@@ -26,6 +26,24 @@ std::string_view next_line(std::string_view out, std::size_t& pos) {
 
 bool blank(std::string_view line) { return line.find_first_not_of(" \t\r") == std::string_view::npos; }
 
+/// Calls each(L, line) for every line of `out` (L from 1) that is not blank or a '#' comment.
+template <class Each>
+void for_each_data_line(std::string_view out, const Each& each) {
+  long line_no = 0;
+  std::size_t pos = 0;
+  while (pos < out.size()) {
+    const std::string_view line = next_line(out, pos);
+    ++line_no;
+    if (blank(line) || line.front() == '#') continue;
+    each(line_no, line);
+  }
+}
+
+/// The error on line L of the output: "<what>: output line L: <why>; read: '…' (command: <command>)".
+ProgramError line_error(const std::string& what, const std::string& command, long line, const std::string& why, std::string_view text) {
+  return ProgramError(fmt::format("{}: output line {}: {}; read: '{}' (command: {})", what, line, why, shown(text), command));
+}
+
 /// The comma-separated numbers of `line` into `row` (cleared first); fail(why) is thrown for a field that is not a
 /// number or, unless allowed, not finite.
 template <class Fail>
@@ -51,15 +69,8 @@ std::vector<std::vector<double>> read_state_lines(std::string_view out, const St
   const std::size_t width = 1 + (c.estimate ? 4 : 2) * static_cast<std::size_t>(c.dim);
   const long want = c.lines;
   std::vector<std::vector<double>> rows;
-  auto fail = [&](long line, const std::string& why, std::string_view text) {
-    return ProgramError(fmt::format("{}: output line {}: {}; read: '{}' (command: {})", what, line, why, shown(text), command));
-  };
-  long line_no = 0;
-  std::size_t pos = 0;
-  while (pos < out.size()) {
-    const std::string_view line = next_line(out, pos);
-    ++line_no;
-    if (blank(line) || line.front() == '#') continue;  // blank, comment
+  const auto fail = [&](long line, const std::string& why, std::string_view text) { return line_error(what, command, line, why, text); };
+  for_each_data_line(out, [&](long line_no, std::string_view line) {
     const long k = static_cast<long>(rows.size()) + 1;
     if (k > want) throw fail(line_no, fmt::format("more lines than the {} expected", want), line);
     std::vector<double> row;
@@ -76,7 +87,7 @@ std::vector<std::vector<double>> read_state_lines(std::string_view out, const St
                  line);
     row.erase(row.begin());
     rows.push_back(std::move(row));
-  }
+  });
   if (static_cast<long>(rows.size()) < want)
     throw ProgramError(fmt::format("{}: short output: {} state line(s) where {} were expected; read {} bytes{} (command: {})", what,
                                    rows.size(), want, out.size(),
@@ -90,15 +101,8 @@ long read_step_lines(std::string_view out, int dim, const std::string& what, con
   long count = 0;
   StepLine step;
   std::vector<double> row;
-  auto fail = [&](long line, const std::string& why, std::string_view text) {
-    return ProgramError(fmt::format("{}: output line {}: {}; read: '{}' (command: {})", what, line, why, shown(text), command));
-  };
-  long line_no = 0;
-  std::size_t pos = 0;
-  while (pos < out.size()) {
-    const std::string_view line = next_line(out, pos);
-    ++line_no;
-    if (blank(line) || line.front() == '#') continue;
+  const auto fail = [&](long line, const std::string& why, std::string_view text) { return line_error(what, command, line, why, text); };
+  for_each_data_line(out, [&](long line_no, std::string_view line) {
     read_numbers(line, false, row, [&](const std::string& why) { return fail(line_no, why, line); });
     if (row.size() != width)
       throw fail(line_no, fmt::format("{} columns, expected {} (accepted, t, h, err, {})", row.size(), width,
@@ -114,7 +118,7 @@ long read_step_lines(std::string_view out, int dim, const std::string& what, con
     step.state.assign(row.begin() + 4, row.end());
     each(step);
     ++count;
-  }
+  });
   if (count == 0) throw ProgramError(fmt::format("{}: no step line in the output (read {} bytes; command: {})", what, out.size(), command));
   return count;
 }
