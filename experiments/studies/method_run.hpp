@@ -1,7 +1,7 @@
 #pragma once
 // ONE way the studies step a registry method on a catalogue problem (docs/architecture.md, "Build time").
-// The registry's stepper is a std::variant of 18 steppers (integrators::AnyStepper); a study that visited it
-// itself compiled all 18 stepping loops for every problem it runs, again in every study. MethodRun<P> is
+// The registry's stepper is a std::variant of every stepper (integrators::AnyStepper); a study that visited it
+// itself compiled every stepping loop for every problem it runs, again in every study. MethodRun<P> is
 // compiled once per problem type, in method_run_*.cpp (explicit instantiation), and the studies only call it:
 // the variant is visited once per run, outside the loop, so the loop is compiled for the concrete stepper
 // (no virtual call per step), and a study's observer sees the states in blocks of kBlock (one indirect call per

@@ -26,14 +26,16 @@ namespace {
 using cplx = std::complex<double>;
 using core::kEps;
 
-/// The matrix of one step of `method` on q̈ = −q − 2ζq̇ (m = k = 1, b = 2ζ) at Δt = θ, from the steps of
-/// (1, 0) and (0, 1) (the system is linear and homogeneous: the images are M's columns); nullopt when
-/// a step fails.
-std::optional<Eigen::Matrix2d> one_step_matrix(const integrators::Method& method, const SolverSettings& solver, double theta,
-                                               double zeta) {
+/// The damped oscillator q̈ = −q − 2ζq̇ (m = k = 1, b = 2ζ).
+reference::problems::DampedOscillator damped(double zeta) {
   reference::problems::DampedOscillator osc{};
   osc.b = 2.0 * zeta;
-  const MethodRun<reference::problems::DampedOscillator> run(method, osc, solver);
+  return osc;
+}
+
+/// The matrix of one step of `run` (on damped(ζ)) at Δt = θ, from the steps of (1, 0) and (0, 1) (the system is
+/// linear and homogeneous: the images are M's columns); nullopt when a step fails.
+std::optional<Eigen::Matrix2d> one_step_matrix(const MethodRun<reference::problems::DampedOscillator>& run, double theta) {
   Eigen::Matrix2d M;
   for (int j = 0; j < 2; ++j) {
     core::PhaseState<core::Vec1> x{core::Vec1(j == 0 ? 1.0 : 0.0), core::Vec1(j == 1 ? 1.0 : 0.0)};
@@ -141,9 +143,11 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
     map.runge_kutta = rk;
     if (rk) rk_names.push_back(map.integrator);
     for (double zeta : out.zetas) {
+      const auto osc = damped(zeta);
+      const MethodRun<reference::problems::DampedOscillator> run(m, osc, solver);  // one stepper per ζ, fresh per step
       double first_bad = kNaN, last_good = 0.0;
       for (double theta : out.thetas) {
-        const auto M = one_step_matrix(m, solver, theta, zeta);
+        const auto M = one_step_matrix(run, theta);
         const double rho = M ? spectral_radius(*M) : kInf;
         map.rho.push_back(rho);
         if (!M) ++map.failed_cells;
@@ -197,7 +201,7 @@ StabilityMapsStudy run_stability_maps_study(const StudyOptions& opt) {
       double lo = last_good, hi = first_bad;
       while (hi - lo > 1e-6) {
         const double mid = 0.5 * (lo + hi);
-        const auto M = one_step_matrix(m, solver, mid, zeta);
+        const auto M = one_step_matrix(run, mid);
         (M && stable_rho(spectral_radius(*M)) ? lo : hi) = mid;
       }
       map.boundary.push_back(0.5 * (lo + hi));
