@@ -52,6 +52,12 @@ inline constexpr RowKey odeint_stepper{group, "odeint_stepper", ""}, problem{gro
     declared_order{group, "declared_order", ""}, slope{group, "tolerance_slope", ""};
 }  // namespace odeint_tolerance
 
+namespace adaptive_tolerance {  // adaptive study: our error-controlled pairs' tolerance sweep, per controller
+inline constexpr std::string_view group = "adaptive_tolerance";
+inline constexpr RowKey integrator{group, "integrator", ""}, controller{group, "controller", ""},
+    problem{group, "problem", ""}, slope{group, "slope", ""};
+}  // namespace adaptive_tolerance
+
 namespace drift {
 inline constexpr std::string_view group = "drift";
 inline constexpr RowKey integrator{group, "integrator", ""}, problem{group, "problem", ""},

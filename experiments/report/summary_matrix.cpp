@@ -272,6 +272,25 @@ SummaryMatrix summary_matrix(const std::vector<StudyResult>& studies) {
     c.href = anchor;
     fold(c, *row);
   }
+  // tolerance slope of our error-controlled pairs (adaptive study), beside odeint's: per problem, each controller
+  // of kControllers in its row's order; every row's verdict (slope within kToleranceSlopeBand of p/(q+1)) folded in
+  {
+    std::map<std::string, std::map<std::string, std::string>> slopes;  // method → problem → "std 1 · pi 0.98"
+    for (const auto& [row, anchor] : groups[std::string(row_keys::adaptive_tolerance::group)]) {
+      namespace k = row_keys::adaptive_tolerance;
+      const std::string method = text_of(*row, k::integrator), problem = short_name(text_of(*row, k::problem));
+      MatrixCell& c = b.at(method, "tolerance_slope", "", "tolerance slope d log err / d log tol");
+      std::string& text = slopes[method][problem];
+      text += (text.empty() ? "" : " · ") + text_of(*row, k::controller) + " " + fmt_g(number_of(*row, k::slope), 3);
+      c.text.clear();
+      for (const auto& [name, t] : slopes[method]) c.text += (c.text.empty() ? "" : "; ") + t + " (" + name + ")";
+      if (!c.value.is_object()) c.value = Json::object();
+      c.value.set(text_of(*row, k::problem) + "_" + text_of(*row, k::controller),
+                  finite_or_null(number_of(*row, k::slope)));
+      if (c.href.empty()) c.href = anchor;
+      fold(c, *row);
+    }
+  }
   // energy behaviour per problem: the category, with the largest relative energy error
   for (const auto& [row, anchor] : groups[std::string(row_keys::drift::group)]) {
     namespace k = row_keys::drift;

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "experiments/io/number.hpp"
+#include "experiments/report/row_keys.hpp"
 #include "experiments/studies/adaptive_study.hpp"
 #include "toolkit/adaptive/controller.hpp"
 
@@ -43,10 +44,11 @@ StudyResult adaptive_report(const AdaptiveStudy& study) {
     // tolerance proportionality
     ResultTable t;
     t.caption = fmt::format("{}: global error at t = {:g} against the tolerance", p.title, p.t_end);
-    t.group = "adaptive_tolerance_" + p.name;
+    t.group = row_keys::adaptive_tolerance::group;
     for (const auto& r : p.tolerance) {
       Row row;
       row.fields = {field("integrator", "integrator", r.integrator), field("controller", "controller", r.controller),
+                    field("problem", "problem", p.name),
                     field("p", "order", std::to_string(r.order), r.order),
                     field("q (estimate)", "error_order", std::to_string(r.error_order), r.error_order),
                     field("theory p/(q+1)", "derived_slope", fmt_g(r.derived, 3), r.derived),

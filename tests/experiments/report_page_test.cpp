@@ -136,6 +136,52 @@ TEST(Experiments_Report, AFailingRowMakesItsMatrixCellRedAndOpensItsTable) {
   fs::remove_all(dir.parent_path());
 }
 
+TEST(Experiments_Report, OurErrorControlledPairsShowTheirToleranceSlopeBesideOdeints) {
+  // made-up sweeps: our dopri5 under both controllers on two problems (its PI slope on Kepler fails), and
+  // odeint's controlled dopri5: one column "tolerance slope" for both, our cell red while one claim fails
+  StudyResult s;
+  s.name = "adaptive";
+  ResultTable t;
+  t.group = row_keys::adaptive_tolerance::group;
+  for (const auto& [problem, controller, slope] : {std::tuple{"pendulum", "standard", 1.0}, std::tuple{"pendulum", "pi", 0.98},
+                                                   std::tuple{"kepler", "standard", 1.1}, std::tuple{"kepler", "pi", 0.5}}) {
+    Row r;
+    r.fields = {field("integrator", row_keys::adaptive_tolerance::integrator, "dopri5"),
+                field("controller", row_keys::adaptive_tolerance::controller, controller),
+                member(row_keys::adaptive_tolerance::problem, problem),
+                field("slope", row_keys::adaptive_tolerance::slope, fmt_g(slope), slope)};
+    r.verdict = Verdict{std::string("dopri5 (") + controller + ") on " + problem + ": tolerance slope", "1 ± 0.15",
+                        fmt_g(slope), std::abs(slope - 1.0) <= 0.15};
+    t.rows.push_back(std::move(r));
+  }
+  s.tables.push_back(t);
+  StudyResult o;
+  o.name = "odeint-steppers";
+  ResultTable u;
+  u.group = row_keys::odeint_tolerance::group;
+  Row r;
+  r.fields = {field("stepper", row_keys::odeint_tolerance::odeint_stepper, "controlled_dopri5"),
+              member(row_keys::odeint_tolerance::problem, "kepler"),
+              field("declared", row_keys::odeint_tolerance::declared_order, "5", 5),
+              field("slope", row_keys::odeint_tolerance::slope, "1.02", 1.02)};
+  r.verdict = Verdict{"controlled_dopri5 on kepler: tolerance slope", "[0.7, 1.2]", "1.02", true};
+  u.rows.push_back(std::move(r));
+  o.tables.push_back(u);
+  const SummaryMatrix m = summary_matrix({s, o});
+  ASSERT_EQ(m.rows.size(), 2u);
+  std::size_t column = m.columns.size();
+  for (std::size_t j = 0; j < m.columns.size(); ++j)
+    if (m.columns[j].key == "tolerance_slope") column = j;
+  ASSERT_LT(column, m.columns.size());
+  const MatrixCell& ours = m.rows[0].cells[column];
+  EXPECT_EQ(m.rows[0].method, "dopri5");
+  EXPECT_EQ(ours.status, 0);  // one of the four claims failed
+  EXPECT_EQ(ours.text, "standard 1.1 · pi 0.5 (Kepler); standard 1 · pi 0.98 (pend.)");
+  EXPECT_NE(ours.note.find("dopri5 (pi) on kepler: tolerance slope: expected 1 ± 0.15, measured 0.5 (FAIL)"), std::string::npos);
+  EXPECT_EQ(m.rows[1].method, "odeint controlled_dopri5");
+  EXPECT_EQ(m.rows[1].cells[column].status, 1);
+}
+
 TEST(Experiments_ReportValidation, TheReportReadsAtAGlanceAndOpensInChromium) {
   const fs::path out = scratch("report");
   StudyOptions o;
