@@ -1,6 +1,7 @@
 // run_studies (studies.hpp): select the studies, check every option before computing, run them, write
 // the report into a staging folder and install it as a whole.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -97,11 +98,13 @@ std::vector<const StudyKind*> select(std::string_view name, const StudyOptions& 
     throw std::invalid_argument(
         fmt::format("--integrators: unknown integrator '{}'; known: {}", n, integrators::stepper_names()));
   }
-  for (const auto& n : o.problems) {
-    bool known = false;
-    for (auto p : kProblemNames) known = known || p == n;
-    if (!known) throw std::invalid_argument(fmt::format("--problems: unknown problem '{}'; known: {}", n, joined(kProblemNames)));
-  }
+  std::vector<std::string_view> problems;  // every problem some study uses, in the studies' order
+  for (const auto& s : kStudies)
+    for (auto p : s.problems)
+      if (std::find(problems.begin(), problems.end(), p) == problems.end()) problems.push_back(p);
+  for (const auto& n : o.problems)
+    if (std::find(problems.begin(), problems.end(), n) == problems.end())
+      throw std::invalid_argument(fmt::format("--problems: unknown problem '{}'; known: {}", n, joined(problems)));
 
   if (one) {
     if (!o.integrators.empty() && !one->takes_integrators)

@@ -3,6 +3,7 @@
 // returns plain data (<study>_study.hpp), <study>_report lays that data out as a StudyResult, and
 // the report writer (report.hpp) renders every StudyResult once. run_studies runs the selection and
 // installs the report as a whole (report_folder.hpp).
+#include <array>
 #include <cstdint>
 #include <filesystem>
 #include <limits>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "experiments/report/report.hpp"
+#include "reference/suites/suite.hpp"
 #include "toolkit/integrators/method.hpp"
 
 namespace verisim::experiments {
@@ -37,9 +39,6 @@ struct StudyOptions {
 /// kMethods' order, then options.extra_methods (selected alike).
 std::vector<integrators::Method> study_methods(const StudyOptions& options, unsigned systems = integrators::second_order);
 
-/// Every problem name a study may use.
-inline constexpr std::string_view kProblemNames[] = {"oscillator", "damped", "forced", "pendulum", "driven-pendulum", "kepler", "henon-heiles"};
-
 /// A study: its name (folder, anchor, command-line word), the problems it runs (what --problems
 /// may name for it), whether --integrators selects its rows, and how it is run and laid out.
 struct StudyKind {
@@ -60,6 +59,7 @@ StudyResult stability_maps_study(const StudyOptions& options);  ///< stability_m
 StudyResult theory_study(const StudyOptions& options);          ///< theory_study.hpp
 StudyResult adaptive_study(const StudyOptions& options);        ///< adaptive_study.hpp
 StudyResult odeint_steppers_study(const StudyOptions& options); ///< odeint_steppers_study.hpp
+StudyResult suites_study(const StudyOptions& options);          ///< suites_study.hpp
 StudyResult collisions_study(const StudyOptions& options);      ///< collisions_study.hpp
 StudyResult contact_study(const StudyOptions& options);         ///< contact_study.hpp
 StudyResult scenes_study(const StudyOptions& options);          ///< run_command.cpp: every bundled scene's page
@@ -80,6 +80,12 @@ inline constexpr std::string_view kModifiedEnergyProblems[] = {"oscillator", "pe
 inline constexpr std::string_view kStabilityMapProblems[] = {"damped"};
 inline constexpr std::string_view kAdaptiveProblems[] = {"pendulum", "kepler"};
 inline constexpr std::string_view kOdeintStepperProblems[] = {"oscillator", "kepler"};
+/// reference/suites' problems, by the names of its table.
+inline constexpr auto kSuiteProblems = [] {
+  std::array<std::string_view, reference::suites::kSuite.size()> names{};
+  for (std::size_t i = 0; i < names.size(); ++i) names[i] = reference::suites::kSuite[i].name;
+  return names;
+}();
 }  // namespace detail
 
 /// The studies, in report order (their names are the report's own folders: report_folder.hpp).
@@ -95,6 +101,7 @@ inline constexpr StudyKind kStudies[] = {
     {"theory", {}, true, theory_study},
     {"adaptive", detail::kAdaptiveProblems, true, adaptive_study},
     {"odeint-steppers", detail::kOdeintStepperProblems, false, odeint_steppers_study},
+    {"suites", detail::kSuiteProblems, true, suites_study},
     {"collisions", {}, false, collisions_study},
     {"contact", {}, false, contact_study},
     {"scenes", {}, false, scenes_study},
