@@ -1,7 +1,7 @@
 // libFuzzer target: the readers of `verisim check integrator`'s answer (experiments/check/check_output.hpp:
 // CSV states "t,q…,v…" on the user program's stdout, with the estimate "…,e_q…,e_v…" in the estimate mode, and
 // the adaptive mode's step lines "accepted,t,h,err,q…,v…"). The first bytes choose what the case expects
-// (dimension 1–3, 1–8 lines, one-step or run mode, estimate mode, stride, Δt, non-finite allowed), the rest is the
+// (dimension 1–3, 1–8 lines, one-step or run mode, estimate or dense mode, stride, Δt, non-finite allowed), the rest is the
 // program's output, read by both readers. Contract (docs/check.md): rows of the expected shape, or a
 // ProgramError naming the line; anything else is a finding.
 #include <cstddef>
@@ -21,6 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   expect.stride = 1 + (data[1] >> 2) % 4;
   expect.dt = data[2] == 0 ? 0.1 : 1.0 / data[2];  // 0.1 or 1/n: "0.1,…" and "1,…" seeds match
   expect.estimate = expect.step_mode && (data[2] & 1) != 0;
+  if (expect.step_mode && !expect.estimate && (data[2] & 2) != 0) expect.thetas = {0.25, 0.5, 0.75};  // the dense mode
   const std::string_view out(reinterpret_cast<const char*>(data + 3), size - 3);
   try {
     const auto rows = verisim::experiments::read_state_lines(out, expect, "fuzz case", "fuzz");

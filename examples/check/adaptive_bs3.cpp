@@ -5,7 +5,10 @@
 //   never-rejects      accepts every step, even when its estimate exceeds the tolerance
 //   wrong-estimate     estimates with the difference to explicit Euler: O(h²), not O(h³)
 //   ignores-tolerance  controls to a hard-coded 1e-6 whatever tol it is given
-// Usage: check_adaptive_bs3 [--bug B] {mode} {problem} {parameters} {t0} {dt} {t_end} {tol} {h0} {q} {v}
+//   linear-dense       its dense output joins the ends of a step by a straight line: O(h²), not Hermite's O(h⁴)
+// Its dense output is Hermite's cubic from the ends of the step and their slopes (Hairer, Nørsett & Wanner I (1993)
+// §II.6, eq. (6.7)): order p* = 3, local error O(h⁴).
+// Usage: check_adaptive_bs3 [--bug B] {mode} {problem} {parameters} {t0} {dt} {t_end} {tol} {h0} {thetas} {q} {v}
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -20,7 +23,8 @@ namespace {
 using check::State;
 
 struct Step {
-  State y, e;  // the order-3 solution (q, v) and the estimate y3 − y2
+  State y, e;    // the order-3 solution (q, v) and the estimate y3 − y2
+  State f0, f1;  // the slopes at both ends (k1 and k4: first same as last)
 };
 
 std::string bug;
@@ -42,7 +46,7 @@ Step bs3(const check::Accel& a, double t, const State& y, double h) {
   State y3(y);
   for (std::size_t i = 0; i < y.size(); ++i) y3[i] += h * (2.0 / 9 * k1[i] + 1.0 / 3 * k2[i] + 4.0 / 9 * k3[i]);
   const State k4 = f(a, t + h, y3);
-  Step s{y3, State(y.size())};
+  Step s{y3, State(y.size()), k1, k4};
   for (std::size_t i = 0; i < y.size(); ++i) {
     if (bug == "wrong-estimate")
       s.e[i] = y3[i] - (y[i] + h * k1[i]);  // against explicit Euler: O(h²)
@@ -66,6 +70,17 @@ void print_row(const State& y) {
   for (double x : y) std::printf(",%.17g", x);
 }
 
+/// The state at t + θh: Hermite's cubic u(θ) = (1−θ)y₀ + θy₁ + θ(θ−1)[(1−2θ)(y₁−y₀) + (θ−1)hf₀ + θhf₁].
+State dense(const State& y0, const Step& s, double h, double theta) {
+  State u(y0.size());
+  for (std::size_t i = 0; i < y0.size(); ++i) {
+    u[i] = (1 - theta) * y0[i] + theta * s.y[i];
+    if (bug != "linear-dense")
+      u[i] += theta * (theta - 1) * ((1 - 2 * theta) * (s.y[i] - y0[i]) + (theta - 1) * h * s.f0[i] + theta * h * s.f1[i]);
+  }
+  return u;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -74,8 +89,8 @@ int main(int argc, char** argv) {
     bug = argv[2];
     first = 3;
   }
-  if (argc - first != 10) {
-    std::fprintf(stderr, "usage: %s [--bug B] {mode} {problem} {parameters} {t0} {dt} {t_end} {tol} {h0} {q} {v}\n", argv[0]);
+  if (argc - first != 11) {
+    std::fprintf(stderr, "usage: %s [--bug B] {mode} {problem} {parameters} {t0} {dt} {t_end} {tol} {h0} {thetas} {q} {v}\n", argv[0]);
     return 2;
   }
   char** arg = argv + first;
@@ -95,12 +110,27 @@ int main(int argc, char** argv) {
     }
     return 0;
   }
+  if (mode == "dense") {  // one step of dt from each state on stdin, interpolated at each θ
+    const State thetas = check::numbers(arg[8]);
+    std::string line;
+    std::getline(std::cin, line);  // the JSON line
+    while (std::getline(std::cin, line)) {
+      const State y0 = check::numbers(line);
+      const Step s = bs3(a, t0, y0, dt);
+      for (double theta : thetas) {
+        std::printf("%.17g", t0 + theta * dt);
+        print_row(dense(y0, s, dt, theta));
+        std::printf("\n");
+      }
+    }
+    return 0;
+  }
   if (mode != "adaptive") {
-    std::fprintf(stderr, "this example speaks the adaptive and estimate modes only, not '%s'\n", mode.c_str());
+    std::fprintf(stderr, "this example speaks the adaptive, estimate and dense modes only, not '%s'\n", mode.c_str());
     return 2;
   }
-  State y = check::numbers(arg[8]);
-  const State v = check::numbers(arg[9]);
+  State y = check::numbers(arg[9]);
+  const State v = check::numbers(arg[10]);
   y.insert(y.end(), v.begin(), v.end());
   double t = t0, h = std::min(h0, t_end - t0);
   bool rejected = false;

@@ -168,7 +168,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(finite_range(0.1, 3600.0));
   cmd->add_flag("--no-plots", args->no_plots, "with --out: do not run gnuplot");
-  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability, scale, one-step; with --adaptive: tolerance, estimate "
+  cmd->add_option("--studies", args->o.studies, "comma-separated: order, drift, symplecticity, stability, scale, one-step; with --adaptive: tolerance, estimate, dense "
                   "(default: all)");
   cmd->add_flag("--adaptive", args->o.adaptive,
                 "your program controls its step size: check tolerance proportionality, step control and the orders of its "
@@ -176,6 +176,10 @@ void add_check_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--estimate-order", args->o.estimate_order,
                   "with --adaptive: q, the order of your error estimate's method (estimate O(h^(q+1)); default: declared order − 1, "
                   "at least 1)")
+      ->check(CLI::Range(1, 10));
+  cmd->add_option("--dense-order", args->o.dense_order,
+                  "with --adaptive: p*, the order your dense output claims (one step interpolated at θ = 1/4, 1/2, 3/4: "
+                  "error O(h^(p*+1)); the dense mode of docs/check.md); without it the dense output is not checked")
       ->check(CLI::Range(1, 10));
   cmd->add_option("--scene", args->o.scene, "measure the order on your own scene instead (your program steps it: problem \"scene\")");
   cmd->add_option("--t-end", args->o.t_end, "with --scene: the final time (default: the scene's)")->check(finite_range(1e-9, 1e9));

@@ -6,7 +6,10 @@
 //  - step control: a step is accepted iff its normalised estimate err ≤ 1 (eq. (4.11)), a rejected step is tried
 //    again from the same point, every accepted step starts where the last one ended, the last lands on t_end;
 //  - the estimate's order: one step of h from the problem's start on a ladder of h; the estimate is
-//    O(h^(q+1)) and the propagated solution's local error O(h^(p+1)) (Drake's ErrEstOrder test).
+//    O(h^(q+1)) and the propagated solution's local error O(h^(p+1)) (Drake's ErrEstOrder test);
+//  - with --dense-order p*: the dense output of the same steps at θ = 1/4, 1/2, 3/4 against the exact solution,
+//    O(h^(p*+1)) (Hairer, Nørsett & Wanner I §II.6: a continuous extension of order p* has local error
+//    O(h^(p*+1)) at every θ; SUNDIALS' ark_test_interp, DiffEqDevTools' dense error).
 #include "experiments/check/check_adaptive.hpp"
 
 #include <algorithm>
@@ -66,6 +69,15 @@ struct UserEstimateRow {
   std::string problem, text;
   std::vector<double> h, estimate, local;
   reference::OrderFit estimate_fit, local_fit;
+};
+
+/// The θ of the dense mode: exact binary fractions, so t0 + θ·h is one rounding from the true time.
+const std::vector<double> kThetas{0.25, 0.5, 0.75};
+
+struct UserDenseRow {
+  std::string problem, text;
+  std::vector<double> h, error;  ///< the largest interpolation error over θ, per h
+  reference::OrderFit fit;
 };
 
 /// What one adaptive run did against the protocol's rules; the final state when it reached t_end.
@@ -197,6 +209,38 @@ UserEstimateRow user_estimate(const Context& cx, const P& problem, double T, lon
   return r;
 }
 
+template <class P>
+UserDenseRow user_dense(const Context& cx, const P& problem, double T, long n0) {
+  UserDenseRow r;
+  r.problem = std::string(P::name);
+  r.text = case_text(problem);
+  const auto x0 = problem.initial();
+  std::vector<double> z0(x0.q.data(), x0.q.data() + x0.q.size());
+  z0.insert(z0.end(), x0.v.data(), x0.v.data() + x0.v.size());
+  const double scale = 1.0 + std::sqrt(x0.q.squaredNorm() + x0.v.squaredNorm());
+  std::vector<double> floor;
+  for (int k = 0; k < kEstimateLevels; ++k) {
+    const double h = T / static_cast<double>(n0) / std::pow(2.0, k);
+    Case c = make_case(problem, h, 1, 1);
+    c.step_mode = c.dense = true;
+    c.starts = {z0};
+    c.thetas = kThetas;
+    const auto rows = run_case(cx.program, c);
+    double worst = 0;
+    for (std::size_t i = 0; i < kThetas.size(); ++i)
+      worst = std::max(worst, distance(state_of<P>(rows[i]), problem.exact(problem.t0 + kThetas[i] * h)) / scale);
+    r.h.push_back(h);
+    r.error.push_back(worst);
+    floor.push_back(roundoff_floor(1, 1.0));
+  }
+  r.fit = reference::fit_order(r.h, r.error, floor);
+  const int d1 = cx.options.dense_order + 1;
+  cx.tally("dense output order", true, r.fit.ok && std::abs(r.fit.order - d1) <= kEstimateBand,
+           fmt::format("{}: the dense output of one step (θ = 1/4, 1/2, 3/4) is O(h^(p*+1)), expected {} ± {}, measured {}", r.text,
+                       d1, kEstimateBand, r.fit.ok ? fmt_g(r.fit.order, 3) : std::string("none (no usable range of h)")));
+  return r;
+}
+
 std::string fit_text(const reference::OrderFit& f) { return f.ok ? fmt_g(f.order, 3) : "—"; }
 
 }  // namespace
@@ -206,6 +250,7 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
   std::vector<UserToleranceRow> tolerance;
   std::vector<UserControlRow> control;
   std::vector<UserEstimateRow> estimate;
+  std::vector<UserDenseRow> dense;
   const auto& studies = cx.options.studies;
   const auto wanted = [&](std::string_view s) { return studies.empty() || std::find(studies.begin(), studies.end(), s) != studies.end(); };
   for_each_ladder(cx.options.seed, [&](const auto& problem, double T, long n0) {
@@ -216,6 +261,7 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
       tolerance.push_back(user_tolerance(cx, problem, T, control.back()));
     }
     if (wanted("estimate")) estimate.push_back(user_estimate(cx, problem, T, n0));
+    if (wanted("dense") && cx.options.dense_order > 0) dense.push_back(user_dense(cx, problem, T, n0));
   });
   StudyResult out;
   out.name = "adaptive-check";
@@ -229,8 +275,13 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
       "exactly when its normalised estimate err ≤ 1, a rejected step is tried again from the same point, and the last "
       "step lands on t_end. One step of h from the start, on a ladder of 8 h, must give an estimate of order q + 1 = {} and "
       "a local error of order p + 1 = {} (± {}: Drake's ErrEstOrder test). A controller that never rejects, an estimate "
-      "of the wrong order and a tolerance ignored each fail here (docs/check.md).</p>\n",
-      p, q, fmt_g(static_cast<double>(p) / (q + 1), 3), kToleranceSlopeBand, kFitted, q + 1, p + 1, kEstimateBand);
+      "of the wrong order and a tolerance ignored each fail here (docs/check.md).{}</p>\n",
+      p, q, fmt_g(static_cast<double>(p) / (q + 1), 3), kToleranceSlopeBand, kFitted, q + 1, p + 1, kEstimateBand,
+      cx.options.dense_order > 0
+          ? fmt::format(" Your dense output claims order p* = {}: the same steps interpolated at θ = 1/4, 1/2, 3/4 must be "
+                        "O(h<sup>p*+1</sup>) = O(h<sup>{}</sup>) from the exact solution (Hairer, Nørsett &amp; Wanner I §II.6).",
+                        cx.options.dense_order, cx.options.dense_order + 1)
+          : std::string());
   ResultTable tt;
   tt.caption = "Tolerance proportionality: global error at t_end against tol";
   tt.group = "check_tolerance";
@@ -279,6 +330,21 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
     et.rows.push_back(std::move(row));
   }
   if (!et.rows.empty()) out.tables.push_back(std::move(et));
+  ResultTable dt;
+  dt.caption = "One step from the start, interpolated at θ = 1/4, 1/2, 3/4: the dense output's order";
+  dt.group = "check_dense";
+  const int d1 = cx.options.dense_order + 1;
+  for (const auto& r : dense) {
+    Row row;
+    row.fields = {field("problem", "problem", r.text),
+                  field("dense output order", "dense_order", fit_text(r.fit), r.fit.ok ? Json(r.fit.order) : Json()),
+                  field("expected p* + 1", "expected_dense", std::to_string(d1), static_cast<double>(d1)),
+                  field("largest error (coarsest h)", "error_coarsest", fmt_g(r.error.front(), 3), finite_or_null(r.error.front()))};
+    row.verdict = Verdict{fmt::format("user on {}: dense output order", r.problem), fmt::format("{} ± {}", d1, kEstimateBand),
+                          fit_text(r.fit), r.fit.ok && std::abs(r.fit.order - d1) <= kEstimateBand};
+    dt.rows.push_back(std::move(row));
+  }
+  if (!dt.rows.empty()) out.tables.push_back(std::move(dt));
   return out;
 }
 

@@ -570,11 +570,13 @@ IntegratorCheckResult run_integrator_check(const IntegratorCheckOptions& o) {
     if (o.symplectic) throw std::invalid_argument("--symplectic: not with --adaptive (a variable step breaks symplecticity)");
     IntegratorCheckOptions ao = o;
     if (ao.estimate_order == 0) ao.estimate_order = std::max(1, o.declared_order - 1);  // local extrapolation
+    if (o.dense_order == 0 && std::find(o.studies.begin(), o.studies.end(), "dense") != o.studies.end())
+      throw std::invalid_argument("--studies dense: needs --dense-order (the order p* your dense output claims)");
     const Context acx{program, ao, "", result.tallies};
     out.push_back(run_adaptive_check(acx));
     out.back().html_intro =
         fmt::format("<p class=\"note\"><b>verisim check --adaptive.</b> The rows are your program, <code>{}</code>, run "
-                    "through the adaptive and estimate modes of docs/check.md. The problems' parameters {}; each table names "
+                    "through the adaptive, estimate and dense modes of docs/check.md. The problems' parameters {}; each table names "
                     "the values used.</p>\n",
                     html_escape(o.cmd),
                     o.seed ? fmt::format("are drawn from their ranges with seed {} (<code>--seed</code>)", *o.seed) : "are the catalogue's defaults") +
@@ -582,6 +584,7 @@ IntegratorCheckResult run_integrator_check(const IntegratorCheckOptions& o) {
     return result;
   }
   if (o.estimate_order != 0) throw std::invalid_argument("--estimate-order: only with --adaptive");
+  if (o.dense_order != 0) throw std::invalid_argument("--dense-order: only with --adaptive");
   if (wanted("order")) out.push_back(order_report(check_order(cx)));
   if (wanted("drift")) out.push_back(drift_report(check_drift(cx)));
   if (wanted("symplecticity")) out.push_back(symplecticity_report(check_symplecticity(cx)));

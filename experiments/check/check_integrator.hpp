@@ -30,13 +30,15 @@ struct IntegratorCheckOptions {
   double t_end = std::numeric_limits<double>::quiet_NaN();  ///< --t-end with --scene; NaN: the scene's
   bool adaptive = false;        ///< --adaptive: the error-controlled checks (check_adaptive.hpp) instead of the fixed-step ones
   int estimate_order = 0;       ///< --estimate-order q: the estimate is O(h^(q+1)); 0: declared_order − 1 (local extrapolation)
+  int dense_order = 0;          ///< --dense-order p*: with --adaptive, its dense output is checked (the dense mode); 0: not
 };
 
 /// The studies `check integrator` runs, in report order.
 inline const std::vector<std::string> kCheckStudies{"order", "drift", "symplecticity", "stability", "scale", "one-step"};
 /// The runs `check integrator --adaptive` makes (--studies): the tolerance sweep (tolerance proportionality and step
-/// control) and the one-step estimates (estimate and local-error orders).
-inline const std::vector<std::string> kAdaptiveCheckStudies{"tolerance", "estimate"};
+/// control), the one-step estimates (estimate and local-error orders) and, with --dense-order, the dense output's
+/// order (one step, interpolated).
+inline const std::vector<std::string> kAdaptiveCheckStudies{"tolerance", "estimate", "dense"};
 
 /// One check of the user's program over all its cases (problems), for a grader's summary line.
 struct CheckTally {

@@ -80,10 +80,14 @@ std::vector<std::vector<double>> read_state_lines(std::string_view out, const St
                                       c.dim == 1 ? std::string("t, q, v") : fmt::format("t, q1…q{0}, v1…v{0}", c.dim),
                                       !c.estimate ? "" : c.dim == 1 ? ", e_q, e_v" : fmt::format(", e_q1…e_q{0}, e_v1…e_v{0}", c.dim)),
                  line);
-    const double t = c.t0 + (c.step_mode ? c.dt : static_cast<double>(k * c.stride) * c.dt);
+    const double theta = c.thetas.empty() ? 1.0 : c.thetas[static_cast<std::size_t>(k - 1) % c.thetas.size()];
+    const double t = c.t0 + (c.step_mode ? theta * c.dt : static_cast<double>(k * c.stride) * c.dt);
     if (std::isfinite(row[0]) && !(std::abs(row[0] - t) <= 1e-6 * std::max(std::abs(t), c.dt)))
       throw fail(line_no, fmt::format("t = {} where {} = {} was expected", exact_number(row[0]),
-                                      c.step_mode ? "t0 + Δt" : fmt::format("t0 + {}·Δt", k * c.stride), exact_number(t)),
+                                      !c.step_mode          ? fmt::format("t0 + {}·Δt", k * c.stride)
+                                      : c.thetas.empty()    ? std::string("t0 + Δt")
+                                                            : fmt::format("t0 + {}·Δt", exact_number(theta)),
+                                      exact_number(t)),
                  line);
     row.erase(row.begin());
     rows.push_back(std::move(row));

@@ -15,7 +15,8 @@
 namespace verisim::experiments {
 
 /// What a case of `check integrator` expects on stdout: `lines` rows "t,q₁…q_dim,v₁…v_dim"; row k has
-/// t = t₀ + Δt in one-step mode, t₀ + k·stride·Δt otherwise; non-finite values are refused unless allowed.
+/// t = t₀ + Δt in one-step mode (t₀ + θ·Δt in the dense mode, θ cycling through `thetas`), t₀ + k·stride·Δt
+/// otherwise; non-finite values are refused unless allowed.
 struct StateLines {
   int dim = 1;
   long lines = 1;
@@ -25,6 +26,8 @@ struct StateLines {
   bool step_mode = false;
   bool allow_nonfinite = false;
   bool estimate = false;  ///< the estimate mode: each row also carries the step's error estimate e_q₁…e_v_dim
+  /// the dense mode (one-step mode): per state one row per θ, in this order, at t = t₀ + θ·Δt (empty: θ = 1 only)
+  std::vector<double> thetas = {};
 };
 
 /// The rows (q₁…q_dim, v₁…v_dim, t dropped) of the program's output `out`; blank lines and lines

@@ -26,6 +26,12 @@ inline constexpr const char* kUser = "user";
 /// A number as verisim writes it to the program: the shortest text that reads back to the same double.
 inline std::string num(double x) { return exact_number(x); }
 
+inline std::string joined(const std::vector<double>& xs) {
+  std::string s;
+  for (double x : xs) s += (s.empty() ? "" : ",") + num(x);
+  return s;
+}
+
 /// A problem's case as a grader reads it: its name, drawn parameters and start.
 template <class P>
 std::string case_text(const P& p) {
@@ -57,16 +63,24 @@ struct Case {
   // trying h0 first; the estimate mode is a one-step mode whose lines also carry the step's error estimate
   bool adaptive = false, estimate = false;
   double t_end = 0, tol = 0, h0 = 0;
+  // the dense mode: a one-step mode whose program prints, per state, the interpolated state at t0 + θ·dt for each θ
+  bool dense = false;
+  std::vector<double> thetas;
 
-  std::string mode() const { return adaptive ? "adaptive" : estimate ? "estimate" : step_mode ? "step" : "run"; }
+  std::string mode() const {
+    return adaptive ? "adaptive" : estimate ? "estimate" : dense ? "dense" : step_mode ? "step" : "run";
+  }
 
   std::string name() const {
     if (adaptive) return fmt::format("case {}, tol = {} (adaptive mode, t0 = {} to t_end = {})", problem, num(tol), num(t0), num(t_end));
     if (estimate) return fmt::format("case {}, Δt = {} (estimate mode, {} states)", problem, num(dt), starts.size());
+    if (dense) return fmt::format("case {}, Δt = {} (dense mode, {} states, θ = {})", problem, num(dt), starts.size(), joined(thetas));
     return step_mode ? fmt::format("case {}, Δt = {} (one-step mode, {} states)", problem, num(dt), starts.size())
                      : fmt::format("case {}, Δt = {} ({} steps, stride {})", problem, num(dt), steps, stride);
   }
-  long lines() const { return step_mode ? static_cast<long>(starts.size()) : steps / stride; }
+  long lines() const {
+    return step_mode ? static_cast<long>(starts.size() * (dense ? thetas.size() : 1)) : steps / stride;
+  }
 };
 
 template <class P>
@@ -87,12 +101,6 @@ Case make_case(const P& problem, double dt, long steps, long stride) {
   return c;
 }
 
-inline std::string joined(const std::vector<double>& xs) {
-  std::string s;
-  for (double x : xs) s += (s.empty() ? "" : ",") + num(x);
-  return s;
-}
-
 /// Every placeholder of the protocol with a value for this case (for --cmd checking, any case).
 inline std::map<std::string, std::string> placeholders(const Case& c) {
   std::string params;
@@ -103,6 +111,7 @@ inline std::map<std::string, std::string> placeholders(const Case& c) {
           {"t_end", num(c.t_end)},
           {"tol", num(c.tol)},
           {"h0", num(c.h0)},
+          {"thetas", joined(c.thetas)},
           {"t0", num(c.t0)},
           {"dt", num(c.dt)},
           {"steps", std::to_string(c.steps)},
@@ -122,6 +131,7 @@ inline std::string input_of(const Case& c) {
   if (!c.scene.empty()) j.str("scene", c.scene);
   j.str("mode", c.mode()).num("t0", c.t0).num("dt", c.dt).integer("steps", c.steps).integer("stride", c.stride);
   if (c.adaptive) j.num("t_end", c.t_end).num("tol", c.tol).num("h0", c.h0);
+  if (c.dense) j.set("thetas", Json::numbers(c.thetas));
   j.set("q", Json::numbers(c.q)).set("v", Json::numbers(c.v)).integer("states", static_cast<long long>(c.starts.size()));
   std::string s = j.dump() + "\n";
   for (const auto& z : c.starts) s += joined(z) + "\n";
@@ -134,7 +144,7 @@ inline std::vector<std::vector<double>> run_case(const UserProgram& program, con
   const std::string what = c.name();
   const std::string out = program.run(what, placeholders(c), input_of(c));
   return read_state_lines(out, {.dim = c.dim, .lines = c.lines(), .t0 = c.t0, .dt = c.dt, .stride = c.stride, .step_mode = c.step_mode,
-                                .allow_nonfinite = c.allow_nonfinite, .estimate = c.estimate},
+                                .allow_nonfinite = c.allow_nonfinite, .estimate = c.estimate, .thetas = c.dense ? c.thetas : std::vector<double>{}},
                           what, quoted_command(substitute(program.words(), placeholders(c))));
 }
 

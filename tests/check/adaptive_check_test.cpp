@@ -8,7 +8,10 @@
 //    problems start where y'' ≠ 0). Its tolerance slope is not asserted: where y'' passes through 0 the h³ term
 //    takes over, so h follows tol^(1/2) on parts of the orbit and tol^(1/3) on others (measured 1.2–1.5);
 //  - ignores-tolerance: controls to 1e-6 whatever it is told: the error does not move with tol, slope ≈ 0 (fails
-//    6/6), while its estimate, asked one step at a time, is still the correct O(h³).
+//    6/6), while its estimate, asked one step at a time, is still the correct O(h³);
+//  - dense output (--dense-order 3): Hermite's cubic from the step's ends and slopes has local error O(h⁴) at every θ
+//    (Hairer, Nørsett & Wanner I §II.6): order 4 passes 6/6; linear-dense joins the ends by a straight line, whose
+//    error is θ(1−θ)h²y''/2 + O(h³): measured 2 (fails 6/6; every problem starts where y'' ≠ 0).
 #include <map>
 #include <string>
 #include <vector>
@@ -21,7 +24,7 @@ namespace verisim::check::adaptive_test {
 
 namespace {
 
-const std::string kAdaptiveArgs = " {mode} {problem} {parameters} {t0} {dt} {t_end} {tol} {h0} {q} {v}";
+const std::string kAdaptiveArgs = " {mode} {problem} {parameters} {t0} {dt} {t_end} {tol} {h0} {thetas} {q} {v}";
 
 struct Checked {
   int code = -1;
@@ -96,7 +99,21 @@ TEST(CheckAdaptive, OptionsThatDoNotApplyAreRefusedByName) {
   EXPECT_EQ(check_adaptive("", {"--symplectic"}).code, 2);
   const Checked studies = check_adaptive("", {"--studies", "order"});  // a fixed-step check
   EXPECT_EQ(studies.code, 2);
-  EXPECT_NE(studies.err.find("--studies: unknown --adaptive study 'order'; known: tolerance, estimate"), std::string::npos) << studies.err;
+  EXPECT_NE(studies.err.find("--studies: unknown --adaptive study 'order'; known: tolerance, estimate, dense"), std::string::npos) << studies.err;
+  const Checked dense = check_adaptive("", {"--studies", "dense"});  // no claim to check against
+  EXPECT_EQ(dense.code, 2);
+  EXPECT_NE(dense.err.find("--studies dense: needs --dense-order"), std::string::npos) << dense.err;
+}
+
+TEST(CheckAdaptive, HermiteDenseOutputHasOrderThreeAndAStraightLineIsCaught) {
+  const Checked ok = check_adaptive("", {"--studies", "dense", "--dense-order", "3"});
+  EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
+  EXPECT_EQ(grader_line(ok.out, "dense output order"), "pass  dense output order: 6/6 cases") << ok.out;
+  const Checked linear = check_adaptive("linear-dense", {"--studies", "dense", "--dense-order", "3"});
+  EXPECT_EQ(linear.code, 1) << linear.out << linear.err;
+  const std::string line = grader_line(linear.out, "dense output order");
+  EXPECT_EQ(line.rfind("FAIL  dense output order: 6/6 cases fail", 0), 0u) << linear.out;
+  EXPECT_NEAR(measured_in(line), 2.0, 0.3) << line;
 }
 
 }  // namespace verisim::check::adaptive_test
