@@ -7,6 +7,8 @@
 //    again from the same point, every accepted step starts where the last one ended, the last lands on t_end;
 //  - the estimate's order: one step of h from the problem's start on a ladder of h; the estimate is
 //    O(h^(q+1)) and the propagated solution's local error O(h^(p+1)) (Drake's ErrEstOrder test);
+//  - beside each tolerance row, the toolkit's pair of the same p(q) (bs3, cash-karp, …; adaptive_twin) run the same way:
+//    what a correct program measures on the same problem;
 //  - with --dense-order p*: the dense output of the same steps at θ = 1/4, 1/2, 3/4 against the exact solution,
 //    O(h^(p*+1)) (Hairer, Nørsett & Wanner I §II.6: a continuous extension of order p* has local error
 //    O(h^(p*+1)) at every θ; SUNDIALS' ark_test_interp, DiffEqDevTools' dense error).
@@ -26,8 +28,11 @@
 #include "experiments/io/json.hpp"
 #include "experiments/studies/adaptive_study.hpp"
 #include "experiments/studies/ladders.hpp"
+#include "experiments/studies/method_run.hpp"
 #include "experiments/studies/order_study.hpp"
 #include "reference/order_fit.hpp"
+#include "toolkit/adaptive/integrate_adaptive.hpp"
+#include "toolkit/adaptive/methods.hpp"
 #include "toolkit/core/numbers.hpp"
 
 namespace verisim::experiments {
@@ -52,6 +57,7 @@ constexpr double kEstimateBand = 0.3;
 bool same_time(double a, double b) { return std::abs(a - b) <= 4.0 * std::numeric_limits<double>::epsilon() * std::max({1.0, std::abs(a), std::abs(b)}); }
 
 struct UserToleranceRow {
+  std::string who = kUser;  ///< "user", or the toolkit's twin pair ("toolkit bs3")
   std::string problem, text;
   std::vector<double> error;  ///< global error at t_end per tolerance (NaN: the run did not reach t_end)
   std::vector<long> accepted, rejected;
@@ -121,6 +127,56 @@ RunCheck check_run(const UserProgram& program, const Case& c) {
   return r;
 }
 
+/// The slope over the tightest kFitted tolerances and C = max err/tol there; the verdict against r.expected.
+void judge_tolerance(UserToleranceRow& r) {
+  std::vector<double> lt, le;
+  double c_max = 0;
+  for (std::size_t i = kTolerances.size() - kFitted; i < kTolerances.size(); ++i) {
+    if (!(r.error[i] > 0) || !std::isfinite(r.error[i])) continue;
+    lt.push_back(std::log10(kTolerances[i]));
+    le.push_back(std::log10(r.error[i]));
+    c_max = std::max(c_max, r.error[i] / kTolerances[i]);
+  }
+  if (lt.size() >= 3) {
+    r.slope = reference::least_squares(lt, le).slope;
+    r.c = c_max;
+  }
+  r.pass = std::isfinite(r.slope) && std::abs(r.slope - r.expected) <= kToleranceSlopeBand;
+}
+
+/// The toolkit's twin of the user's pair: the first embedded pair of the registry propagating order p with an
+/// estimate of order q (bs3 for 3(2), cash-karp for 5(4), …), or nullptr.
+const adaptive::AdaptiveMethod* adaptive_twin(int p, int q) {
+  for (const auto& m : adaptive::adaptive_methods())
+    if (m.order() == p && m.error_order() == q) return &m;
+  return nullptr;
+}
+
+/// The twin on the same problem and tolerances, run as the protocol asks of the user's program (atol = rtol = tol,
+/// the standard controller, the first step tried h0 = T): its row beside the user's.
+template <class P>
+UserToleranceRow twin_tolerance(const adaptive::AdaptiveMethod& m, const P& problem, double T, double expected) {
+  UserToleranceRow r;
+  r.who = "toolkit " + std::string(m.name());
+  r.problem = std::string(P::name);
+  r.text = case_text(problem);
+  r.expected = expected;
+  const auto exact = problem.exact(problem.t0 + T);
+  const double scale = 1.0 + std::sqrt(exact.q.squaredNorm() + exact.v.squaredNorm());
+  for (double tol : kTolerances) {
+    adaptive::AdaptiveOptions o;
+    o.tolerance = {tol, tol};
+    o.initial_step = T;
+    auto x = problem.initial();
+    const auto run = run_adaptive(m, problem, x, problem.t0, problem.t0 + T, o);
+    r.accepted.push_back(run.accepted);
+    r.rejected.push_back(run.rejected);
+    r.error.push_back(distance(x, exact) / scale);
+  }
+  judge_tolerance(r);
+  return r;
+}
+
 template <class P>
 UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, UserControlRow& control) {
   const int p = cx.options.declared_order;
@@ -147,20 +203,7 @@ UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, U
     r.rejected.push_back(run.rejected);
     r.error.push_back(run.final_state.empty() ? kNaN : distance(state_of<P>(run.final_state), exact) / scale);
   }
-  // the slope over the tightest kFitted tolerances; C = max err/tol there
-  std::vector<double> lt, le;
-  double c_max = 0;
-  for (std::size_t i = kTolerances.size() - kFitted; i < kTolerances.size(); ++i) {
-    if (!(r.error[i] > 0) || !std::isfinite(r.error[i])) continue;
-    lt.push_back(std::log10(kTolerances[i]));
-    le.push_back(std::log10(r.error[i]));
-    c_max = std::max(c_max, r.error[i] / kTolerances[i]);
-  }
-  if (lt.size() >= 3) {
-    r.slope = reference::least_squares(lt, le).slope;
-    r.c = c_max;
-  }
-  r.pass = std::isfinite(r.slope) && std::abs(r.slope - r.expected) <= kToleranceSlopeBand;
+  judge_tolerance(r);
   cx.tally("tolerance proportionality", true, r.pass,
            fmt::format("{}: error ∝ tol^slope, slope expected {} ± {} (p/(q+1), p = {}, q = {}), measured {}", r.text,
                        fmt_g(r.expected, 3), kToleranceSlopeBand, p, q, fmt_g(r.slope, 3)));
@@ -251,6 +294,7 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
   std::vector<UserControlRow> control;
   std::vector<UserEstimateRow> estimate;
   std::vector<UserDenseRow> dense;
+  const adaptive::AdaptiveMethod* twin = adaptive_twin(p, q);
   const auto& studies = cx.options.studies;
   const auto wanted = [&](std::string_view s) { return studies.empty() || std::find(studies.begin(), studies.end(), s) != studies.end(); };
   for_each_ladder(cx.options.seed, [&](const auto& problem, double T, long n0) {
@@ -259,6 +303,7 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
     if (wanted("tolerance")) {
       control.emplace_back();
       tolerance.push_back(user_tolerance(cx, problem, T, control.back()));
+      if (twin) tolerance.push_back(twin_tolerance(*twin, problem, T, tolerance.back().expected));
     }
     if (wanted("estimate")) estimate.push_back(user_estimate(cx, problem, T, n0));
     if (wanted("dense") && cx.options.dense_order > 0) dense.push_back(user_dense(cx, problem, T, n0));
@@ -289,13 +334,14 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
     Row row;
     long acc = 0, rej = 0;
     for (std::size_t i = 0; i < r.accepted.size(); ++i) acc += r.accepted[i], rej += r.rejected[i];
-    row.fields = {field("problem", "problem", r.text), field("slope", "slope", fmt_g(r.slope, 3), finite_or_null(r.slope)),
+    row.fields = {field("program", "program", r.who), field("problem", "problem", r.text),
+                  field("slope", "slope", fmt_g(r.slope, 3), finite_or_null(r.slope)),
                   field("expected p/(q+1)", "expected", fmt_g(r.expected, 3), r.expected),
                   field("C = max err/tol (fitted range)", "c", fmt_g(r.c, 3), finite_or_null(r.c)),
                   field("error at tol = 1e-10", "error_tightest", fmt_g(r.error.back(), 3), finite_or_null(r.error.back())),
                   field("steps accepted", "accepted", std::to_string(acc), static_cast<double>(acc)),
                   field("rejected", "rejected", std::to_string(rej), static_cast<double>(rej))};
-    row.verdict = Verdict{fmt::format("user on {}: tolerance slope", r.problem), fmt::format("{} ± {}", fmt_g(r.expected, 3), kToleranceSlopeBand),
+    row.verdict = Verdict{fmt::format("{} on {}: tolerance slope", r.who, r.problem), fmt::format("{} ± {}", fmt_g(r.expected, 3), kToleranceSlopeBand),
                           fmt_g(r.slope, 3), r.pass};
     tt.rows.push_back(std::move(row));
   }

@@ -68,6 +68,15 @@ TEST(CheckAdaptive, CorrectBogackiShampinePassesEveryCheck) {
   EXPECT_EQ(grader_line(r.out, "step control"), "pass  step control: 6/6 cases") << r.out;
   EXPECT_EQ(grader_line(r.out, "estimate order"), "pass  estimate order: 6/6 cases") << r.out;
   EXPECT_EQ(grader_line(r.out, "local error order"), "pass  local error order: 6/6 cases") << r.out;
+  // the toolkit's twin (bs3, the same pair, controller and norm implemented independently) beside each row: the
+  // step sequences differ by rounding only, so the slopes agree to the 3 digits printed
+  for (const char* problem : {"oscillator", "damped", "forced", "pendulum", "driven-pendulum", "kepler"}) {
+    const std::string user = grader_line(r.out, std::string("user on ") + problem + ": tolerance slope");
+    const std::string twin = grader_line(r.out, std::string("toolkit bs3 on ") + problem + ": tolerance slope");
+    ASSERT_FALSE(twin.empty()) << problem << "\n" << r.out;
+    EXPECT_EQ(twin.rfind("pass  ", 0), 0u) << twin;
+    EXPECT_NEAR(measured_in(user), measured_in(twin), 0.005) << user << "\n" << twin;
+  }
 }
 
 TEST(CheckAdaptive, AControllerThatNeverRejectsFailsStepControl) {
