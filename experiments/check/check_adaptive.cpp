@@ -211,38 +211,54 @@ UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, U
   return r;
 }
 
+/// The one-step ladder of the estimate and dense modes: one step of each h = T/n₀ … T/(128n₀) from the problem's start,
+/// the case made by `mode` (it sets the mode's flags), `each(h, rows)` with the program's rows per h.
+template <class P, class Mode, class Each>
+void one_step_ladder(const Context& cx, const P& problem, double T, long n0, Mode&& mode, Each&& each) {
+  const auto x0 = problem.initial();
+  std::vector<double> z0(x0.q.data(), x0.q.data() + x0.q.size());
+  z0.insert(z0.end(), x0.v.data(), x0.v.data() + x0.v.size());
+  for (int k = 0; k < kEstimateLevels; ++k) {
+    const double h = T / static_cast<double>(n0) / std::pow(2.0, k);
+    Case c = make_case(problem, h, 1, 1);
+    c.step_mode = true;
+    c.starts = {z0};
+    mode(c);
+    each(h, run_case(cx.program, c));
+  }
+}
+
+/// The size errors are measured against (1 + ‖x₀‖) and the round-off floor of one step (order_study.hpp), per level.
+template <class P>
+double start_scale(const P& problem) {
+  const auto x0 = problem.initial();
+  return 1.0 + std::sqrt(x0.q.squaredNorm() + x0.v.squaredNorm());
+}
+const std::vector<double> kOneStepFloor(kEstimateLevels, roundoff_floor(1, 1.0));
+
+std::string shown_fit(const reference::OrderFit& f) { return f.ok ? fmt_g(f.order, 3) : std::string("none (no usable range of h)"); }
+
 template <class P>
 UserEstimateRow user_estimate(const Context& cx, const P& problem, double T, long n0) {
   UserEstimateRow r;
   r.problem = std::string(P::name);
   r.text = case_text(problem);
-  const auto x0 = problem.initial();
-  std::vector<double> z0(x0.q.data(), x0.q.data() + x0.q.size());
-  z0.insert(z0.end(), x0.v.data(), x0.v.data() + x0.v.size());
-  const double scale = 1.0 + std::sqrt(x0.q.squaredNorm() + x0.v.squaredNorm());
-  std::vector<double> floor;
-  for (int k = 0; k < kEstimateLevels; ++k) {
-    const double h = T / static_cast<double>(n0) / std::pow(2.0, k);
-    Case c = make_case(problem, h, 1, 1);
-    c.step_mode = c.estimate = true;
-    c.starts = {z0};
-    const auto rows = run_case(cx.program, c);
+  const double scale = start_scale(problem);
+  one_step_ladder(cx, problem, T, n0, [](Case& c) { c.estimate = true; }, [&](double h, const std::vector<std::vector<double>>& rows) {
     const auto& row = rows.front();
-    const std::size_t n = z0.size();
+    const std::size_t n = row.size() / 2;
     const std::vector<double> state(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(n));
     double e2 = 0;
     for (std::size_t i = n; i < 2 * n; ++i) e2 += row[i] * row[i];
     r.h.push_back(h);
     r.estimate.push_back(std::sqrt(e2) / scale);
     r.local.push_back(distance(state_of<P>(state), problem.exact(problem.t0 + h)) / scale);
-    floor.push_back(roundoff_floor(1, 1.0));
-  }
-  r.estimate_fit = reference::fit_order(r.h, r.estimate, floor);
-  r.local_fit = reference::fit_order(r.h, r.local, floor);
+  });
+  r.estimate_fit = reference::fit_order(r.h, r.estimate, kOneStepFloor);
+  r.local_fit = reference::fit_order(r.h, r.local, kOneStepFloor);
   const int q1 = cx.options.estimate_order + 1, p1 = cx.options.declared_order + 1;
   const bool est_pass = r.estimate_fit.ok && std::abs(r.estimate_fit.order - q1) <= kEstimateBand;
   const bool loc_pass = r.local_fit.ok && std::abs(r.local_fit.order - p1) <= kEstimateBand;
-  const auto shown_fit = [](const reference::OrderFit& f) { return f.ok ? fmt_g(f.order, 3) : std::string("none (no usable range of h)"); };
   cx.tally("estimate order", true, est_pass,
            fmt::format("{}: the error estimate of one step is O(h^{}), expected {} ± {}, measured {}", r.text, "(q+1)", q1, kEstimateBand,
                        shown_fit(r.estimate_fit)));
@@ -257,30 +273,20 @@ UserDenseRow user_dense(const Context& cx, const P& problem, double T, long n0) 
   UserDenseRow r;
   r.problem = std::string(P::name);
   r.text = case_text(problem);
-  const auto x0 = problem.initial();
-  std::vector<double> z0(x0.q.data(), x0.q.data() + x0.q.size());
-  z0.insert(z0.end(), x0.v.data(), x0.v.data() + x0.v.size());
-  const double scale = 1.0 + std::sqrt(x0.q.squaredNorm() + x0.v.squaredNorm());
-  std::vector<double> floor;
-  for (int k = 0; k < kEstimateLevels; ++k) {
-    const double h = T / static_cast<double>(n0) / std::pow(2.0, k);
-    Case c = make_case(problem, h, 1, 1);
-    c.step_mode = c.dense = true;
-    c.starts = {z0};
-    c.thetas = kThetas;
-    const auto rows = run_case(cx.program, c);
-    double worst = 0;
-    for (std::size_t i = 0; i < kThetas.size(); ++i)
-      worst = std::max(worst, distance(state_of<P>(rows[i]), problem.exact(problem.t0 + kThetas[i] * h)) / scale);
-    r.h.push_back(h);
-    r.error.push_back(worst);
-    floor.push_back(roundoff_floor(1, 1.0));
-  }
-  r.fit = reference::fit_order(r.h, r.error, floor);
+  const double scale = start_scale(problem);
+  one_step_ladder(cx, problem, T, n0, [](Case& c) { c.dense = true, c.thetas = kThetas; },
+                  [&](double h, const std::vector<std::vector<double>>& rows) {
+                    double worst = 0;
+                    for (std::size_t i = 0; i < kThetas.size(); ++i)
+                      worst = std::max(worst, distance(state_of<P>(rows[i]), problem.exact(problem.t0 + kThetas[i] * h)) / scale);
+                    r.h.push_back(h);
+                    r.error.push_back(worst);
+                  });
+  r.fit = reference::fit_order(r.h, r.error, kOneStepFloor);
   const int d1 = cx.options.dense_order + 1;
   cx.tally("dense output order", true, r.fit.ok && std::abs(r.fit.order - d1) <= kEstimateBand,
            fmt::format("{}: the dense output of one step (θ = 1/4, 1/2, 3/4) is O(h^(p*+1)), expected {} ± {}, measured {}", r.text,
-                       d1, kEstimateBand, r.fit.ok ? fmt_g(r.fit.order, 3) : std::string("none (no usable range of h)")));
+                       d1, kEstimateBand, shown_fit(r.fit)));
   return r;
 }
 
