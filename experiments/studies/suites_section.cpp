@@ -16,6 +16,14 @@ namespace {
 
 std::string number_or_dash(double x, int digits = 3) { return std::isfinite(x) ? fmt_g(x, digits) : "—"; }
 
+/// A legend short enough for a panel: "odeint make_controlled(runge_kutta_dopri5)" → "odeint controlled dopri5".
+std::string legend(const std::string& method) {
+  const std::string_view prefix = "odeint make_controlled(runge_kutta_";
+  if (method.rfind(prefix, 0) == 0 && method.back() == ')')
+    return "odeint controlled " + method.substr(prefix.size(), method.size() - prefix.size() - 1);
+  return method;
+}
+
 ResultTable references_table(const SuitesStudy& study) {
   ResultTable t;
   t.caption = "The references beyond double precision: 50 digits (Boost.Multiprecision cpp_bin_float_50), their own error "
@@ -93,12 +101,12 @@ void problem_section(const SuiteProblem& p, StudyResult& out) {
       row.verdict_text = fmt::format("not judged: {} points above round-off (at least {})", m.fitted, kSuiteMinFitted);
     t.rows.push_back(std::move(row));
     columns.push_back({m.method, m.error});
-    f.series.push_back({file, fmt::format("1:{}", columns.size() + 1), m.method, "linespoints", -1, m.method});
+    f.series.push_back({file, fmt::format("1:{}", columns.size() + 1), legend(m.method), "linespoints", -1, m.method});
     for (std::size_t k = 0; k < p.tolerances.size(); ++k)
       wp += fmt::format("{},{},{},{},{}\n", m.method, csv_number(p.tolerances[k]), csv_number(m.error[k]),
                         m.evaluations[k], m.steps[k]);
     wp += "\n\n";  // one gnuplot index per method
-    w.series.push_back({wfile, "4:3", m.method, "linespoints", static_cast<int>(c), m.method});
+    w.series.push_back({wfile, "4:3", legend(m.method), "linespoints", static_cast<int>(c), m.method});
   }
   f.caption = "Slope 1: the error proportional to the tolerance (every pair that propagates its higher member; "
               "Fehlberg 4(5) 0.8); Bulirsch–Stoer changes its order with the tolerance.";
