@@ -38,7 +38,7 @@ struct StudyOptions {
 std::vector<integrators::Method> study_methods(const StudyOptions& options, unsigned systems = integrators::second_order);
 
 /// Every problem name a study may use.
-inline constexpr std::string_view kProblemNames[] = {"oscillator", "damped", "forced", "pendulum", "driven-pendulum", "kepler", "henon-heiles"};
+inline constexpr std::string_view kProblemNames[] = {"oscillator", "damped", "forced", "pendulum", "driven-pendulum", "kepler", "henon-heiles", "falling-drag"};
 
 /// A study: its name (folder, anchor, command-line word), the problems it runs (what --problems
 /// may name for it), whether --integrators selects its rows, and how it is run and laid out.
@@ -78,7 +78,7 @@ inline constexpr std::string_view kSymplecticityProblems[] = {"pendulum", "keple
 inline constexpr std::string_view kStabilityProblems[] = {"oscillator"};
 inline constexpr std::string_view kModifiedEnergyProblems[] = {"oscillator", "pendulum", "kepler"};
 inline constexpr std::string_view kStabilityMapProblems[] = {"damped"};
-inline constexpr std::string_view kAdaptiveProblems[] = {"pendulum", "kepler"};
+inline constexpr std::string_view kAdaptiveProblems[] = {"pendulum", "kepler", "falling-drag"};
 inline constexpr std::string_view kOdeintStepperProblems[] = {"oscillator", "kepler"};
 }  // namespace detail
 
