@@ -36,9 +36,9 @@ void add_study_command(CLI::App& app, int& exit_code) {
                   "it are kept)")
       ->capture_default_str();
   cmd->add_option("--integrators", args->integrators, "comma-separated integrator names (default: all)");
-  cmd->add_option("--problems", args->problems,
-                  "comma-separated problems: oscillator, damped, pendulum, kepler, henon-heiles (default: all the "
-                  "study uses)");
+  std::string problems;  // every problem a study uses (studies.hpp)
+  for (const auto p : study_problem_names()) problems += (problems.empty() ? "" : ", ") + std::string(p);
+  cmd->add_option("--problems", args->problems, "comma-separated problems: " + problems + " (default: all the study uses)");
   cmd->add_option("--scene", args->scene,
                   "measure on this scene file instead of the catalogue's problems (order, drift, work-precision): "
                   "against a reference run, with Richardson's observed order as a second opinion");

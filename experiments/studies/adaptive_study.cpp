@@ -3,18 +3,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "experiments/studies/counting.hpp"
 #include "experiments/studies/ladders.hpp"
 #include "reference/order_fit.hpp"
+#include "reference/problems/falling_drag.hpp"
 #include "reference/problems/kepler.hpp"
 #include "reference/problems/pendulum.hpp"
 #include "toolkit/adaptive/integrate_adaptive.hpp"
+#include "toolkit/adaptive/locate_event.hpp"
 #include "toolkit/adaptive/methods.hpp"
+#include "toolkit/core/illinois.hpp"
 #include "toolkit/core/numbers.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/integrators/table_runge_kutta.hpp"
@@ -205,6 +210,90 @@ void adaptive_problem(const P& p, double T, const StudyOptions& opt, AdaptiveStu
   out.problems.push_back(std::move(ap));
 }
 
+/// The first contact of the falling ball (adaptive_study.hpp, "event location"), per pair and tolerance.
+void event_location(const StudyOptions& opt, AdaptiveStudy& out) {
+  using P = reference::problems::FallingWithDrag;
+  using V = P::V;
+  using State = core::PhaseState<V>;
+  if (!wants_problem(opt, P::name)) return;
+  progress(opt, fmt::format("adaptive: {}", P::name));
+  const P p{};
+  EventStudy& ev = out.events;
+  ev.name = std::string(P::name), ev.title = std::string(P::title);
+  ev.t_exact = p.impact_time();
+  ev.speed = std::abs(p.exact(ev.t_exact).v[0]);
+  ev.tolerances = {1e-6, 1e-9};
+  const double t_end = p.t0 + 1.25 * (ev.t_exact - p.t0);  // past the contact: the run does not end on it
+  const auto height_error = [&](const State& x, double t) { return std::abs(P::ground_gap(x) - p.exact(t).q[0]); };
+  for (const adaptive::AdaptiveMethod& m : adaptive::adaptive_methods()) {
+    const std::string name(m.name());
+    if (!wants_integrator(opt, name)) continue;
+    for (double tol : ev.tolerances) {
+      EventRow r;
+      r.integrator = name, r.interpolant = m.dense ? "continuous extension" : "Hermite cubic";
+      r.stages = m.table().stages, r.tol = tol;
+      long long count = 0;
+      const Counting<P> sys{&p, &count};
+      auto st = m.template stepper<V>();
+      integrators::TableRungeKutta<V> restep(m.table(), m.name());  // the registry's method, as EventStepper's inner
+      State x = p.initial(), work = x, xs = x;
+      adaptive::AdaptiveOptions o;
+      o.tolerance = {tol, tol};
+      o.dense = true;
+      try {
+        adaptive::integrate_adaptive(st, sys, x, p.t0, t_end, o, [&](const auto& step) {
+          if (r.located || !step.dense) return;
+          const double g0 = P::ground_gap(step.start), g1 = P::ground_gap(step.end);
+          if (!(g0 > 0.0 && g1 <= 0.0)) return;
+          r.located = true;
+          const auto& ip = *step.dense;
+          const double t = step.record.t, h = step.record.h;
+          r.h = h;
+          // through the dense output
+          long long before = count;
+          const adaptive::EventLocation loc = adaptive::locate_event(ip, P::ground_gap, work);
+          r.dense_evaluations = count - before, r.dense_iterations = loc.evaluations;
+          // EventStepper's way: s ↦ g(Φ_s(x₀)), the method re-stepped from the step's start
+          const auto restepped = [&](double s) {
+            xs = step.start;
+            if (s > 0.0) restep.do_step(sys, xs, t, s);
+          };
+          before = count;
+          const core::IllinoisBracket br = core::illinois(
+              [&](double s) {
+                restepped(s);
+                return P::ground_gap(xs);
+              },
+              0.0, h, g0, g1, 4.0 * std::numeric_limits<double>::epsilon() * h);
+          r.restep_evaluations = count - before, r.restep_iterations = br.evaluations;
+          const double t_dense = loc.t, t_restep = t + br.a;
+          // E: the largest error of each located curve's height, at θ = k/16 and at its located time
+          double e_dense = 0.0, e_restep = 0.0;
+          for (int k = 0; k <= 17; ++k) {
+            const double sd = k <= 16 ? h * k / 16.0 : t_dense - t, sr = k <= 16 ? h * k / 16.0 : t_restep - t;
+            ip.state_at(t + sd, work);
+            e_dense = std::max(e_dense, height_error(work, t + sd));
+            restepped(sr);
+            e_restep = std::max(e_restep, height_error(xs, t + sr));
+          }
+          ip.state_at(t_dense, work);
+          const double res_dense = std::abs(P::ground_gap(work));
+          restepped(t_restep - t);
+          const double res_restep = std::abs(P::ground_gap(xs));
+          r.dense_error = t_dense - ev.t_exact, r.restep_error = t_restep - ev.t_exact;
+          r.dense_bound = kEventBoundFactor * (e_dense + res_dense) / ev.speed;
+          r.restep_bound = kEventBoundFactor * (e_restep + res_restep) / ev.speed;
+        });
+      } catch (const core::StepError&) {
+        r.located = false;
+      }
+      r.pass = r.located && r.dense_evaluations == 0 && std::abs(r.dense_error) <= r.dense_bound &&
+               std::abs(r.restep_error) <= r.restep_bound;
+      ev.rows.push_back(r);
+    }
+  }
+}
+
 }  // namespace
 
 AdaptiveStudy run_adaptive_study(const StudyOptions& opt) {
@@ -216,6 +305,7 @@ AdaptiveStudy run_adaptive_study(const StudyOptions& opt) {
   };
   one(pr::PendulumProblem{}, 5.0);
   one(pr::KeplerProblem{}, 2.0 * M_PI);  // one period
+  event_location(opt, out);
   return out;
 }
 

@@ -12,7 +12,15 @@
 //    fehlberg45 (its propagated error is the estimated one: at err ≈ 1, deceived about half the time);
 //  - dense output: the interpolation error at the midpoint of every accepted step of a run at tol = 1e-8
 //    against the exact solution, and the order p* measured from one step on a ladder of h against the
-//    continuous extension's declared order.
+//    continuous extension's declared order;
+//  - event location (issue 28's bouncing ball): a ball thrown up and falling with linear drag
+//    (reference/problems/falling_drag.hpp, impact time t* transcendental, by Newton in long double), run at
+//    tol = 1e-6 and 1e-9 by each pair; the step where the height changes sign is located twice by the Illinois
+//    iteration (toolkit/core/illinois.hpp): on the dense output (toolkit/adaptive/locate_event.hpp) and, as
+//    EventStepper does, on s ↦ y(Φ_s(x₀)) re-stepping the method from the step's start. Each against t*, with
+//    the bound |t̂ − t*| ≤ C·(E + |y(t̂)|)/|ẏ(t*)|, E the largest error of the located curve's height on the
+//    step (sampled at θ = k/16 and at the located time), C = kEventBoundFactor (locate_event.hpp: C = 1 by the
+//    mean value theorem; 2 covers |ẏ| varying between t̂ and t*); and the f evaluations each location took.
 #include <string>
 #include <vector>
 
@@ -23,6 +31,11 @@ namespace verisim::experiments {
 inline constexpr double kToleranceSlopeBand = 0.15;  // |slope − p/(q+1)| (docs/adaptive.md: why)
 inline constexpr double kDeceivedShare = 0.05;       // at most 5 % of accepted steps deceived
 inline constexpr double kDenseOrderBand = 0.35;      // |measured p* + 1 − (p* + 1)|
+/// C of the event-time bound |t̂ − t*| ≤ C·(E + |g(t̂)|)/|g′(t*)|: 1 by the mean value theorem when E bounds the
+/// located curve's error at t̂ (it does: t̂ is one of its sample points) and |g′| ≥ |g′(t*)| between t̂ and t*;
+/// 2 leaves room for |g′| = |ẏ| varying there (relatively by |ÿ/ẏ|·|t̂ − t*| = 0.37/s·|t̂ − t*| on the falling
+/// ball: below 1e-5 at the tolerances run).
+inline constexpr double kEventBoundFactor = 2.0;
 
 struct ToleranceRow {
   std::string integrator, controller;
@@ -52,6 +65,30 @@ struct DenseRow {
   bool pass = false;
 };
 
+/// One pair at one tolerance: the first contact located through the dense output and by re-stepping.
+struct EventRow {
+  std::string integrator, interpolant;
+  int stages = 0;               ///< s: f evaluations of one re-step
+  double tol = 0;
+  double h = 0;                 ///< the size of the accepted step holding the event
+  double dense_error = 0;       ///< t̂ − t*, located on the dense output
+  double dense_bound = 0;       ///< C·(E + |g(t̂)|)/|g′(t*)| for the dense output
+  double restep_error = 0;      ///< t̂ − t*, located by re-stepping (EventStepper's way)
+  double restep_bound = 0;      ///< the same bound for the re-stepped curve
+  int dense_iterations = 0, restep_iterations = 0;            ///< points the Illinois iteration tried
+  long long dense_evaluations = 0, restep_evaluations = 0;  ///< f evaluations during each location (counted)
+  bool located = false;         ///< a step with the sign change was accepted
+  bool pass = false;
+};
+
+struct EventStudy {
+  std::string name, title;
+  double t_exact = 0;           ///< t*, Newton on the closed form in long double
+  double speed = 0;             ///< |g′(t*)| = |ẏ(t*)|
+  std::vector<double> tolerances;
+  std::vector<EventRow> rows;
+};
+
 struct AdaptiveProblem {
   std::string name, title;
   double t_end = 0;
@@ -63,6 +100,7 @@ struct AdaptiveProblem {
 
 struct AdaptiveStudy {
   std::vector<AdaptiveProblem> problems;
+  EventStudy events;  ///< rows empty when --problems leaves out falling-drag
 };
 
 AdaptiveStudy run_adaptive_study(const StudyOptions& options);

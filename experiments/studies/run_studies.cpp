@@ -37,6 +37,14 @@ std::vector<integrators::Method> study_methods(const StudyOptions& o, unsigned s
   return out;
 }
 
+std::vector<std::string_view> study_problem_names() {
+  std::vector<std::string_view> problems;
+  for (const auto& s : kStudies)
+    for (auto p : s.problems)
+      if (std::find(problems.begin(), problems.end(), p) == problems.end()) problems.push_back(p);
+  return problems;
+}
+
 bool wants_problem(const StudyOptions& o, std::string_view name) {
   if (o.problems.empty()) return true;
   for (const auto& n : o.problems)
@@ -98,10 +106,7 @@ std::vector<const StudyKind*> select(std::string_view name, const StudyOptions& 
     throw std::invalid_argument(
         fmt::format("--integrators: unknown integrator '{}'; known: {}", n, integrators::stepper_names()));
   }
-  std::vector<std::string_view> problems;  // every problem some study uses, in the studies' order
-  for (const auto& s : kStudies)
-    for (auto p : s.problems)
-      if (std::find(problems.begin(), problems.end(), p) == problems.end()) problems.push_back(p);
+  const std::vector<std::string_view> problems = study_problem_names();
   for (const auto& n : o.problems)
     if (std::find(problems.begin(), problems.end(), n) == problems.end())
       throw std::invalid_argument(fmt::format("--problems: unknown problem '{}'; known: {}", n, joined(problems)));

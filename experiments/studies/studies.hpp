@@ -78,7 +78,7 @@ inline constexpr std::string_view kSymplecticityProblems[] = {"pendulum", "keple
 inline constexpr std::string_view kStabilityProblems[] = {"oscillator"};
 inline constexpr std::string_view kModifiedEnergyProblems[] = {"oscillator", "pendulum", "kepler"};
 inline constexpr std::string_view kStabilityMapProblems[] = {"damped"};
-inline constexpr std::string_view kAdaptiveProblems[] = {"pendulum", "kepler"};
+inline constexpr std::string_view kAdaptiveProblems[] = {"pendulum", "kepler", "falling-drag"};
 inline constexpr std::string_view kOdeintStepperProblems[] = {"oscillator", "kepler"};
 /// reference/suites' problems, by the names of its table.
 inline constexpr auto kSuiteProblems = [] {
@@ -106,6 +106,9 @@ inline constexpr StudyKind kStudies[] = {
     {"contact", {}, false, contact_study},
     {"scenes", {}, false, scenes_study},
 };
+
+/// Every problem some study uses (what --problems may name), in the studies' order, each once.
+std::vector<std::string_view> study_problem_names();
 
 /// What run_studies did.
 struct StudyRun {

@@ -45,6 +45,11 @@ class Interpolant {
 
   double t_begin() const { return t_; }
   double t_end() const { return t_ + h_; }
+  /// h: the step's size (t_end() − t_begin() up to the rounding of t + h).
+  double step_size() const { return h_; }
+  /// The step's two ends (the states the stepper left: u(t_begin) and, to rounding, u(t_end)).
+  const State& start() const { return *x0_; }
+  const State& end() const { return *x1_; }
 
   /// The state at `t` (within the step), into `out`.
   void state_at(double t, State& out) const {

@@ -6,7 +6,7 @@
 //                       g(x) (contacts.hpp) is negative at the end but positive at the start, the
 //                       root of s ↦ g(Φ_s(x₀)) on (0, Δt] — Φ_s the inner method's own step of size
 //                       s, so the located state lies on the method's trajectory — by the Illinois
-//                       variant of regula falsi (Dowell & Jarratt, BIT 11 (1971) 168; superlinear,
+//                       variant of regula falsi (toolkit/core/illinois.hpp; Dowell & Jarratt, BIT 11 (1971) 168; superlinear,
 //                       bracketing) to a bracket of a few ulps of Δt (a contact overlapping at the
 //                       start, g₀ < 0, and pressed deeper: the root of g − (g₀ − rest gap)); the state at the earliest
 //                       root (the bracket's side with g ≥ 0), the impulse laws of
@@ -34,6 +34,7 @@
 
 #include <fmt/format.h>
 
+#include "toolkit/core/illinois.hpp"
 #include "toolkit/core/step_error.hpp"
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/scene/impulse_world.hpp"
@@ -143,33 +144,19 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
   }
 
   /// The earliest s in (0, rem] where contact p's gap crosses `level` (0, or below an overlap at the
-  /// start) along Φ_s(x₀), returned as the left end of the final bracket (g ≥ level there). Illinois: regula falsi halving the retained end's
-  /// value when the same end is kept twice (Dowell & Jarratt 1971).
+  /// start) along Φ_s(x₀), returned as the left end of the final bracket (g ≥ level there), to a bracket of a
+  /// few ulps of the step: the Illinois iteration of toolkit/core/illinois.hpp (Dowell & Jarratt 1971).
   template <class Sys>
   double locate(const Sys& sys, const ImpulseWorld& w, std::size_t p, double tc, double rem, double g0, double g1,
                 double level) {
-    double a = 0.0, b = rem, ga = g0 - level, gb = g1 - level;
-    int side = 0;
     const double width = 4.0 * std::numeric_limits<double>::epsilon() * rem;  // a few ulps of the step
-    for (int it = 0; it < 200 && b - a > width; ++it) {
-      double s = b - gb * (b - a) / (gb - ga);
-      if (!(s > a && s < b)) s = 0.5 * (a + b);
+    const auto gap_after = [&](double s) {
       xs_ = x0_;
       forget(trial_);
       trial_.do_step(sys, xs_, tc, s);
-      const double gs = w.gap(p, xs_.q) - level;
-      if (gs >= 0.0) {
-        a = s, ga = gs;
-        if (side == -1) gb *= 0.5;
-        side = -1;
-        if (gs == 0.0) break;
-      } else {
-        b = s, gb = gs;
-        if (side == 1) ga *= 0.5;
-        side = 1;
-      }
-    }
-    return a;
+      return w.gap(p, xs_.q) - level;
+    };
+    return core::illinois(gap_after, 0.0, rem, g0 - level, g1 - level, width).a;
   }
 
   Inner inner_, trial_;
