@@ -19,11 +19,11 @@
 // suite.cpp, every constant parsed from the decimal text of the table (so 1.71 is 1.71 to 50 digits,
 // not double's neighbour of it).
 //
-// The reference run (suite.cpp): Boost.Odeint's bulirsch_stoer (Gragg–Bulirsch–Stoer, orders up to 16,
-// abs = rel = τ) in 50 digits. Its own error: the difference from a second run at τ/100 (for Kepler also
-// the exact solution). Computed once per process. The stiff entries have no 50-digit reference yet
-// (reference() throws; docs/reference.md "Problem suites" says what was tried): their right-hand side,
-// initial value and published values are here for the double-precision studies.
+// The reference run in 50 digits: for the non-stiff entries Boost.Odeint's bulirsch_stoer (Gragg–
+// Bulirsch–Stoer, orders up to 16, abs = rel = τ; suite.cpp), for the stiff ones the 9-stage Radau IIA
+// method (order 17) with RADAU5's error estimate and step-size control (Hairer & Wanner II §IV.8; radau.cpp,
+// its coefficients computed from their definition; the Jacobian below, by hand). Its own error: the
+// difference from a second run at τ/100 (for Kepler also the exact solution). Computed once per process.
 #include <array>
 #include <cmath>
 #include <cstddef>
@@ -65,7 +65,7 @@ struct Problem {
   bool stiff;
   bool returns_to_start;  ///< a periodic orbit with t_end its period: y(t_end) = y(t0)
   bool exact_solution;    ///< Kepler's equation gives y(t) (Model::kepler)
-  const char* tolerance;  ///< τ of the reference run (the check run uses τ/100); stiff: nullptr (none yet)
+  const char* tolerance;  ///< τ of the reference run (the check run uses τ/100)
 };
 
 // The Test Set's reference values (Mazzia & Magherini, "Test Set for IVP Solvers", Release 2.4,
@@ -106,12 +106,12 @@ inline constexpr std::array<Problem, 11> kSuite{{
      "Hairer & Wanner II (1996) IV.1 eq. (1.4); Test Set problem rober",
      {"0.2083340149701255e-7", "0.8333360770334713e-13", "0.9999999791665050"},
      "Test Set for IVP Solvers, rober (solut: RADAU, rtol = atol = 1.1e-18, uround 1.01e-19), 16 significant digits",
-     true, false, false, nullptr},
+     true, false, false, "1e-18"},
     {"van-der-pol-stiff", "Van der Pol, eps = 1e-6 (mu = 1000)", "stiff", Model::van_der_pol, 2, "0", "2", {"1e-6"},
      {"2", "0"}, "Hairer & Wanner II (1996) IV.1; Test Set problem vdpol (scaled: eps = 1/mu^2)",
      {"0.1706167732170483e1", "-0.8928097010247975"},
      "Test Set for IVP Solvers, vdpol (solut: RADAU, rtol = atol = 1.1e-18, uround 1.01e-19), 16 significant digits",
-     true, false, false, nullptr},
+     true, false, false, "1e-18"},
     {"hires", "HIRES", "stiff", Model::hires, 8, "0", "321.8122",
      {"1.71", "0.43", "8.32", "0.0007", "8.75", "10.03", "0.035", "1.12", "1.745", "280", "0.69", "1.81"},
      {"1", "0", "0", "0", "0", "0", "0", "0.0057"},
@@ -119,7 +119,7 @@ inline constexpr std::array<Problem, 11> kSuite{{
      {"0.7371312573325668e-3", "0.1442485726316185e-3", "0.5888729740967575e-4", "0.1175651343283149e-2",
       "0.2386356198831331e-2", "0.6238968252742796e-2", "0.2849998395185769e-2", "0.2850001604814231e-2"},
      "Test Set for IVP Solvers, hires (solut: RADAU5, rtol = atol = 1.1e-18, uround 1.01e-19), 16 significant digits",
-     true, false, false, nullptr},
+     true, false, false, "1e-18"},
 }};
 
 /// The index of the problem called name; throws std::invalid_argument naming it when there is none.
@@ -212,6 +212,51 @@ void evaluate(Model model, const S* p, std::size_t n, const S* y, S* dy, const S
   }
 }
 
+/// Whether jacobian() below knows ∂f/∂y of a model: the stiff families, which the implicit reference
+/// (Radau IIA, radau.cpp) integrates.
+constexpr bool has_jacobian(Model model) {
+  return model == Model::van_der_pol || model == Model::robertson || model == Model::hires;
+}
+
+/// ∂f/∂y of evaluate() above, row-major n×n into jac (jac[i·n + j] = ∂f_i/∂y_j), in any scalar S,
+/// differentiated by hand term by term; throws std::logic_error for a model without one (has_jacobian).
+template <class S>
+void jacobian(Model model, const S* p, std::size_t n, const S* y, S* jac, const S& /*t*/) {
+  for (std::size_t i = 0; i < n * n; ++i) jac[i] = S(0);
+  switch (model) {
+    case Model::van_der_pol:
+      // f₂ = ((1 − y₁²)y₂ − y₁)/ε: ∂f₂/∂y₁ = (−2y₁y₂ − 1)/ε, ∂f₂/∂y₂ = (1 − y₁²)/ε.
+      jac[1] = S(1);
+      jac[2] = (-2 * y[0] * y[1] - S(1)) / p[0];
+      jac[3] = (S(1) - y[0] * y[0]) / p[0];
+      return;
+    case Model::robertson: {
+      // r₁ = k₁y₁, r₂ = k₂y₂², r₃ = k₃y₂y₃; f = (−r₁ + r₃, r₁ − r₃ − r₂, r₂).
+      const S &k1 = p[0], &k2 = p[1], &k3 = p[2];
+      jac[0] = -k1, jac[1] = k3 * y[2], jac[2] = k3 * y[1];
+      jac[3] = k1, jac[4] = -k3 * y[2] - 2 * k2 * y[1], jac[5] = -k3 * y[1];
+      jac[6] = S(0), jac[7] = 2 * k2 * y[1], jac[8] = S(0);
+      return;
+    }
+    case Model::hires: {
+      // The linear terms of evaluate()'s hires, and k = p₁₀·y₆·y₈ (0-based y[5], y[7]) in f₆, f₇, f₈.
+      auto J = [&](std::size_t i, std::size_t j) -> S& { return jac[i * n + j]; };
+      J(0, 0) = -p[0], J(0, 1) = p[1], J(0, 2) = p[2];
+      J(1, 0) = p[0], J(1, 1) = -p[4];
+      J(2, 2) = -p[5], J(2, 3) = p[1], J(2, 4) = p[6];
+      J(3, 1) = p[2], J(3, 2) = p[0], J(3, 3) = -p[7];
+      J(4, 4) = -p[8], J(4, 5) = p[1], J(4, 6) = p[1];
+      const S dk5 = p[9] * y[7], dk7 = p[9] * y[5];  // ∂k/∂y₆, ∂k/∂y₈
+      J(5, 3) = p[10], J(5, 4) = p[0], J(5, 5) = -dk5 - p[1], J(5, 6) = p[10], J(5, 7) = -dk7;
+      J(6, 5) = dk5, J(6, 6) = -p[11], J(6, 7) = dk7;
+      J(7, 5) = -dk5, J(7, 6) = p[11], J(7, 7) = -dk7;
+      return;
+    }
+    default:
+      throw std::logic_error("reference/suites: jacobian: no analytic Jacobian for this model");
+  }
+}
+
 /// A decimal text in double (the nearest double: strtod rounds correctly).
 inline double to_double(const char* text) { return std::strtod(text, nullptr); }
 
@@ -246,14 +291,14 @@ struct Reference {
   double exact_error = NAN;         ///< Kepler: ‖y_τ − exact‖_∞ / ‖exact‖_∞ (computed in 50 digits)
   double return_error = NAN;        ///< periodic orbit: ‖y_τ(t_end) − y(t0)‖_∞ / ‖y(t0)‖_∞
   std::vector<double> published_difference;  ///< |y_τ,i − published_i| / |published_i| (in 50 digits)
+  std::vector<double> published_units;  ///< |y_τ,i − published_i| in units of published_i's last digit (50 digits)
   double tolerance = 0;             ///< τ
   std::size_t steps = 0;            ///< accepted steps of the run at τ
   double seconds = 0;               ///< wall time of both runs
 };
 
 /// The reference of kSuite[index], computed on the first call (both runs) and cached for the process
-/// (thread-safe). Throws std::out_of_range for a bad index, std::logic_error for a stiff entry (none
-/// yet), std::runtime_error when a run fails.
+/// (thread-safe). Throws std::out_of_range for a bad index, std::runtime_error when a run fails.
 const Reference& reference(std::size_t index);
 
 /// y(t0) in double (Kepler: from e, DETEST D: (1 − e, 0, 0, √((1 + e)/(1 − e)))).
