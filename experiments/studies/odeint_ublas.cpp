@@ -6,6 +6,8 @@
 
 #include <boost/numeric/odeint.hpp>
 
+#include "reference/suites/suite.hpp"
+
 namespace verisim::experiments::odeint_ublas {
 
 namespace {
@@ -41,7 +43,53 @@ UVec start(double x0, double v0) {
   return y;
 }
 
+/// A suite problem's f and J (reference/suites/suite.hpp), counted into the run's counters.
+struct SuiteRhs {
+  reference::suites::Model model;
+  const double* p;
+  std::size_t n;
+  long* count;
+  void operator()(const UVec& y, UVec& dydt, double t) const {
+    ++*count;
+    reference::suites::evaluate<double>(model, p, n, &y[0], &dydt[0], t);
+  }
+};
+struct SuiteJacobian {
+  reference::suites::Model model;
+  const double* p;
+  std::size_t n;
+  long* count;
+  double* work;  ///< n×n, row-major
+  void operator()(const UVec& y, UMat& J, double t, UVec& dfdt) const {
+    ++*count;
+    reference::suites::jacobian<double>(model, p, n, &y[0], work, t);
+    for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t j = 0; j < n; ++j) J(i, j) = work[i * n + j];
+      dfdt[i] = 0.0;  // autonomous
+    }
+  }
+};
+
 }  // namespace
+
+SuiteRun suite_rosenbrock4(std::size_t index, double tol, double dt0) {
+  namespace suites = reference::suites;
+  const suites::Problem& pr = suites::kSuite.at(index);
+  if (!suites::has_jacobian(pr.model)) throw std::invalid_argument("odeint_ublas::suite_rosenbrock4: no Jacobian for this problem");
+  std::vector<double> p;
+  for (std::size_t i = 0; i < suites::kMaxParams && pr.params[i]; ++i) p.push_back(suites::to_double(pr.params[i]));
+  const std::vector<double> y0 = suites::initial_value(index);
+  UVec y(y0.size());
+  for (std::size_t i = 0; i < y0.size(); ++i) y[i] = y0[i];
+  SuiteRun run;
+  std::vector<double> work(y0.size() * y0.size());
+  const auto sys = std::make_pair(SuiteRhs{pr.model, p.data(), y0.size(), &run.evaluations},
+                                  SuiteJacobian{pr.model, p.data(), y0.size(), &run.jacobians, work.data()});
+  run.steps = bo::integrate_adaptive(bo::make_controlled(tol, tol, bo::rosenbrock4<double>{}), sys, y,
+                                     suites::to_double(pr.t0), suites::to_double(pr.t_end), dt0);
+  run.y.assign(y.begin(), y.end());
+  return run;
+}
 
 Result fixed_steps(Implicit which, LinearForm f, double x0, double v0, double t0, double dt, long n) {
   UVec y = start(x0, v0);

@@ -59,7 +59,8 @@ ResultTable references_table(const SuitesStudy& study) {
 void problem_section(const SuiteProblem& p, StudyResult& out) {
   if (p.methods.empty()) return;
   ResultTable t;
-  t.caption = fmt::format("{} (t_end = {:g}): relative global error ‖y − y_ref‖∞/‖y_ref‖∞ against the tolerance", p.title, p.t_end);
+  t.caption = fmt::format("{} (t_end = {:g}): {} global error against the tolerance", p.title, p.t_end,
+                          p.stiff ? "mixed (max |y − y_ref|/(1 + |y_ref|))" : "relative (‖y − y_ref‖∞/‖y_ref‖∞)");
   t.group = "suites_tolerance";
   std::vector<CsvColumn> columns, work;
   std::string wp = "# method,tolerance,error,rhs_evaluations,steps\n";
@@ -83,7 +84,7 @@ void problem_section(const SuiteProblem& p, StudyResult& out) {
     Row row;
     row.fields = {field("method", "method", m.method), member("problem", p.name),
                   field("theory", "derived_slope", number_or_dash(m.derived), finite_or_null(m.derived)),
-                  field(fmt::format("slope (tightest {} above {:g})", kSuiteFitted, kSuiteRoundoff), "slope",
+                  field(fmt::format("slope (tightest {} above round-off)", kSuiteFitted), "slope",
                         number_or_dash(m.slope), finite_or_null(m.slope)),
                   field("C = max err/tol", "c", number_or_dash(m.c), finite_or_null(m.c)),
                   field(fmt::format("error at tol = {:g}", p.tolerances.front()), "error_loosest",
@@ -94,7 +95,10 @@ void problem_section(const SuiteProblem& p, StudyResult& out) {
                   field("f evaluations there", "evaluations_tightest", std::to_string(m.evaluations.back()),
                         m.evaluations.back())};
     if (!m.failure.empty()) row.fields.push_back(field("failed", "failure", m.failure));
-    if (m.judged)
+    if (m.judged && m.bound_judged)
+      row.verdict = Verdict{fmt::format("{} on {}: error ≤ C·tol", m.method, p.name), fmt::format("C ≤ {:g}", kToleranceBound),
+                            fmt::format("C = {}", fmt_g(m.c, 3)), m.pass};
+    else if (m.judged)
       row.verdict = Verdict{fmt::format("{} on {}: tolerance slope", m.method, p.name),
                             fmt::format("[{:g}, {:g}]", kToleranceSlopeMin, kToleranceSlopeMax), fmt_g(m.slope, 3), m.pass};
     else
@@ -155,10 +159,17 @@ StudyResult suites_report(const SuitesStudy& study) {
       "every explicit embedded pair of ours (standard controller, atol = rtol = tol) and odeint's controlled steppers "
       "(integrate_adaptive, first step T/100), tol = 1e-3 … 1e-12; the relative error at t_end against the reference, "
       "f evaluations counted. Verdict: the slope over the tightest 5 tolerances whose error is above round-off "
-      "(1e-13) within [0.7, 1.2] — theory's p/(q+1) is 1 for a pair that propagates its higher member and 0.8 for "
+      "(10·ε·steps, the order study's rule) within [0.7, 1.2] — theory's p/(q+1) is 1 for a pair that propagates its higher member and 0.8 for "
       "Fehlberg 4(5) (Hairer, Nørsett &amp; Wanner I §II.4); Bulirsch–Stoer chooses its order per step, and the band "
-      "is the odeint-steppers study's. The stiff problems are listed with their reference where one exists; explicit "
-      "pairs are not run on them. C, the largest error per unit tolerance (DETEST's measure), is reported, not judged: "
+      "is the odeint-steppers study's. On the stiff problems (references: 9-stage Radau IIA in 50 digits, "
+      "docs/reference.md), odeint's rosenbrock4 under make_controlled with the analytic Jacobian, its error "
+      "mixed, max |y − y_ref|/(1 + |y_ref|) (the Test Set's mescd with atol = rtol: the units the controller's scale "
+      "tol·(1 + |y|) measures in; a component of 1e-13, Robertson's y₂, is not controlled relatively at any tol above "
+      "it); no explicit pair is run there. There the claim is the bound err ≤ 100·tol (the odeint-steppers study's C): "
+      "a stiff flow contracts, so the error at t_end is that of the last steps, not a sum amplified along the orbit "
+      "(Hairer &amp; Wanner II §IV.12), and need not follow the slope law (Robertson on its equilibrium at t = 1e11: "
+      "0.44, every error below 0.3·tol); the slope is reported. The Test Set's stiff values are held to 4e-14 (Robertson's sum 1 − 1.02e-14, Van der Pol's releases "
+      "apart from the 14th digit: their own slips). C, the largest error per unit tolerance (DETEST's measure), is reported, not judged: "
       "the global error is the local errors carried by the flow (HNW I §II.3), and Arenstorf's moon passages amplify "
       "them by 10⁴–10⁵.</p>\n";
   out.tables.push_back(references_table(study));

@@ -8,15 +8,25 @@
 //    published values (Pleiades). Verdicts with the bounds tests/reference/suite_test.cpp justifies (below).
 //  - The methods: every explicit embedded pair of ours (toolkit/adaptive, standard controller, atol = rtol =
 //    tol, the starting-step algorithm) and odeint's controlled steppers (make_controlled of cash_karp54,
-//    dopri5, fehlberg78; bulirsch_stoer; integrate_adaptive, first step T/100) on the non-stiff problems at
+//    dopri5, fehlberg78; bulirsch_stoer; integrate_adaptive, first step T/100) on the non-stiff problems, and
+//    odeint's rosenbrock4 under make_controlled with the analytic Jacobian (suites::jacobian) on the stiff ones, at
 //    tol = 1e-3 … 1e-12 (the odeint-steppers study's sweep): the relative global error at t_end against the
-//    reference, ‖y − y_ref‖∞/‖y_ref‖∞, the f evaluations (counted) and the steps. Verdict: the tolerance slope
+//    reference — ‖y − y_ref‖∞/‖y_ref‖∞ on the non-stiff problems (components of order 1), the mixed
+//    max_i |y_i − y_ref,i|/(1 + |y_ref,i|) on the stiff ones, whose components run from 1 down to 1e-13: the
+//    Test Set's "mescd" with atol = rtol, the units the controller's scale atol + rtol·|y| = tol·(1 + |y|) measures
+//    in, so the one in which the tolerance is obeyed (a relative error of Robertson's y₂ ≈ 8e-14 under atol = tol
+//    is not controlled at any tol above 1e-13) — the f evaluations (counted) and the steps. Verdict: the tolerance slope
 //    fitted over the tightest points above round-off, within the band the odeint-steppers study derives
 //    (odeint_steppers_study.hpp: [0.7, 1.2], theory p/(q+1) = 1 for every pair but Fehlberg 4(5)'s 0.8;
-//    DETEST's problems are the field's standard set for this claim, Hull et al. 1972 §4). The work-precision
-//    figure per problem and the cheapest method per accuracy (as the work-precision study).
-// The stiff entries are shown with their reference when it exists; explicit methods are not run on them (an
-// explicit pair's step is bounded by stability there, not accuracy: Hairer & Wanner II §IV.1).
+//    DETEST's problems are the field's standard set for this claim, Hull et al. 1972 §4), C = max err/tol
+//    reported. On the stiff problems the claim is the bound instead, err ≤ C·tol with C = kToleranceBound (100,
+//    the odeint-steppers study's): their flows contract (one-sided Lipschitz ≤ 0 away from the layers), so the
+//    global error is not the local errors' sum amplified along the way (Hairer & Wanner II §IV.12, B-convergence)
+//    but at t_end that of the last steps, which need not follow tol^(p/(q+1)) — Robertson at t = 1e11, on its
+//    attracting equilibrium, measures a slope of 0.44 with every error below 0.3·tol; the slope is reported.
+//    The work-precision figure per problem and the cheapest method per accuracy (as the work-precision study).
+// No explicit method is run on the stiff entries (an explicit pair's step is bounded by stability there, not
+// accuracy: Hairer & Wanner II §IV.1).
 #include <string>
 #include <vector>
 
@@ -35,9 +45,14 @@ inline constexpr double kSuiteReturn = 1e-15;
 /// The published values (16 digits), per component, relative (suite_test.cpp: Pleiades agrees to 2.9e-15,
 /// its worst component 11 units off in the 16th digit: docs/reference.md "Published values and their slips").
 inline constexpr double kSuitePublishedAgreement = 1e-14;
-/// Errors below this relative level are round-off, not fitted: each step's rounding (ε ≈ 2.2e-16) summed over
-/// up to 10⁴–10⁵ steps and amplified by the flow (Arenstorf's moon passage) reaches 1e-13.
-inline constexpr double kSuiteRoundoff = 1e-13;
+/// The stiff problems' published values (the Test Set's, 16 digits) against the reference, per component, relative:
+/// they were computed at rtol = atol = 1.1e-18 yet carry errors up to 2.1e-14 — Robertson's three values sum to
+/// 1 − 1.02e-14 where y₁ + y₂ + y₃ = 1 exactly, Van der Pol's two releases differ from the 14th digit on
+/// (docs/reference.md "Published values and their slips") — so the bound is the test's, twice the releases' spread;
+/// HIRES agrees to one unit of its last digit.
+inline constexpr double kSuiteStiffPublishedAgreement = 4e-14;
+/// An error at or below the round-off level of its run, roundoff_floor(steps, 1) = 10·ε·steps (order_study.hpp: the
+/// rule of the order and odeint-steppers studies; the errors here are relative), is not fitted.
 /// The tolerance slope is fitted over at most this many of the tightest points above round-off, at least
 /// kSuiteMinFitted (3 decades); fewer: the row reports the errors without a slope verdict.
 inline constexpr std::size_t kSuiteFitted = 5, kSuiteMinFitted = 4;
@@ -67,6 +82,7 @@ struct SuiteMethodRow {
   double slope = 0;                 ///< NaN with fewer than kSuiteMinFitted points
   double c = 0;                     ///< max error/tol over the points above round-off (DETEST's error per unit tolerance)
   bool judged = false, pass = false;
+  bool bound_judged = false;        ///< stiff: the verdict is C ≤ kToleranceBound (the slope reported), else the slope
 };
 
 struct SuiteCheapest {
