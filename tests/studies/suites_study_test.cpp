@@ -14,6 +14,7 @@
 
 #include "experiments/report/plot_style.hpp"
 #include "experiments/studies/adaptive_study.hpp"
+#include "experiments/studies/odeint_steppers_study.hpp"
 #include "experiments/studies/order_study.hpp"
 #include "experiments/studies/suites_study.hpp"
 #include "toolkit/adaptive/methods.hpp"
