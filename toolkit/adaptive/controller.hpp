@@ -84,14 +84,16 @@ struct ControllerState {
   bool after_rejection = false;  ///< the last step tried was rejected
 };
 
-/// The orders a rule reads: p of the propagated solution, q of the estimate (O(h^(q+1))).
+/// The orders a rule reads: p of the propagated solution, q of the estimate (O(h^(q+1))); made once per run.
 struct PairOrders {
-  int order = 1;        ///< p
-  int error_order = 1;  ///< q
+  int order = 1;             ///< p
+  int error_order = 1;       ///< q
+  double odeint_floor = 0;   ///< 5^(−p): the smallest err odeint's increase_step takes (one pow per run, not per step)
+  PairOrders(int p, int q) : order(p), error_order(q), odeint_floor(std::pow(5.0, -static_cast<double>(p))) {}
 };
 
 /// The factor h_new/h after a step of error `err` (accepted iff err ≤ 1); updates `state`.
-inline double step_factor(const ControllerSpec& spec, const ControllerLimits& lim, PairOrders orders, double err,
+inline double step_factor(const ControllerSpec& spec, const ControllerLimits& lim, const PairOrders& orders, double err,
                           ControllerState& state) {
   if (spec.rule == StepRule::odeint) {
     // default_step_adjuster (controlled_runge_kutta.hpp), its expressions in its order
@@ -100,7 +102,7 @@ inline double step_factor(const ControllerSpec& spec, const ControllerLimits& li
       if (!std::isfinite(err)) return 0.2;
       return std::max(0.9 * std::pow(err, -1.0 / (orders.error_order - 1)), 1.0 / 5.0);  // decrease_step
     }
-    if (err < 0.5) return 0.9 * std::pow(std::max(std::pow(5.0, -p), err), -1.0 / p);  // increase_step
+    if (err < 0.5) return 0.9 * std::pow(std::max(orders.odeint_floor, err), -1.0 / p);  // increase_step
     return 1.0;
   }
   const double inv_k = 1.0 / static_cast<double>(orders.error_order + 1);

@@ -124,13 +124,26 @@ void axpy(core::PhaseState<V>& out, const core::PhaseState<V>& x, double c, cons
   core::scale_sum(out.q, x.q, core::scaled(c, y.q));
   core::scale_sum(out.v, x.v, core::scaled(c, y.v));
 }
+/// Every coefficient finite: Σ 0·yᵢ is 0 then, NaN otherwise (0·±∞ = NaN) — one vectorised pass without the
+/// early exits of allFinite().
 template <class V>
 bool finite(const V& y) {
-  return y.allFinite();
+  return std::isfinite((y.array() * 0.0).sum());
 }
 template <class V>
 bool finite(const core::PhaseState<V>& x) {
-  return x.q.allFinite() && x.v.allFinite();
+  return std::isfinite((x.q.array() * 0.0).sum() + (x.v.array() * 0.0).sum());
+}
+/// The trial state becomes the state: a copy for fixed sizes (std::swap would move both ways: three copies), the
+/// buffers exchanged for dynamic ones.
+template <class V>
+void take(V& x, V& trial) {
+  if constexpr (V::SizeAtCompileTime == Eigen::Dynamic) std::swap(x, trial);
+  else x = trial;
+}
+template <class V>
+void take(core::PhaseState<V>& x, core::PhaseState<V>& trial) {
+  take(x.q, trial.q), take(x.v, trial.v);
 }
 }  // namespace detail
 
@@ -223,7 +236,7 @@ AdaptiveRun integrate_adaptive(EmbeddedRungeKutta<V>& stepper, const Sys& sys, S
         stepper.accept_with_end_slope(f_end);
       else
         stepper.accept();
-      std::swap(x, trial);
+      detail::take(x, trial);
       t = t_new;
       ++run.accepted;
     } else {
