@@ -38,6 +38,22 @@ struct Pendulum {
   static constexpr double dt = 0.01;
 };
 
+/// The Kepler problem r̈ = −μ r/|r|³, μ = 1, on the orbit of e = 0.6 from periapsis, q(0) = (1 − e, 0),
+/// q̇(0) = (0, √((1 + e)/(1 − e))): period 2π (Hairer, Lubich & Wanner, GNI §I.2.3; the catalogue's
+/// reference/problems/kepler.hpp, here on raw arrays). For the error-controlled rows (bench_adaptive.cpp).
+struct Kepler {
+  static constexpr int N = 2;
+  void accel(const double* q, double* a) const {
+    const double r2 = q[0] * q[0] + q[1] * q[1];
+    const double inv_r3 = 1.0 / (r2 * std::sqrt(r2));
+    a[0] = -q[0] * inv_r3;
+    a[1] = -q[1] * inv_r3;
+  }
+  static constexpr std::array<double, 2> q0{0.4, 0.0};
+  static constexpr std::array<double, 2> v0{0.0, 2.0};  // √(1.6/0.4)
+  static constexpr double dt = 0.01;                     // the first step of an error-controlled run
+};
+
 /// Newtonian gravity of B point masses in 3D, q = (x₀, y₀, z₀, x₁, …):
 ///   q̈ᵢ = Σ_{j≠i} G mⱼ (qⱼ − qᵢ) / (‖qⱼ − qᵢ‖² + ε²)^{3/2}
 /// (GNI §I.2.4 eq. (2.10) for ε = 0; ε > 0 is Plummer softening, Aarseth, Gravitational N-Body

@@ -12,9 +12,14 @@ study_lines = [l.rstrip("\n") for l in open(sys.argv[3])]
 
 to_ns = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 runs = {}
+counters = {}  # run name -> the first repetition's entry (its counters: accepted, rejected)
+errors = {}    # run name -> the message of a row that refused to run (bench_adaptive.cpp: steps differ)
 for b in data["benchmarks"]:
-    if b.get("run_type") == "iteration" and not b.get("error_occurred"):
+    if b.get("error_occurred"):
+        errors.setdefault(b["run_name"], b.get("error_message", "error"))
+    elif b.get("run_type") == "iteration":
         runs.setdefault(b["run_name"], []).append(b["cpu_time"] * to_ns[b["time_unit"]])
+        counters.setdefault(b["run_name"], b)
 
 def median(xs):
     xs = sorted(xs)
@@ -149,6 +154,40 @@ p("Rows marked *ours 2nd-order form*: odeint's `euler` and `runge_kutta4` only t
   "same method and the same numbers to round-off, each library used as its users would. The "
   "*1st-order form* rows put both on the identical first-order system.")
 p("")
+# ---- error-controlled runs (bench_adaptive.cpp, issue 28) ----
+adaptive_rows = []
+for prob, title in [("kepler", "Kepler, e = 0.6, one period"), ("nbody5", "outer solar system, 10⁴ days")]:
+    for tol in ("1e-06", "1e-10"):
+        for form, label in (("", "ours 2nd-order form, odeint 1st-order"), ("-1st", "both 1st-order form")):
+            base = f"{prob}/dopri5-adaptive{form}-{tol}"
+            err = errors.get(f"{base}/ours") or errors.get(f"{base}/odeint")
+            o, d = med.get(f"{base}/ours"), med.get(f"{base}/odeint")
+            if err:
+                adaptive_rows.append(f"| {title} | {tol} | {label} | – | – | – | – | {err} | no | – |")
+                continue
+            if o is None or d is None:
+                continue
+            r = o / d
+            ci = ratio_interval(f"{base}/ours", f"{base}/odeint", base)
+            c = counters[f"{base}/ours"]
+            worst_cv = max(cv.get(f"{base}/ours", 0.0), cv.get(f"{base}/odeint", 0.0))
+            cell = f"{r:.2f}" + (f" [{ci[0]:.2f}, {ci[1]:.2f}]" if ci else "")
+            adaptive_rows.append(f"| {title} | {tol} | {label} | {c['accepted']:.0f} | {c['rejected']:.0f} | "
+                                 f"{o / 1e3:.1f} | {d / 1e3:.1f} | {cell} | {verdict(r, ci, 1.0)} | {100 * worst_cv:.0f} % |")
+if adaptive_rows:
+    p("## Error-controlled: our dopri5 under odeint's controller against odeint's `make_controlled` (issue 28)")
+    p("")
+    p("One run from the initial state to the end per iteration: ours is `adaptive::integrate_adaptive` with the "
+      "`dopri5` pair and the `odeint` entry of `kControllers` (Boost.Odeint's norm, step rule and landing on t1, "
+      "docs/adaptive.md), odeint's is `integrate_adaptive(make_controlled(tol, tol, runge_kutta_dopri5), …)`; "
+      "atol = rtol = tol and the same first step (0.01; 10 days). Both sides take the same steps: each row runs "
+      "both once before timing and refuses to run (shown here) when the accepted or rejected counts differ; the "
+      "counts below are both sides'. Times in µs per run (median thread CPU time).")
+    p("")
+    p("| problem | tol | form | accepted | rejected | ours µs/run | odeint µs/run | ours/odeint | ≤ 1.0 | cv |")
+    p("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | :-: | ---: |")
+    out.extend(adaptive_rows)
+    p("")
 # ---- soft contact (bench_contact) ----
 contact = {}
 for b in json.load(open(sys.argv[4])).get("benchmarks", []):

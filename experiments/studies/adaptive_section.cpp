@@ -23,7 +23,9 @@ StudyResult adaptive_report(const AdaptiveStudy& study) {
                     "slope 1 is proportionality.";
   out.html_intro =
       "<p><b>What it measures.</b> Every explicit embedded pair of the library, stepped by the error-controlled loop "
-      "(toolkit/adaptive, docs/adaptive.md: Hairer's weighted RMS norm, the standard and the PI controllers). "
+      "(toolkit/adaptive, docs/adaptive.md: each controller of its table — the standard and the PI controllers on "
+      "Hairer's weighted RMS norm, and Boost.Odeint's controller on its max norm, the rule under which our pairs take "
+      "odeint's own steps). "
       "<b>Tolerance proportionality:</b> the global error at the end against tol over 8 decades; the estimate is kept "
       "≈ tol per step, so h ∝ tol^(1/(q+1)) with q = min(p, p̂) the estimate's order, and the error of the propagated "
       "order-p solution ∝ h^p: slope p/(q+1) (Hairer, Nørsett &amp; Wanner I, §II.4; Shampine 1994, §7.1), fitted over "

@@ -1,6 +1,7 @@
 #pragma once
 // The adaptive study's data (issue 28): the error-controlled methods (toolkit/adaptive: every explicit
-// embedded pair, each controller of kControllers) on the problems with exact solutions, three ways:
+// embedded pair, each controller of kControllers: standard, PI, odeint's — the same theory p/(q+1) holds for
+// all, each keeping its estimate ≈ tol per step in its own norm) on the problems with exact solutions, three ways:
 //  - tolerance proportionality: global error at T against tol (atol = rtol = tol) over 9 decades; the
 //    slope fitted over the tightest 5 against theory's p/(q+1) (docs/adaptive.md), and C = max err/tol;
 //  - the estimator (Drake's ErrEstOrder; SUNDIALS ark_test_accumerror; DETEST's "deceived" steps): at each

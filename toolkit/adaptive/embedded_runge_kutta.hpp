@@ -60,6 +60,9 @@ class EmbeddedRungeKutta {
     }
     for (std::size_t j = 0; j < s; ++j)
       for (std::size_t i = 0; i < s; ++i) da_[j] += d_[i] * table.a[i][j];  // (dA)ⱼ = Σᵢ dᵢaᵢⱼ
+    d_terms_ = integrators::nonzero_terms(d_, s);
+    da_terms_ = integrators::nonzero_terms(da_, s);
+    pair_terms_ = integrators::union_terms(d_terms_, da_terms_);
     error_order_ = std::min(table.order, table.embedded_order);
   }
 
@@ -85,9 +88,8 @@ class EmbeddedRungeKutta {
   /// One step of size h from (t, x): `out` the propagated solution, `err` the estimate (same shape).
   template <class Sys, class State>
   void try_step(const Sys& sys, const State& x, double t, double h, State& out, State& err) {
-    out = x;
     if (first_known_) rk_.reuse_first_slope();
-    rk_.do_step(sys, out, t, h);
+    rk_.step_from(sys, x, t, h, out);
     first_known_ = true;  // f(t, x) now sits in the first stage, for a retry from x
     estimate(x, h, err);
   }
@@ -114,20 +116,20 @@ class EmbeddedRungeKutta {
   template <class State>
   void estimate(const State& x, double h, State& err) const {
     const auto& k = rk_.stage_slopes();
-    const auto s = static_cast<std::size_t>(table_->stages);
     if constexpr (std::is_same_v<State, core::PhaseState<V>>) {
       core::resize_like(err.q, x.q), core::resize_like(err.v, x.v);
-      err.v.setZero();
-      err.q = (h * d_sum_) * x.v;  // h (Σ d) v
-      for (std::size_t j = 0; j < s; ++j) {
-        if (d_[j] != 0.0) core::scale_sum(err.v, err.v, core::scaled(h * d_[j], k[j]));
-        if (da_[j] != 0.0) core::scale_sum(err.q, err.q, core::scaled(h * h * da_[j], k[j]));
+      const core::Scaled<V> drift = core::scaled(h * d_sum_, x.v);
+      if constexpr (integrators::fuses_stage_terms<V>()) {  // both in one pass
+        integrators::combine_stage_pair(integrators::StageSum<V>{err.v, {}, d_, h},
+                                        integrators::StageSum<V, core::Scaled<V>>{err.q, {drift}, da_, h * h},
+                                        pair_terms_, k);
+      } else {
+        integrators::combine_stages(err.v, nullptr, nullptr, d_terms_, d_, h, k);  // h Σ dⱼFⱼ
+        integrators::combine_stages(err.q, nullptr, &drift, da_terms_, da_, h * h, k);  // h(Σd)v + h²Σ(dA)ⱼFⱼ
       }
     } else {
       core::resize_like(err, x);
-      err.setZero();
-      for (std::size_t j = 0; j < s; ++j)
-        if (d_[j] != 0.0) core::scale_sum(err, err, core::scaled(h * d_[j], k[j]));
+      integrators::combine_stages(err, nullptr, nullptr, d_terms_, d_, h, k);  // h Σ dⱼKⱼ
     }
   }
 
@@ -139,6 +141,7 @@ class EmbeddedRungeKutta {
   bool first_known_ = false;
   int error_order_ = 1;
   tableaus::StageVector<double> d_{}, da_{};
+  integrators::StageTerms d_terms_{}, da_terms_{}, pair_terms_{};  // their nonzero entries, and either's
   double d_sum_ = 0.0;
 };
 

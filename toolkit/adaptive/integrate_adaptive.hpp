@@ -10,8 +10,11 @@
 //   max(d₁, d₂) ≤ 10⁻¹⁵), h = min(100·h₀, h₁); norms of error_norm.hpp with scᵢ = atol + rtol·|y₀ᵢ|,
 //   k = q + 1. Its evaluation of f(t₀, y₀) is the first step's first stage: one extra evaluation in all
 //   (none when the first step is given: f(t₀, y₀) is then evaluated alone, as the first stage).
-// - Each step: tried, err of error_norm.hpp, accepted iff err ≤ 1, the next h from the controller
-//   (controller.hpp); the step is cut to land on t1 exactly when t + 1.01·h would pass it (dopri5.f).
+// - Each step: tried, err in the controller's norm (error_norm.hpp: Hairer's WRMS, or odeint's max norm),
+//   accepted iff err ≤ 1, the next h from the controller's rule (controller.hpp); the step is cut to land on
+//   t1 as the rule says (Hairer's: when t + 1.01·h would pass it, as dopri5.f; odeint's: when t + h passes it
+//   by more than ε, and the run ends within ε of t1). The starting step is Hairer's under every controller
+//   (odeint has none: its integrate_adaptive is given the first step, options.initial_step here).
 // - observe(step) sees every step tried, accepted or not (AdaptiveStep: the record, the start, the
 //   end, the estimate, and for an accepted step with options.dense its Interpolant).
 // - core::StepSizeFailure when h falls below 16 ulps of t (a singularity, or a tolerance beyond
@@ -121,13 +124,26 @@ void axpy(core::PhaseState<V>& out, const core::PhaseState<V>& x, double c, cons
   core::scale_sum(out.q, x.q, core::scaled(c, y.q));
   core::scale_sum(out.v, x.v, core::scaled(c, y.v));
 }
+/// Every coefficient finite: Σ 0·yᵢ is 0 then, NaN otherwise (0·±∞ = NaN) — one vectorised pass without the
+/// early exits of allFinite().
 template <class V>
 bool finite(const V& y) {
-  return y.allFinite();
+  return std::isfinite((y.array() * 0.0).sum());
 }
 template <class V>
 bool finite(const core::PhaseState<V>& x) {
-  return x.q.allFinite() && x.v.allFinite();
+  return std::isfinite((x.q.array() * 0.0).sum() + (x.v.array() * 0.0).sum());
+}
+/// The trial state becomes the state: a copy for fixed sizes (std::swap would move both ways: three copies), the
+/// buffers exchanged for dynamic ones.
+template <class V>
+void take(V& x, V& trial) {
+  if constexpr (V::SizeAtCompileTime == Eigen::Dynamic) std::swap(x, trial);
+  else x = trial;
+}
+template <class V>
+void take(core::PhaseState<V>& x, core::PhaseState<V>& trial) {
+  take(x.q, trial.q), take(x.v, trial.v);
 }
 }  // namespace detail
 
@@ -170,7 +186,9 @@ AdaptiveRun integrate_adaptive(EmbeddedRungeKutta<V>& stepper, const Sys& sys, S
   V f_end{};
   if constexpr (std::is_same_v<State, V>) f_end = x; else f_end = x.v;
   std::optional<tableaus::DenseTable> dense_table;
-  if (const tableaus::DenseText* text = stepper.dense_text()) dense_table = tableaus::compile(*text);
+  if (const tableaus::DenseText* text = stepper.dense_text(); text && opt.dense) dense_table = tableaus::compile(*text);
+  const PairOrders orders{stepper.order(), stepper.error_order()};
+  const ControllerSpec& control = opt.controller;
 
   AdaptiveRun run;
   double h = opt.initial_step;
@@ -187,19 +205,22 @@ AdaptiveRun integrate_adaptive(EmbeddedRungeKutta<V>& stepper, const Sys& sys, S
   ControllerState cs;
   double t = t0;
   long tried = 0;
-  while (t < t1) {
-    bool last = false;
-    if (t + 1.01 * h >= t1) h = t1 - t, last = true;
+  while (before_end(control, t, t1)) {
+    const Landing landing = land(control, t, h, t1);
+    const bool last = landing.last;
+    h = landing.h;
     if (!(h > 16.0 * std::numeric_limits<double>::epsilon() * std::max(std::abs(t), std::abs(t1))))
       throw core::StepSizeFailure(stepper.name(), t, h, "the step size fell below 16 ulps of t (a singularity, or a "
                                                         "tolerance beyond round-off)");
     if (tried >= opt.max_steps)
       throw core::StepSizeFailure(stepper.name(), t, h, fmt::format("{} steps tried, the cap", opt.max_steps));
     stepper.try_step(sys, x, t, h, trial, estimate);
-    const double err = detail::finite(trial) ? error_norm(estimate, x, trial, opt.tolerance)
+    // f at the start is the first stage (given, reused, or carried over: embedded_runge_kutta.hpp)
+    const double err = detail::finite(trial) ? step_error(control.norm, estimate, x, trial, stepper.stage_slopes()[0], h,
+                                                          opt.tolerance)
                                              : std::numeric_limits<double>::quiet_NaN();
     const StepRecord rec{tried++, t, h, err, err <= 1.0};
-    const double factor = step_factor(opt.controller, opt.limits, k, err, cs);
+    const double factor = step_factor(control, opt.limits, orders, err, cs);
     if (rec.accepted) {
       const double t_new = last ? t1 : t + h;
       const bool hermite_end = opt.dense && !stepper.fsal();
@@ -215,7 +236,7 @@ AdaptiveRun integrate_adaptive(EmbeddedRungeKutta<V>& stepper, const Sys& sys, S
         stepper.accept_with_end_slope(f_end);
       else
         stepper.accept();
-      std::swap(x, trial);
+      detail::take(x, trial);
       t = t_new;
       ++run.accepted;
     } else {

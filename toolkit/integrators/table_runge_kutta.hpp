@@ -16,9 +16,12 @@
 // same method for any table). A² and w are computed when the stepper is made, not per step.
 //
 // Explicit tables (aᵢⱼ = 0 for j ≥ i): the stages in order, each combination over the nonzero
-// coefficients only. FSAL (Dormand–Prince, Bogacki–Shampine: the last stage is the next step's first)
-// is not exploited at fixed steps (s evaluations per step); the error-controlled driver exploits it, and
-// reuses f(t, y) across a rejected step, through first_slope() / carry_last_slope().
+// coefficients only (combine_stages: on states of 8 coefficients or more, several terms per pass over memory, and
+// the second-order form's Vᵢ and Qᵢ in one pass, combine_stage_pair; the same sums in the same order). When the
+// last row of A is b (Dormand–Prince, Bogacki–Shampine) the last stage's state IS y⁺, to the bit, and is taken
+// as it. FSAL (that stage's slope is the next step's first) is not exploited at fixed steps (s evaluations per
+// step); the error-controlled driver exploits it, and reuses f(t, y) across a rejected step, through
+// first_slope() / carry_last_slope(), and steps from x into another state (step_from: no copy of x).
 //
 // Implicit tables: simplified Newton on the stage equations (Hairer & Wanner II (1996) §IV.8), with the
 // Jacobian of f taken ONCE per step at (t, y) by forward differences, step δⱼ = √ε·max(1, |yⱼ|)
@@ -58,6 +61,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 
 #include <Eigen/Core>
@@ -81,6 +86,176 @@ struct TableRkParameters {
 
 /// The largest system dimension the implicit tables' dense Newton solver takes (the top of this file).
 inline constexpr long kMaxNewtonDimension = 64;
+
+/// The indices j < s of a row's nonzero entries, in order (the terms a stage combination sums).
+struct StageTerms {
+  std::array<std::uint8_t, tableaus::kMaxStages> j{};
+  std::size_t n = 0;
+};
+
+inline StageTerms nonzero_terms(const tableaus::StageVector<double>& row, std::size_t s) {
+  StageTerms t;
+  for (std::size_t j = 0; j < s; ++j)
+    if (row[j] != 0.0) t.j[t.n++] = static_cast<std::uint8_t>(j);
+  return t;
+}
+
+/// Whether combine_stages sums several terms per pass for vectors of type V: dynamic sizes and fixed sizes of
+/// kFuseFrom coefficients or more. Below that, a pass costs less than choosing its arity, and the one-term passes
+/// are inlined into the step (measured on the error-controlled rows, docs/bench.md).
+inline constexpr Eigen::Index kFuseFrom = 8;
+inline constexpr std::size_t kStageTermsPerPass = 6;  ///< items (x0, extra, terms) per pass; a pair's terms per pass
+template <class V>
+constexpr bool fuses_stage_terms() {
+  return V::SizeAtCompileTime == Eigen::Dynamic || V::SizeAtCompileTime >= kFuseFrom;
+}
+
+namespace detail {
+/// The term (h·coef[j])·K[j] of the m-th nonzero entry.
+template <class V, std::size_t S>
+core::Scaled<V> stage_term(const StageTerms& terms, const tableaus::StageVector<double>& coef, double h,
+                           const std::array<V, S>& K, std::size_t m) {
+  return core::scaled(h * coef[terms.j[m]], K[terms.j[m]]);
+}
+
+/// combine_stages one term per pass.
+template <class V, std::size_t S>
+[[gnu::always_inline]] inline void combine_one_by_one(V& out, const V* x0, const core::Scaled<V>* extra,
+                                                       const StageTerms& terms, const tableaus::StageVector<double>& coef,
+                                                       double h, const std::array<V, S>& K) {
+  std::size_t m = 0;
+  if (x0 && extra) {
+    core::scale_sum(out, *x0, *extra);
+  } else if (x0) {
+    if (terms.n == 0) {
+      if (&out != x0) out = *x0;
+      return;
+    }
+    core::scale_sum(out, *x0, stage_term(terms, coef, h, K, 0));
+    m = 1;
+  } else if (extra) {
+    core::scale_sum(out, *extra);
+  } else if (terms.n == 0) {
+    out.setZero();
+    return;
+  } else {
+    core::scale_sum(out, stage_term(terms, coef, h, K, 0));
+    m = 1;
+  }
+  for (; m < terms.n; ++m) core::scale_sum(out, out, stage_term(terms, coef, h, K, m));
+}
+
+/// combine_stages with up to kStageTermsPerPass items per pass.
+template <class V, std::size_t S>
+void combine_fused(V& out, const V* x0, const core::Scaled<V>* extra, const StageTerms& terms,
+                   const tableaus::StageVector<double>& coef, double h, const std::array<V, S>& K) {
+  const auto t = [&](std::size_t m) { return stage_term(terms, coef, h, K, m); };
+  // one pass: out ← lead… + t(m) + t(m + 1) + …, kStageTermsPerPass items in all at most; the terms it took
+  const auto pass = [&](std::size_t m, const auto&... lead) -> std::size_t {
+    constexpr std::size_t kRoom = kStageTermsPerPass - sizeof...(lead);
+    const std::size_t k = std::min(terms.n - m, kRoom);
+    const auto sum = [&]<std::size_t... I>(std::index_sequence<I...>) { core::scale_sum(out, lead..., t(m + I)...); };
+    [&]<std::size_t... N>(std::index_sequence<N...>) {
+      // k = N: the pass of N terms (N = 0 only with a lead)
+      (void)((k == N ? (sum(std::make_index_sequence<N>{}), true) : false) || ...);
+    }(std::make_index_sequence<kRoom + 1>{});
+    return k;
+  };
+  std::size_t m = 0;
+  if (x0 && extra) {
+    m = pass(0, *x0, *extra);
+  } else if (x0) {
+    if (terms.n == 0) {
+      if (&out != x0) out = *x0;
+      return;
+    }
+    m = pass(0, *x0);
+  } else if (extra) {
+    m = pass(0, *extra);
+  } else if (terms.n == 0) {
+    out.setZero();
+    return;
+  } else {
+    const auto t0 = t(0);
+    m = 1 + pass(1, t0);
+  }
+  while (m < terms.n) m += pass(m, out);
+}
+}  // namespace detail
+
+/// The indices of either row's nonzero entries, in order (for two combinations over the same stages).
+inline StageTerms union_terms(const StageTerms& a, const StageTerms& b) {
+  StageTerms u;
+  std::size_t i = 0, k = 0;
+  while (i < a.n || k < b.n) {
+    if (k == b.n || (i < a.n && a.j[i] < b.j[k])) u.j[u.n++] = a.j[i++];
+    else if (i == a.n || b.j[k] < a.j[i]) u.j[u.n++] = b.j[k++];
+    else u.j[u.n++] = a.j[i++], ++k;
+  }
+  return u;
+}
+
+/// One of the two combinations of combine_stage_pair: out ← lead… + Σ_{j ∈ terms} (h·coef[j])·K[j].
+template <class V, class... Lead>
+struct StageSum {
+  V& out;
+  std::tuple<Lead...> lead;  ///< the leading terms: vectors (by reference) or core::Scaled<V>
+  const tableaus::StageVector<double>& coef;
+  double h;
+};
+
+/// a.out ← a.lead… + Σ (a.h·a.coef[j])·K[j] and b.out likewise, over the same `terms` (the union of both rows'
+/// nonzero entries: a zero coefficient adds an exact 0, or a NaN where that K is not finite — a step that is lost
+/// anyway), in ONE pass over memory per kStageTermsPerPass terms:
+/// each K[j] is read once for both outputs. Summed left to right as combine_stages, so the same bits (up to the
+/// sign of a zero). The leads are read before either output is written (core::scale_sum): an output may be a
+/// lead of the other (q⁺ = q + h(Σb)v + … with v ← v⁺ in the same pass). Used on vectors that fuse
+/// (fuses_stage_terms): the second-order form's (Vᵢ, Qᵢ), (q⁺, v⁺) and error estimate.
+template <class V, std::size_t S, class... LeadA, class... LeadB>
+void combine_stage_pair(const StageSum<V, LeadA...>& a, const StageSum<V, LeadB...>& b, const StageTerms& terms,
+                        const std::array<V, S>& K) {
+  const auto ta = [&](std::size_t m) { return detail::stage_term(terms, a.coef, a.h, K, m); };
+  const auto tb = [&](std::size_t m) { return detail::stage_term(terms, b.coef, b.h, K, m); };
+  // one pass from the leads la, lb (tuples) and terms m, m + 1, …: the terms it took
+  const auto pass = [&](std::size_t m, const auto& la, const auto& lb) -> std::size_t {
+    constexpr std::size_t kLeads = std::min(std::tuple_size_v<std::decay_t<decltype(la)>>,
+                                            std::tuple_size_v<std::decay_t<decltype(lb)>>);
+    constexpr std::size_t kMin = kLeads == 0 ? 1 : 0;  // an output needs one term at least
+    const std::size_t k = std::min(terms.n - m, kStageTermsPerPass);
+    const auto sum = [&]<std::size_t... I>(std::index_sequence<I...>) {
+      std::apply(
+          [&](const auto&... xa) {
+            std::apply(
+                [&](const auto&... xb) {
+                  core::scale_sum(core::into(a.out, xa..., ta(m + I)...), core::into(b.out, xb..., tb(m + I)...));
+                },
+                lb);
+          },
+          la);
+    };
+    [&]<std::size_t... N>(std::index_sequence<N...>) {
+      (void)((k == N + kMin ? (sum(std::make_index_sequence<N + kMin>{}), true) : false) || ...);
+    }(std::make_index_sequence<kStageTermsPerPass + 1 - kMin>{});
+    return k;
+  };
+  std::size_t m = pass(0, a.lead, b.lead);
+  while (m < terms.n) m += pass(m, std::forward_as_tuple(a.out), std::forward_as_tuple(b.out));
+}
+
+/// out ← [x0] + [extra] + Σ_{j ∈ terms} (h·coef[j])·K[j], summed left to right, coefficient by coefficient
+/// (core::scale_sum); on vectors of kFuseFrom coefficients or more, up to kStageTermsPerPass items per pass over
+/// memory: the same sums, so the same bits, with a load and a store of `out` per pass instead of per term. x0 and
+/// extra may be left out (nullptr); `out` may be x0. With nothing to sum, out ← x0 (or 0).
+template <class V, std::size_t S>
+[[gnu::always_inline]] inline void combine_stages(V& out, std::type_identity_t<const V*> x0,
+                                                  std::type_identity_t<const core::Scaled<V>*> extra,
+                                                  const StageTerms& terms, const tableaus::StageVector<double>& coef,
+                                                  double h, const std::array<V, S>& K) {
+  if constexpr (fuses_stage_terms<V>())
+    detail::combine_fused(out, x0, extra, terms, coef, h, K);
+  else
+    detail::combine_one_by_one(out, x0, extra, terms, coef, h, K);
+}
 
 template <class V>
 class TableRungeKutta {
@@ -120,6 +295,16 @@ class TableRungeKutta {
     }
     b_terms_ = nonzero(table.b, s);
     w_terms_ = nonzero(w_, s);
+    for (std::size_t i = 0; i < s; ++i) stage_pair_terms_[i] = union_terms(a_terms_[i], a2_terms_[i]);
+    finish_pair_terms_ = union_terms(w_terms_, b_terms_);
+    // the last stage's state is the step's end when its row of A is b (Dormand–Prince, Bogacki–Shampine: first
+    // same as last): the same coefficients (A²'s last row is then w, computed in the same order) in the same sums
+    if (table.is_explicit && s > 1) {
+      const std::size_t l = s - 1;
+      last_stage_is_end_ = row_sum_[l] == b_sum_ && a_terms_[l].n > 0;  // (a stage of its own: not y itself)
+      for (std::size_t j = 0; j < s; ++j)
+        last_stage_is_end_ = last_stage_is_end_ && table.a[l][j] == table.b[j] && a2_[l][j] == w_[j];
+    }
     for (auto& k : k_) k = core::zero<V>();
     for (auto& k : kn_) k = core::zero<V>();
   }
@@ -151,7 +336,7 @@ class TableRungeKutta {
   void do_step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     prepare(x.q);
     if (table_->is_explicit)
-      explicit_step(sys, x, t, dt);
+      explicit_step(sys, x, t, dt, x);
     else if constexpr (core::dense_jacobian<Sys>())
       implicit_step(sys, x, t, dt);
     else
@@ -162,25 +347,31 @@ class TableRungeKutta {
   void do_step(const Sys& sys, V& y, double t, double dt) {
     prepare(y);
     if (table_->is_explicit)
-      explicit_step(sys, y, t, dt);
+      explicit_step(sys, y, t, dt, y);
     else if constexpr (core::dense_jacobian<Sys>())
       implicit_step(sys, y, t, dt);
     else
       refuse_implicit();
   }
 
- private:
-  /// The indices j < s of a row's nonzero entries, in order.
-  struct Terms {
-    std::array<std::uint8_t, kS> j{};
-    std::size_t n = 0;
-  };
-  static Terms nonzero(const tableaus::StageVector<double>& row, std::size_t s) {
-    Terms t;
-    for (std::size_t j = 0; j < s; ++j)
-      if (row[j] != 0.0) t.j[t.n++] = static_cast<std::uint8_t>(j);
-    return t;
+  /// An explicit table's step from `x` (left unchanged) written into `out` (sized like x): the same arithmetic as
+  /// do_step, without the copy of x that stepping a copy in place would take (the error-controlled driver).
+  template <core::SecondOrderSystem<V> Sys>
+  void step_from(const Sys& sys, const core::PhaseState<V>& x, double t, double dt, core::PhaseState<V>& out) {
+    prepare(x.q);
+    core::resize_like(out.q, x.q), core::resize_like(out.v, x.v);
+    explicit_step(sys, x, t, dt, out);
   }
+  template <core::FirstOrderSystem<V> Sys>
+  void step_from(const Sys& sys, const V& y, double t, double dt, V& out) {
+    prepare(y);
+    core::resize_like(out, y);
+    explicit_step(sys, y, t, dt, out);
+  }
+
+ private:
+  using Terms = StageTerms;
+  static Terms nonzero(const tableaus::StageVector<double>& row, std::size_t s) { return nonzero_terms(row, s); }
 
   std::size_t stages() const { return static_cast<std::size_t>(table_->stages); }
 
@@ -189,25 +380,16 @@ class TableRungeKutta {
     for (std::size_t i = 0; i < stages(); ++i) core::resize_like(k_[i], like), core::resize_like(kn_[i], like);
   }
 
-  /// out ← x0 + extra + Σ_{j ∈ terms} (h·coef[j])·K[j], summed left to right (core::scale_sum, one term
-  /// per pass: the same rounding as one scale_sum of all the terms). `out` may be x0.
+  /// out ← x0 + extra + Σ_{j ∈ terms} (h·coef[j])·K[j], summed left to right (combine_stages). `out` may be x0.
   void combine(V& out, const V& x0, const core::Scaled<V>* extra, const Terms& terms,
                const tableaus::StageVector<double>& coef, double h, const std::array<V, kS>& K) const {
-    std::size_t first = 0;
-    if (extra) {
-      core::scale_sum(out, x0, *extra);
-    } else if (terms.n > 0) {
-      core::scale_sum(out, x0, core::scaled(h * coef[terms.j[0]], K[terms.j[0]]));
-      first = 1;
-    } else if (&out != &x0) {
-      out = x0;
-    }
-    for (std::size_t m = first; m < terms.n; ++m) core::scale_sum(out, out, core::scaled(h * coef[terms.j[m]], K[terms.j[m]]));
+    combine_stages(out, &x0, extra, terms, coef, h, K);
   }
 
   // ---------------------------------------------------------------- explicit tables
+  /// The stages from y, the step's end into out (which may be y).
   template <class Sys>
-  void explicit_step(const Sys& sys, V& y, double t, double h) {
+  void explicit_step(const Sys& sys, const V& y, double t, double h, V& out) {
     iterations_ = 0;
     const auto& tab = *table_;
     const bool reuse = std::exchange(reuse_first_, false);
@@ -220,14 +402,16 @@ class TableRungeKutta {
         sys(ys_, k_[i], t + tab.c[i] * h);
       }
     }
-    combine(y, y, nullptr, b_terms_, tab.b, h, k_);  // y⁺ = y + h Σ bⱼKⱼ
+    if (last_stage_is_end_)
+      out = ys_;  // y⁺, computed as the last stage (the same sum, to the bit)
+    else
+      combine(out, y, nullptr, b_terms_, tab.b, h, k_);  // y⁺ = y + h Σ bⱼKⱼ
   }
 
   template <class Sys>
-  void explicit_step(const Sys& sys, core::PhaseState<V>& x, double t, double h) {
+  void explicit_step(const Sys& sys, const core::PhaseState<V>& x, double t, double h, core::PhaseState<V>& out) {
     iterations_ = 0;
     const auto& tab = *table_;
-    const double h2 = h * h;
     const bool reuse = std::exchange(reuse_first_, false);
     for (std::size_t i = 0; i < stages(); ++i) {
       if (a_terms_[i].n == 0 && a2_terms_[i].n == 0 && row_sum_[i] == 0.0) {
@@ -235,19 +419,39 @@ class TableRungeKutta {
         sys(x.q, x.v, k_[i], t + tab.c[i] * h);  // (Qᵢ, Vᵢ) = (q, v)
         continue;
       }
-      combine(vs_, x.v, nullptr, a_terms_[i], tab.a[i], h, k_);  // Vᵢ = v + h Σⱼ aᵢⱼFⱼ
-      const core::Scaled<V> drift = core::scaled(h * row_sum_[i], x.v);
-      combine(ys_, x.q, &drift, a2_terms_[i], a2_[i], h2, k_);  // Qᵢ = q + h rᵢ v + h² Σⱼ (A²)ᵢⱼFⱼ
+      stage_pair(i, x.q, x.v, h);
       sys(ys_, vs_, k_[i], t + tab.c[i] * h);
     }
-    finish(x, x.q, x.v, h);
+    if (last_stage_is_end_) {
+      out.q = ys_, out.v = vs_;  // (q⁺, v⁺), computed as the last stage (the same sums, to the bit)
+    } else {
+      finish(out, x.q, x.v, h);
+    }
   }
 
-  /// q⁺ = q + h (Σb) v + h² Σ wⱼFⱼ, then v⁺ = v + h Σ bⱼFⱼ (from the stage accelerations in k_).
+  /// Vᵢ = v + h Σⱼ aᵢⱼFⱼ into vs_, Qᵢ = q + h rᵢ v + h² Σⱼ (A²)ᵢⱼFⱼ into ys_: in one pass on vectors that fuse.
+  void stage_pair(std::size_t i, const V& q, const V& v, double h) {
+    const core::Scaled<V> drift = core::scaled(h * row_sum_[i], v);
+    if constexpr (fuses_stage_terms<V>()) {
+      combine_stage_pair(StageSum<V, const V&>{vs_, {v}, table_->a[i], h},
+                         StageSum<V, const V&, core::Scaled<V>>{ys_, {q, drift}, a2_[i], h * h}, stage_pair_terms_[i], k_);
+    } else {
+      combine(vs_, v, nullptr, a_terms_[i], table_->a[i], h, k_);
+      combine(ys_, q, &drift, a2_terms_[i], a2_[i], h * h, k_);
+    }
+  }
+
+  /// q⁺ = q + h (Σb) v + h² Σ wⱼFⱼ, then v⁺ = v + h Σ bⱼFⱼ (from the stage accelerations in k_); q and v may be
+  /// x's own.
   void finish(core::PhaseState<V>& x, const V& q, const V& v, double h) {
     const core::Scaled<V> drift = core::scaled(h * b_sum_, v);
-    combine(x.q, q, &drift, w_terms_, w_, h * h, k_);
-    combine(x.v, v, nullptr, b_terms_, table_->b, h, k_);
+    if constexpr (fuses_stage_terms<V>()) {
+      combine_stage_pair(StageSum<V, const V&, core::Scaled<V>>{x.q, {q, drift}, w_, h * h},
+                         StageSum<V, const V&>{x.v, {v}, table_->b, h}, finish_pair_terms_, k_);
+    } else {
+      combine(x.q, q, &drift, w_terms_, w_, h * h, k_);
+      combine(x.v, v, nullptr, b_terms_, table_->b, h, k_);
+    }
   }
 
   // ---------------------------------------------------------------- implicit tables
@@ -341,9 +545,7 @@ class TableRungeKutta {
     lu_.compute(m_);
     for (std::size_t i = 0; i < s; ++i) k_[i] = f0_;  // Fᵢ⁽⁰⁾ = f(t, q, v)
     newton(t, h, v0_.cwiseAbs().maxCoeff(), n, [&](std::size_t i) {
-      combine(vs_, v0_, nullptr, a_terms_[i], tab.a[i], h, k_);  // Vᵢ = v + h Σⱼ aᵢⱼFⱼ
-      const core::Scaled<V> drift = core::scaled(h * row_sum_[i], v0_);
-      combine(ys_, y0_, &drift, a2_terms_[i], a2_[i], h2, k_);  // Qᵢ = q + h rᵢ v + h² Σⱼ (A²)ᵢⱼFⱼ
+      stage_pair(i, y0_, v0_, h);  // Vᵢ = v + h Σⱼ aᵢⱼFⱼ, Qᵢ = q + h rᵢ v + h² Σⱼ (A²)ᵢⱼFⱼ
       sys(ys_, vs_, kn_[i], t + tab.c[i] * h);
     });
     finish(x, y0_, v0_, h);
@@ -401,6 +603,9 @@ class TableRungeKutta {
   double b_sum_ = 0.0;
   std::array<Terms, kS> a_terms_{}, a2_terms_{};
   Terms b_terms_{}, w_terms_{};
+  std::array<Terms, kS> stage_pair_terms_{};  // Vᵢ and Qᵢ in one pass (combine_stage_pair)
+  Terms finish_pair_terms_{};                  // q⁺ and v⁺ in one pass
+  bool last_stage_is_end_ = false;             // explicit, last row of A = b: y⁺ is the last stage's state
   // stage slopes (accelerations in the second-order form) and the Newton iterate's new values
   std::array<V, kS> k_{}, kn_{};
   // stage state (Yᵢ or Qᵢ), stage velocity, the step's start (q, v), f there, f at a perturbed state
