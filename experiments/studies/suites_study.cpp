@@ -20,6 +20,9 @@
 #include "toolkit/adaptive/integrate_adaptive.hpp"
 #include "toolkit/adaptive/methods.hpp"
 #include "toolkit/core/numbers.hpp"
+#include "toolkit/integrators/registry.hpp"
+#include "toolkit/integrators/table_runge_kutta.hpp"
+#include "toolkit/theory/structure.hpp"
 
 namespace verisim::experiments {
 
@@ -132,6 +135,41 @@ Outcome run_rosenbrock4(std::size_t index, double tol, const std::vector<double>
   return out;
 }
 
+/// An implicit table of the registry at fixed steps on the stiff problem `index` (SuiteFixedRow).
+SuiteFixedRow run_fixed(const integrators::Method& m, std::size_t index, const std::vector<double>& ref) {
+  const auto& pr = suites::kSuite[index];
+  const suites::System sys(index);
+  const double t0 = suites::to_double(pr.t0), t1 = suites::to_double(pr.t_end);
+  SuiteFixedRow r;
+  r.method = std::string(m.info.name);
+  r.order = m.table->order;
+  r.stage_order = theory::stage_order(*m.coefficients.rk);
+  std::vector<double> floor;
+  for (int k = 0; k < kFixedLevels; ++k) {
+    const long n = kFixedStart << k;
+    const double h = (t1 - t0) / static_cast<double>(n);
+    const std::vector<double> y0 = suites::initial_value(index);
+    Eigen::VectorXd y = Eigen::Map<const Eigen::VectorXd>(y0.data(), static_cast<Eigen::Index>(y0.size()));
+    integrators::TableRungeKutta<Eigen::VectorXd> rk(*m.table, m.info.name);
+    double err = kNaN;
+    try {
+      for (long i = 0; i < n; ++i) rk.do_step(sys, y, t0 + static_cast<double>(i) * h, h);
+      err = relative_error(y, ref, true);
+    } catch (const std::exception& e) {
+      if (r.failure.empty()) r.failure = fmt::format("{} steps: {}", n, e.what());
+    }
+    r.h.push_back(h);
+    r.error.push_back(err);
+    // the flow contracts: the rounding of earlier steps is damped as their truncation error is, and the error at
+    // t_end carries the last steps' only — one step's round-off, not n of them (order_study.hpp's rule for n = 1)
+    floor.push_back(roundoff_floor(1, 1.0));
+  }
+  const auto fit = reference::fit_order(r.h, r.error, floor);
+  r.measured = fit.ok ? fit.order : kNaN;
+  r.pass = fit.ok && r.measured >= r.stage_order - kFixedOrderBand && r.measured <= r.order + 1 + kFixedOrderBand;
+  return r;
+}
+
 /// The odeint entries the study runs: the controlled explicit steppers of the catalogue.
 constexpr OdeintId kOdeintControlled[] = {OdeintId::controlled_cash_karp54, OdeintId::controlled_dopri5,
                                           OdeintId::controlled_fehlberg78, OdeintId::bulirsch_stoer};
@@ -213,6 +251,9 @@ void run_problem(std::size_t index, const StudyOptions& opt, SuitesStudy& study)
       judge(row, p.tolerances, pr.stiff);
       p.methods.push_back(std::move(row));
     };
+    if (std::find(std::begin(kFixedStepSuiteProblems), std::end(kFixedStepSuiteProblems), p.name) != std::end(kFixedStepSuiteProblems))
+      for (const auto& m : integrators::kMethods)
+        if (m.table && !m.table->is_explicit && m.coefficients.rk && wants_integrator(opt, m.info.name)) p.fixed.push_back(run_fixed(m, index, r->y));
     if (pr.stiff) {  // rosenbrock4 4(3), local extrapolation: p/(q+1) = 1
       SuiteMethodRow row;
       row.method = "odeint rosenbrock4_controller";

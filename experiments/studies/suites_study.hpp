@@ -85,6 +85,30 @@ struct SuiteMethodRow {
   bool bound_judged = false;        ///< stiff: the verdict is C ≤ kToleranceBound (the slope reported), else the slope
 };
 
+/// The implicit methods at fixed steps on a stiff problem (kFixedStepSuiteProblems): the registry's implicit tables
+/// (Gauss, Radau IIA; TableRungeKutta's simplified Newton, finite-difference Jacobian), n = kFixedStart·2^k steps,
+/// the mixed error at t_end against the reference; the measured order judged within [q − 0.3, p + 1 + 0.3], q the
+/// stage order (theory::stage_order): an algebraically stable method keeps at least its stage order on stiff problems
+/// (B-convergence: Frank, Schneid & Ueberhuber 1985; Hairer & Wanner II §IV.15); on a contracting flow whose decay
+/// outruns the step (|μ|h ≫ 1) the error at t_end is the last steps' local error, O(h^(p+1)), not their sum, so up to
+/// p + 1 (Radau IIA s = 2, p = 3, measures 3.8 on HIRES). A level whose Newton iteration fails (the initial layer at
+/// large h) is reported and left out of the fit.
+struct SuiteFixedRow {
+  std::string method;
+  int order = 0, stage_order = 0;
+  std::vector<double> h, error;  ///< per level (NaN: the Newton iteration failed)
+  double measured = 0;           ///< the fitted order (NaN: no usable range)
+  std::string failure;
+  bool pass = false;
+};
+/// The stiff problems stepped at fixed steps: HIRES, smooth after its initial layer over a bounded span. Not
+/// Robertson (its span, 1e11, wants steps growing geometrically) nor Van der Pol ε = 1e-6 (relaxation jumps of width
+/// O(ε) that a fixed step cannot resolve).
+inline constexpr std::string_view kFixedStepSuiteProblems[] = {"hires"};
+inline constexpr long kFixedStart = 400;
+inline constexpr int kFixedLevels = 7;
+inline constexpr double kFixedOrderBand = 0.3;
+
 struct SuiteCheapest {
   double target = 0;
   std::string method;
@@ -99,6 +123,7 @@ struct SuiteProblem {
   std::vector<double> tolerances;
   SuiteReferenceRow reference;
   std::vector<SuiteMethodRow> methods;
+  std::vector<SuiteFixedRow> fixed;
   std::vector<SuiteCheapest> cheapest;
 };
 

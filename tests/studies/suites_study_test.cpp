@@ -78,13 +78,21 @@ TEST(SuitesStudy, HiresRosenbrock4ObeysTheTolerance) {
   EXPECT_TRUE(p.stiff);
   EXPECT_TRUE(p.reference.pass) << p.reference.own_error << " " << p.reference.check_value;
   EXPECT_LE(p.reference.check_value, 1e-15) << "HIRES: one unit of the 16th published digit";
-  ASSERT_EQ(p.methods.size(), 1u) << "rosenbrock4 only: no explicit pair on a stiff problem";
+  ASSERT_EQ(p.methods.size(), 1u) << "rosenbrock4 only among the error-controlled: no explicit pair on a stiff problem";
   const SuiteMethodRow& m = p.methods[0];
   EXPECT_TRUE(m.bound_judged);
   EXPECT_TRUE(m.pass) << "C = " << m.c;
   EXPECT_LE(m.c, kToleranceBound);
   ASSERT_EQ(p.tolerances.size(), m.error.size());
   EXPECT_LT(m.error[7], 1e-4 * m.error[1]) << "tol 1e-10 against 1e-4";
+  // the registry's implicit tables at fixed steps: at least their stage order (B-convergence, HW II §IV.15), at most
+  // p + 1 (the last steps' local error on a contracting flow)
+  ASSERT_EQ(p.fixed.size(), 3u) << "gauss6, radau3, radau5";
+  for (const auto& f : p.fixed) {
+    EXPECT_TRUE(f.pass) << f.method << ": " << f.measured;
+    EXPECT_GE(f.measured, f.stage_order - kFixedOrderBand) << f.method;
+    EXPECT_LE(f.measured, f.order + 1 + kFixedOrderBand) << f.method;
+  }
 }
 
 TEST(SuitesStudy, QuickRunsTheCheapProblemsEachWithAnIndependentCheck) {

@@ -79,4 +79,17 @@ TEST(Symmetry, NewmarkIffGammaIsOneHalf) {
   EXPECT_EQ(symmetric(integrators::newmark_family(0.3, 0.6)).holds, Verdict::no);
 }
 
+// Stage orders known from the tables' construction (HW II §IV.5, Table 5.1 and §IV.15): Gauss s and Radau IIA s are
+// collocation methods, C(s) by definition; an explicit table's first stage is y itself, so C(2) fails at the stage
+// whose c ≠ 0 unless its a-row is c·e₁ … only C(1) holds for RK4 (its row sums are its c, by the table).
+TEST(StageOrder, CollocationMethodsHaveStageOrderS) {
+  EXPECT_EQ(stage_order(tableaus::kGauss1Text), 1);
+  EXPECT_EQ(stage_order(tableaus::kGauss2Text), 2);
+  EXPECT_EQ(stage_order(tableaus::kGauss3Text), 3);
+  EXPECT_EQ(stage_order(tableaus::kRadauIIA2Text), 2);
+  EXPECT_EQ(stage_order(tableaus::kRadauIIA3Text), 3);
+  EXPECT_EQ(stage_order(tableaus::kRk4Text), 1);
+  EXPECT_EQ(stage_order(tableaus::kEulerText), 1);
+}
+
 }  // namespace verisim::theory::structure_test

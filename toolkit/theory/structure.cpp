@@ -63,7 +63,38 @@ Symmetry rk_symmetric(const Table<T>& t, Arithmetic arithmetic) {
   return out;
 }
 
+template <class T>
+int rk_stage_order(const Table<T>& t, Arithmetic arithmetic) {
+  const auto n = static_cast<std::size_t>(t.s);
+  std::vector<T> c = t.c;  // a table without c: the row sums (C(1) then holds by construction)
+  if (!t.c_declared)
+    for (std::size_t i = 0; i < n; ++i) {
+      c[i] = T(0);
+      for (std::size_t j = 0; j < n; ++j) c[i] += t.a[i][j];
+    }
+  for (int l = 1; l <= t.s; ++l) {
+    for (std::size_t i = 0; i < n; ++i) {
+      // C(l): Σⱼ aᵢⱼ cⱼ^(l−1) = cᵢ^l / l (HW II §IV.5, eq. (5.3))
+      T sum(0), scale(0), ci_l(1);
+      for (int k = 0; k < l; ++k) ci_l *= c[i];
+      for (std::size_t j = 0; j < n; ++j) {
+        T cj(1);
+        for (int k = 1; k < l; ++k) cj *= c[j];
+        sum += t.a[i][j] * cj;
+        scale += abs_of(t.a[i][j] * cj);
+      }
+      if (!holds(T(sum - ci_l / T(l)), T(scale + abs_of(ci_l)), arithmetic)) return l - 1;
+    }
+  }
+  return t.s;
+}
+
 }  // namespace
+
+int stage_order(const tableaus::RkText& table) {
+  const ReadTable r = read_table(table);
+  return with_table(r, [&](const auto& t) { return rk_stage_order(t, r.arithmetic); });
+}
 
 SymplecticCondition symplectic_condition(const tableaus::RkText& table) {
   const ReadTable r = read_table(table);

@@ -9,6 +9,10 @@
 //     symmetric iff its merged sequence of flows (zero flows dropped, neighbours of one kind merged) is a
 //     palindrome (GNI §V.3.1: the adjoint of a composition is the reversed composition), decided on the
 //     doubles with arithmetic.hpp's doubles50 tolerance.
+//   Stage order: the largest q ≤ s with C(q): Σⱼ aᵢⱼ cⱼ^(l−1) = cᵢ^l / l for every stage i and l = 1 … q (Butcher's
+//     simplifying assumption; Hairer & Wanner II (1996) §IV.5, eq. (5.3)): the order each stage value has, which an
+//     algebraically stable method (Gauss, Radau IIA) keeps on stiff problems — its B-convergence order (Frank,
+//     Schneid & Ueberhuber, SIAM J. Numer. Anal. 22 (1985) 515; HW II §IV.15) — where the classical order is lost.
 //   Newmark: no condition in the canonical form (Kane, Marsden, Ortiz & West, Int. J. Numer. Meth. Eng. 49
 //     (2000) 1295: γ = ½ conserves a nearby non-canonical form); symmetric iff γ = ½ (the average of the
 //     forward and backward step formulas; on the linear oscillator det M = 1 then).
@@ -38,6 +42,8 @@ struct Symmetry {
 };
 
 SymplecticCondition symplectic_condition(const tableaus::RkText& table);
+/// The stage order q (C(q), above), decided in the table's arithmetic (arithmetic.hpp); 0 when C(1) fails.
+int stage_order(const tableaus::RkText& table);
 SymplecticCondition symplectic_condition(const integrators::Coefficients& coefficients);
 Symmetry symmetric(const tableaus::RkText& table);
 Symmetry symmetric_splitting(std::span<const double> drift, std::span<const double> kick);
