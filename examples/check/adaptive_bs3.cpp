@@ -6,6 +6,8 @@
 //   wrong-estimate     estimates with the difference to explicit Euler: O(h²), not O(h³)
 //   ignores-tolerance  controls to a hard-coded 1e-6 whatever tol it is given
 //   linear-dense       its dense output joins the ends of a step by a straight line: O(h²), not Hermite's O(h⁴)
+//   small-estimate     reports its estimate divided by 1000 (a units slip): the right order, but it accepts steps
+//                      whose true error exceeds the tolerance
 // Its dense output is Hermite's cubic from the ends of the step and their slopes (Hairer, Nørsett & Wanner I (1993)
 // §II.6, eq. (6.7)): order p* = 3, local error O(h⁴).
 // Usage: check_adaptive_bs3 [--bug B] {mode} {problem} {parameters} {t0} {dt} {t_end} {tol} {h0} {thetas} {q} {v}
@@ -52,6 +54,7 @@ Step bs3(const check::Accel& a, double t, const State& y, double h) {
       s.e[i] = y3[i] - (y[i] + h * k1[i]);  // against explicit Euler: O(h²)
     else
       s.e[i] = h * (-5.0 / 72 * k1[i] + 1.0 / 12 * k2[i] + 1.0 / 9 * k3[i] - 1.0 / 8 * k4[i]);  // y3 − y2
+    if (bug == "small-estimate") s.e[i] /= 1000;
   }
   return s;
 }

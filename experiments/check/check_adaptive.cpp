@@ -7,6 +7,9 @@
 //    again from the same point, every accepted step starts where the last one ended, the last lands on t_end;
 //  - the estimate's order: one step of h from the problem's start on a ladder of h; the estimate is
 //    O(h^(q+1)) and the propagated solution's local error O(h^(p+1)) (Drake's ErrEstOrder test);
+//  - the estimator at work (DETEST's deceived steps): at tol = 1e-6 the true local error of each accepted step, from
+//    a Fehlberg 7(8) reference started at the step's own start, against the tolerance: at most 5 % of the steps may
+//    exceed it when p > q (as the adaptive study judges the toolkit's pairs);
 //  - beside each tolerance row, the toolkit's pair of the same p(q) (bs3, cash-karp, …; adaptive_twin) run the same way:
 //    what a correct program measures on the same problem;
 //  - with --dense-order p*: the dense output of the same steps at θ = 1/4, 1/2, 3/4 against the exact solution,
@@ -15,6 +18,7 @@
 #include "experiments/check/check_adaptive.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 #include <string_view>
 #include <limits>
@@ -31,7 +35,9 @@
 #include "experiments/studies/method_run.hpp"
 #include "experiments/studies/order_study.hpp"
 #include "reference/order_fit.hpp"
+#include "toolkit/adaptive/error_norm.hpp"
 #include "toolkit/adaptive/integrate_adaptive.hpp"
+#include "toolkit/integrators/registry.hpp"
 #include "toolkit/adaptive/methods.hpp"
 #include "toolkit/core/numbers.hpp"
 
@@ -65,6 +71,18 @@ struct UserToleranceRow {
   bool pass = false;
 };
 
+/// The estimator at work (the adaptive study's measure, DETEST's deceived steps): over the accepted steps of the run at
+/// kEstimatorTolerance, the true local error of the state the program propagated — against a Fehlberg 7(8) reference
+/// of 16 sub-steps from the step's own start (its error O((h/16)⁹) is far below tol there) — in the protocol's norm.
+struct UserEstimatorRow {
+  std::string problem, text;
+  long accepted = 0;
+  double deceived = kNaN;              ///< share of accepted steps whose true local error exceeds the tolerance (> 1)
+  double median = kNaN, p10 = kNaN, p90 = kNaN;  ///< err / (true local error, same norm)
+  bool judged = false, pass = false;   ///< judged when p > q: the propagated solution is O(h) below the estimate
+};
+inline constexpr double kEstimatorTolerance = 1e-6;
+
 struct UserControlRow {
   std::string problem;
   long steps = 0, rejected = 0, violations = 0;
@@ -94,8 +112,11 @@ struct RunCheck {
 };
 
 /// Runs the adaptive case and checks its step lines one by one against the protocol's rules.
-RunCheck check_run(const UserProgram& program, const Case& c) {
+RunCheck check_run(const UserProgram& program, const Case& c,
+                   const std::function<void(const StepLine&, const std::vector<double>&)>& on_accepted = nullptr) {
   RunCheck r;
+  std::vector<double> start = c.q;  // the state the next step starts from: (q, v) of the last accepted step
+  start.insert(start.end(), c.v.begin(), c.v.end());
   long line = 0;
   const auto violation = [&](const std::string& what) {
     if (r.violations++ == 0) r.first = fmt::format("{}, step line {}: {}", c.name(), line, what);
@@ -113,6 +134,8 @@ RunCheck check_run(const UserProgram& program, const Case& c) {
     if (s.accepted) {
       ++r.accepted;
       if (s.err > 1.0) violation(fmt::format("accepted with err = {} > 1 (the estimate exceeds the tolerance)", fmt_g(s.err, 3)));
+      if (on_accepted && same_time(s.t, t)) on_accepted(s, start);
+      start = s.state;
       t = s.t + s.h;
     } else {
       ++r.rejected;
@@ -177,8 +200,16 @@ UserToleranceRow twin_tolerance(const adaptive::AdaptiveMethod& m, const P& prob
   return r;
 }
 
+/// q-th quantile (0…1) of xs by the nearest rank (xs sorted in place); NaN when empty.
+double quantile(std::vector<double>& xs, double q) {
+  if (xs.empty()) return kNaN;
+  std::sort(xs.begin(), xs.end());
+  return xs[std::min(xs.size() - 1, static_cast<std::size_t>(q * static_cast<double>(xs.size())))];
+}
+
 template <class P>
-UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, UserControlRow& control) {
+UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, UserControlRow& control,
+                                UserEstimatorRow& estimator) {
   const int p = cx.options.declared_order;
   const int q = cx.options.estimate_order;
   UserToleranceRow r;
@@ -188,13 +219,45 @@ UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, U
   control.problem = r.problem;
   const auto exact = problem.exact(problem.t0 + T);
   const double scale = 1.0 + std::sqrt(exact.q.squaredNorm() + exact.v.squaredNorm());
+  const MethodRun<P> local_reference(*integrators::find_method("fehlberg78"), problem);
   for (double tol : kTolerances) {
     Case c = make_case(problem, T, 1, 1);
     c.adaptive = true;
     c.t_end = problem.t0 + T;
     c.tol = tol;
     c.h0 = T;  // the whole interval first: a controller must reject it at these tolerances
-    const RunCheck run = check_run(cx.program, c);
+    std::function<void(const StepLine&, const std::vector<double>&)> on_accepted;
+    long deceived = 0;
+    std::vector<double> ratios;
+    if (tol == kEstimatorTolerance) {
+      on_accepted = [&](const StepLine& s, const std::vector<double>& start) {
+        using State = core::PhaseState<typename P::V>;
+        const State x0 = state_of<P>(start), x1 = state_of<P>(s.state);
+        State y = x0;
+        const double dh = s.h / 16.0;
+        for (int k = 0; k < 16; ++k) local_reference.step(y, s.t + k * dh, dh);
+        const State e{x1.q - y.q, x1.v - y.v};
+        const double true_err = adaptive::error_norm(e, x0, x1, adaptive::Tolerance{tol, tol});
+        if (true_err > 1.0) ++deceived;
+        if (true_err > 0) ratios.push_back(s.err / true_err);
+      };
+    }
+    const RunCheck run = check_run(cx.program, c, on_accepted);
+    if (tol == kEstimatorTolerance) {
+      estimator.problem = std::string(P::name);
+      estimator.text = case_text(problem);
+      estimator.accepted = run.accepted;
+      estimator.deceived = run.accepted > 0 ? static_cast<double>(deceived) / static_cast<double>(run.accepted) : kNaN;
+      estimator.p10 = quantile(ratios, 0.1);
+      estimator.median = quantile(ratios, 0.5);
+      estimator.p90 = quantile(ratios, 0.9);
+      estimator.judged = p > q;
+      estimator.pass = !estimator.judged || (std::isfinite(estimator.deceived) && estimator.deceived <= kDeceivedShare);
+      cx.tally("estimator reliability", estimator.judged, estimator.pass,
+               fmt::format("{}: {} of {} accepted steps at tol = {} deceived (true local error above the tolerance), "
+                           "expected at most {} (p > q: the propagated solution is O(h) below the estimate)",
+                           estimator.text, deceived, run.accepted, num(tol), fmt_g(kDeceivedShare, 2)));
+    }
     control.steps += run.accepted + run.rejected;
     control.rejected += run.rejected;
     if (run.violations > 0 && control.violations == 0) control.first = run.first;
@@ -298,6 +361,7 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
   const int p = cx.options.declared_order, q = cx.options.estimate_order;
   std::vector<UserToleranceRow> tolerance;
   std::vector<UserControlRow> control;
+  std::vector<UserEstimatorRow> estimators;
   std::vector<UserEstimateRow> estimate;
   std::vector<UserDenseRow> dense;
   const adaptive::AdaptiveMethod* twin = adaptive_twin(p, q);
@@ -308,7 +372,8 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
     cx.progress(fmt::format("adaptive: {}", P::name));
     if (wanted("tolerance")) {
       control.emplace_back();
-      tolerance.push_back(user_tolerance(cx, problem, T, control.back()));
+      estimators.emplace_back();
+      tolerance.push_back(user_tolerance(cx, problem, T, control.back(), estimators.back()));
       if (twin) tolerance.push_back(twin_tolerance(*twin, problem, T, tolerance.back().expected));
     }
     if (wanted("estimate")) estimate.push_back(user_estimate(cx, problem, T, n0));
@@ -365,6 +430,25 @@ StudyResult run_adaptive_check(const checking::Context& cx) {
     ct.rows.push_back(std::move(row));
   }
   if (!ct.rows.empty()) out.tables.push_back(std::move(ct));
+  ResultTable rt;
+  rt.caption = fmt::format("The estimator at work (tol = {}): the true local error of each accepted step (Fehlberg 7(8), 16 "
+                           "sub-steps from its start) against the tolerance and against your err", num(kEstimatorTolerance));
+  rt.group = "check_estimator";
+  for (const auto& r : estimators) {
+    Row row;
+    row.fields = {field("problem", "problem", r.text), field("accepted steps", "accepted", std::to_string(r.accepted), static_cast<double>(r.accepted)),
+                  field("deceived", "deceived", fmt_g(r.deceived, 3), finite_or_null(r.deceived)),
+                  field("err/true: median", "ratio_median", fmt_g(r.median, 3), finite_or_null(r.median)),
+                  field("10 %", "ratio_p10", fmt_g(r.p10, 3), finite_or_null(r.p10)),
+                  field("90 %", "ratio_p90", fmt_g(r.p90, 3), finite_or_null(r.p90))};
+    if (r.judged)
+      row.verdict = Verdict{fmt::format("user on {}: deceived steps", r.problem), fmt::format("≤ {}", fmt_g(kDeceivedShare, 2)),
+                            fmt_g(r.deceived, 3), r.pass};
+    else
+      row.verdict_text = "reported (p = q: the estimate measures the propagated solution itself)";
+    rt.rows.push_back(std::move(row));
+  }
+  if (!rt.rows.empty()) out.tables.push_back(std::move(rt));
   ResultTable et;
   et.caption = "One step from the start: the estimate's order and the local error's";
   et.group = "check_estimate";

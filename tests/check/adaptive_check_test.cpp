@@ -9,6 +9,10 @@
 //    takes over, so h follows tol^(1/2) on parts of the orbit and tol^(1/3) on others (measured 1.2–1.5);
 //  - ignores-tolerance: controls to 1e-6 whatever it is told: the error does not move with tol, slope ≈ 0 (fails
 //    6/6), while its estimate, asked one step at a time, is still the correct O(h³);
+//  - small-estimate: its estimate divided by 1000 keeps its order (3) and the tolerance slope (1), so only the
+//    estimator at work catches it: it accepts steps whose true local error is ~1000 times what it reports (measured
+//    err/true 0.001–0.003, deceived on 94–100 % of them: 6/6 fail), where the correct program's estimate, of its
+//    lower member, sits O(h) above its propagated error (err/true 9–31) and is deceived on none;
 //  - dense output (--dense-order 3): Hermite's cubic from the step's ends and slopes has local error O(h⁴) at every θ
 //    (Hairer, Nørsett & Wanner I §II.6): order 4 passes 6/6; linear-dense joins the ends by a straight line, whose
 //    error is θ(1−θ)h²y''/2 + O(h³): measured 2 (fails 6/6; every problem starts where y'' ≠ 0).
@@ -68,6 +72,7 @@ TEST(CheckAdaptive, CorrectBogackiShampinePassesEveryCheck) {
   EXPECT_EQ(grader_line(r.out, "step control"), "pass  step control: 6/6 cases") << r.out;
   EXPECT_EQ(grader_line(r.out, "estimate order"), "pass  estimate order: 6/6 cases") << r.out;
   EXPECT_EQ(grader_line(r.out, "local error order"), "pass  local error order: 6/6 cases") << r.out;
+  EXPECT_EQ(grader_line(r.out, "estimator reliability"), "pass  estimator reliability: 6/6 cases") << r.out;
   // the toolkit's twin (bs3, the same pair, controller and norm implemented independently) beside each row: the
   // step sequences differ by rounding only, so the slopes agree to the 3 digits printed
   for (const char* problem : {"oscillator", "damped", "forced", "pendulum", "driven-pendulum", "kepler"}) {
@@ -85,6 +90,17 @@ TEST(CheckAdaptive, AControllerThatNeverRejectsFailsStepControl) {
   const std::string line = grader_line(r.out, "step control");
   EXPECT_EQ(line.rfind("FAIL  step control: 6/6 cases fail; first failing case: case oscillator, tol = ", 0), 0u) << r.out;
   EXPECT_NE(line.find("accepted with err = "), std::string::npos) << line;
+  // its one step over the whole interval is deceived: the estimator check fails with it
+  EXPECT_EQ(grader_line(r.out, "estimator reliability").rfind("FAIL  estimator reliability: 6/6 cases fail", 0), 0u) << r.out;
+}
+
+TEST(CheckAdaptive, AnEstimateTooSmallIsCaughtByItsDeceivedSteps) {
+  const Checked r = check_adaptive("small-estimate");
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  const std::string line = grader_line(r.out, "estimator reliability");
+  EXPECT_EQ(line.rfind("FAIL  estimator reliability: 6/6 cases fail", 0), 0u) << r.out;
+  EXPECT_EQ(grader_line(r.out, "estimate order"), "pass  estimate order: 6/6 cases") << r.out;  // its order is right
+  EXPECT_EQ(grader_line(r.out, "tolerance proportionality"), "pass  tolerance proportionality: 6/6 cases") << r.out;
 }
 
 TEST(CheckAdaptive, AnEstimateOfTheWrongOrderIsMeasuredAtTwo) {
