@@ -200,13 +200,6 @@ UserToleranceRow twin_tolerance(const adaptive::AdaptiveMethod& m, const P& prob
   return r;
 }
 
-/// q-th quantile (0…1) of xs by the nearest rank (xs sorted in place); NaN when empty.
-double quantile(std::vector<double>& xs, double q) {
-  if (xs.empty()) return kNaN;
-  std::sort(xs.begin(), xs.end());
-  return xs[std::min(xs.size() - 1, static_cast<std::size_t>(q * static_cast<double>(xs.size())))];
-}
-
 template <class P>
 UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, UserControlRow& control,
                                 UserEstimatorRow& estimator) {
@@ -219,7 +212,7 @@ UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, U
   control.problem = r.problem;
   const auto exact = problem.exact(problem.t0 + T);
   const double scale = 1.0 + std::sqrt(exact.q.squaredNorm() + exact.v.squaredNorm());
-  const MethodRun<P> local_reference(*integrators::find_method("fehlberg78"), problem);
+  const MethodRun<P> fehlberg78(*integrators::find_method(kLocalReferenceMethod), problem);
   for (double tol : kTolerances) {
     Case c = make_case(problem, T, 1, 1);
     c.adaptive = true;
@@ -233,9 +226,7 @@ UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, U
       on_accepted = [&](const StepLine& s, const std::vector<double>& start) {
         using State = core::PhaseState<typename P::V>;
         const State x0 = state_of<P>(start), x1 = state_of<P>(s.state);
-        State y = x0;
-        const double dh = s.h / 16.0;
-        for (int k = 0; k < 16; ++k) local_reference.step(y, s.t + k * dh, dh);
+        const State y = local_reference(fehlberg78, x0, s.t, s.h);
         const State e{x1.q - y.q, x1.v - y.v};
         const double true_err = adaptive::error_norm(e, x0, x1, adaptive::Tolerance{tol, tol});
         if (true_err > 1.0) ++deceived;
@@ -248,9 +239,9 @@ UserToleranceRow user_tolerance(const Context& cx, const P& problem, double T, U
       estimator.text = case_text(problem);
       estimator.accepted = run.accepted;
       estimator.deceived = run.accepted > 0 ? static_cast<double>(deceived) / static_cast<double>(run.accepted) : kNaN;
-      estimator.p10 = quantile(ratios, 0.1);
-      estimator.median = quantile(ratios, 0.5);
-      estimator.p90 = quantile(ratios, 0.9);
+      estimator.p10 = percentile(ratios, 0.1);
+      estimator.median = percentile(ratios, 0.5);
+      estimator.p90 = percentile(ratios, 0.9);
       estimator.judged = p > q;
       estimator.pass = !estimator.judged || (std::isfinite(estimator.deceived) && estimator.deceived <= kDeceivedShare);
       cx.tally("estimator reliability", estimator.judged, estimator.pass,

@@ -22,6 +22,7 @@
 #include "toolkit/core/illinois.hpp"
 #include "toolkit/core/numbers.hpp"
 #include "toolkit/core/step_error.hpp"
+#include "toolkit/integrators/registry.hpp"
 #include "toolkit/integrators/table_runge_kutta.hpp"
 #include "toolkit/tableaus/library.hpp"
 
@@ -38,17 +39,6 @@ core::PhaseState<V> difference(const core::PhaseState<V>& a, const core::PhaseSt
 template <class V>
 double size_of(const core::PhaseState<V>& x) {
   return std::sqrt(x.q.squaredNorm() + x.v.squaredNorm());
-}
-
-/// The local reference from (t, x) over h: Fehlberg 7(8) in 16 sub-steps (its local error, O((h/16)⁹),
-/// is below 1e-16 of the state for every step the runs at tol = 1e-6 take).
-template <class P>
-core::PhaseState<typename P::V> local_reference(const P& p, const core::PhaseState<typename P::V>& x, double t, double h) {
-  integrators::TableRungeKutta<typename P::V> rk(tableaus::kFehlberg78, "fehlberg78");
-  auto y = x;
-  const double dh = h / 16.0;
-  for (int k = 0; k < 16; ++k) rk.do_step(p, y, t + k * dh, dh);
-  return y;
 }
 
 /// The one-step ladders: h = 0.4τ·2^(−k/2), k < kLadder (0.4τ … 0.003τ), keeping the points whose error
@@ -77,13 +67,6 @@ double one_step_slope(const P& p, const adaptive::AdaptiveMethod& m, double tau,
     if (in_window(v, x0)) hs.push_back(h), values.push_back(v);
   }
   return hs.size() >= 3 ? reference::log_log_fit(hs, values, 0, hs.size() - 1).slope : kNaN;
-}
-
-double percentile(std::vector<double> v, double q) {
-  if (v.empty()) return kNaN;
-  std::sort(v.begin(), v.end());
-  const auto i = static_cast<std::size_t>(std::lround(q * static_cast<double>(v.size() - 1)));
-  return v[i];
 }
 
 template <class P>
@@ -130,6 +113,7 @@ void adaptive_problem(const P& p, double T, const StudyOptions& opt, AdaptiveStu
     }
     // --- the estimator at tol = 1e-6 (standard controller)
     {
+      const MethodRun<P> fehlberg78(*integrators::find_method(kLocalReferenceMethod), p);
       EstimatorRow r{name, 0, 0, 0, 0, 0, 0, false};
       std::vector<double> ratios;
       long deceived = 0;
@@ -142,7 +126,7 @@ void adaptive_problem(const P& p, double T, const StudyOptions& opt, AdaptiveStu
       try {
         adaptive::integrate_adaptive(st, p, x, p.t0, p.t0 + T, o, [&](const auto& step) {
           if (!step.record.accepted) return;
-          const State ref = local_reference(p, step.start, step.record.t, step.record.h);
+          const State ref = local_reference(fehlberg78, step.start, step.record.t, step.record.h);
           const State propagated_error = difference(step.end, ref);
           // the member the estimate measures: b̂ when b is the higher (ŷ = y − e), else b
           const State low_error = b_higher ? difference(difference(step.end, step.estimate), ref) : propagated_error;
@@ -295,6 +279,13 @@ void event_location(const StudyOptions& opt, AdaptiveStudy& out) {
 }
 
 }  // namespace
+
+double percentile(std::vector<double> v, double q) {
+  if (v.empty()) return kNaN;
+  std::sort(v.begin(), v.end());
+  const auto i = static_cast<std::size_t>(std::lround(q * static_cast<double>(v.size() - 1)));
+  return v[i];
+}
 
 AdaptiveStudy run_adaptive_study(const StudyOptions& opt) {
   AdaptiveStudy out;

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "experiments/studies/method_run.hpp"
 #include "experiments/studies/studies.hpp"
 
 namespace verisim::experiments {
@@ -37,6 +38,21 @@ inline constexpr double kDenseOrderBand = 0.35;      // |measured p* + 1 − (p*
 /// 2 leaves room for |g′| = |ẏ| varying there (relatively by |ÿ/ẏ|·|t̂ − t*| = 0.37/s·|t̂ − t*| on the falling
 /// ball: below 1e-5 at the tolerances run).
 inline constexpr double kEventBoundFactor = 2.0;
+
+/// The estimator's local reference, here and in `check integrator --adaptive`: from (t, x) over h, Fehlberg 7(8) in
+/// 16 sub-steps (its local error, O((h/16)⁹), is below 1e-16 of the state for every step the runs at tol = 1e-6
+/// take); `fehlberg78` is MethodRun of the registry's row of that name (kLocalReferenceMethod).
+inline constexpr std::string_view kLocalReferenceMethod = "fehlberg78";
+template <class P>
+core::PhaseState<typename P::V> local_reference(const MethodRun<P>& fehlberg78, core::PhaseState<typename P::V> x,
+                                                double t, double h) {
+  const double dh = h / 16.0;
+  for (int k = 0; k < 16; ++k) fehlberg78.step(x, t + k * dh, dh);
+  return x;
+}
+
+/// The q-quantile (0 … 1) of v by the nearest rank, round(q·(n − 1)) of the sorted values; NaN when v is empty.
+double percentile(std::vector<double> v, double q);
 
 struct ToleranceRow {
   std::string integrator, controller;

@@ -34,23 +34,8 @@
 
 namespace verisim::experiments {
 
-/// The reference's own error bound, relative to ‖y‖∞ (tests/reference/suite_test.cpp: four decades below
-/// double's ε, so the reference rounded to double is the exact solution rounded).
-inline constexpr double kSuiteOwnError = 1e-20;
-/// Kepler's equation against the reference: the same bound (the exact solution in 50 digits).
-inline constexpr double kSuiteKeplerAgreement = 1e-20;
-/// The Arenstorf orbit's return to its start after its period, relative (suite_test.cpp: the orbit's data are
-/// published to 30 digits and the return is sensitive to them near the moon: the bound).
-inline constexpr double kSuiteReturn = 1e-15;
-/// The published values (16 digits), per component, relative (suite_test.cpp: Pleiades agrees to 2.9e-15,
-/// its worst component 11 units off in the 16th digit: docs/reference.md "Published values and their slips").
-inline constexpr double kSuitePublishedAgreement = 1e-14;
-/// The stiff problems' published values (the Test Set's, 16 digits) against the reference, per component, relative:
-/// they were computed at rtol = atol = 1.1e-18 yet carry errors up to 2.1e-14 — Robertson's three values sum to
-/// 1 − 1.02e-14 where y₁ + y₂ + y₃ = 1 exactly, Van der Pol's two releases differ from the 14th digit on
-/// (docs/reference.md "Published values and their slips") — so the bound is the test's, twice the releases' spread;
-/// HIRES agrees to one unit of its last digit.
-inline constexpr double kSuiteStiffPublishedAgreement = 4e-14;
+// The references are judged by reference/suites' own bounds (suite.hpp: kOwnErrorBound, kKeplerAgreement,
+// kReturnAgreement, kPublishedAgreement, kStiffPublishedAgreement), the ones its tests assert.
 /// An error at or below the round-off level of its run, roundoff_floor(steps, 1) = 10·ε·steps (order_study.hpp: the
 /// rule of the order and odeint-steppers studies; the errors here are relative), is not fitted.
 /// The tolerance slope is fitted over at most this many of the tightest points above round-off, at least

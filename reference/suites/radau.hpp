@@ -1,6 +1,6 @@
 #pragma once
 // The 50-digit Radau IIA integrator of the suite's stiff references (radau.cpp; the method in
-// radau50.hpp), seen in double: what the tests check of it without including Boost.Multiprecision.
+// suite50.hpp), seen in double: what the tests check of it without including Boost.Multiprecision.
 #include <cstddef>
 #include <vector>
 

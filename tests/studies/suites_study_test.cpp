@@ -29,7 +29,7 @@ TEST(SuitesStudy, KeplerD1AgainstTheory) {
   const SuiteProblem& p = s.problems[0];
   EXPECT_TRUE(p.reference.available);
   EXPECT_TRUE(p.reference.pass) << p.reference.own_error << " " << p.reference.check_value;
-  EXPECT_LE(p.reference.check_value, kSuiteKeplerAgreement);
+  EXPECT_LE(p.reference.check_value, reference::suites::kKeplerAgreement);
   int ours = 0;
   for (const auto& m : p.methods) {
     ASSERT_EQ(m.error.size(), p.tolerances.size()) << m.method;
