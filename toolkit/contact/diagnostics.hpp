@@ -4,6 +4,7 @@
 // Workspace the caller owns (world.hpp): a diagnostic never touches the workspace a run steps with
 // unless it is given that one (then it may rebuild the list, as an evaluation would).
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <utility>
@@ -13,7 +14,8 @@
 
 namespace verisim::contact {
 
-/// Potential energy of the conservative parts at q (time t): springs ½ k_n δ² (pairs and walls), gravity
+/// Potential energy of the conservative parts at q (time t): springs ½ k_n δ² (Hertz: (2/5) k d^{5/2}, the
+/// integral of k d^{3/2}; pairs and walls; the tangential springs are not counted), gravity
 /// −m g·x, the field forces' potentials, cohesion, dipoles (within their cut-off, the truncated potential:
 /// U beyond r_c is 0), long range (exact pair sum, O(N²)). With damping or
 /// friction the total is not conserved; this is for checks of conservative worlds.
@@ -23,16 +25,25 @@ double potential_energy(const World<D, L, F>& w, typename World<D, L, F>::Worksp
   const WorldParams<D>& prm = w.params();
   double e = 0.0;
   for (std::size_t i = 0; i < w.size(); ++i) e -= w.particle(i).mass * prm.gravity.dot(w.position(q, i));
+  const auto& order = ws.cells.order();
+  auto spring = [&](double delta, std::size_t i, std::size_t j, bool wall) {  // the normal spring's energy at δ < 0
+    if constexpr (L.normal == NormalModel::hertz) {
+      const double k = (wall ? w.wall_contact_constants(i) : w.contact_constants(i, j)).k;
+      return 0.4 * k * std::pow(-delta, 2.5);  // ∫ k d^{3/2} dd = (2/5) k d^{5/2}
+    } else {
+      return 0.5 * prm.kn * delta * delta;
+    }
+  };
   w.for_each_pair_in_range(ws, [&](std::uint32_t s, std::uint32_t t, const core::Vec<D>& d, double r) {
     const double rs = ws.xr[s].R + ws.xr[t].R;
     const double delta = r - rs;
-    if (delta < 0.0) e += 0.5 * prm.kn * delta * delta;
+    if (delta < 0.0) e += spring(delta, order[s], order[t], false);
     if constexpr (L.cohesion) e += cohesion_energy(delta, prm.cohesion);
     if constexpr (L.dipoles) {
       if (w.has_dipoles() && r > 0.0 && r < rs * w.pair_range().scale) e += dipole_energy<D>(d / r, r, ws.M[s], ws.M[t], prm.dipole.mu0);
     }
   });
-  w.for_each_wall_contact(ws, [&](std::uint32_t, double delta, const core::Vec<D>&) { e += 0.5 * prm.kn * delta * delta; });
+  w.for_each_wall_contact(ws, [&](std::uint32_t s, double delta, const core::Vec<D>&) { e += spring(delta, order[s], order[s], true); });
   e += w.field_potential(q, time);  // the field forces' V(x, m, q, t) (0 without)
   if (w.long_range_active()) {
     for (std::size_t i = 0; i < w.size(); ++i)

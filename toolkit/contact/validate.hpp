@@ -18,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <numbers>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -86,6 +87,7 @@ struct TimeStepBound {
   double mass = 0.0;       ///< m, the smallest effective mass of a contact
   std::size_t a = 0, b = 0;  ///< the two lightest particles (b = a: a lone particle, against a wall)
   double c = 0.05, kn = 0.0;
+  double rayleigh = 0.0;     ///< Hertz: T_R of the smallest particle (then dt_max = 4c T_R)
   std::string who() const {
     return a == b ? fmt::format("particle {} against a wall", a)
                   : fmt::format("particles {} and {}", std::min(a, b), std::max(a, b));
@@ -109,6 +111,32 @@ TimeStepBound time_step_bound(std::size_t n, MassOf&& mass_of, double kn, double
   return {max_time_step(m, kn, c), m, a, b, c, kn};
 }
 
+/// Hertz's bound: Δt ≤ 4c·T_R, T_R = π R √(ρ/G)/(0.1631 ν + 0.8766) the Rayleigh-wave time of the
+/// smallest particle (Li, Xu & Thornton 2005, Powder Technol. 160, 219, eq. (4); the usual DEM rule
+/// Δt ≤ 0.2 T_R at the default c = 0.05). A contact then lasts ≥ 15 steps at impact speeds below
+/// ~20 m/s for the materials of Chung & Ooi 2011 (docs/contact.md).
+template <class RadiusOf>
+TimeStepBound hertz_time_step_bound(std::size_t n, RadiusOf&& radius_of, const Material& m, double c) {
+  std::size_t a = 0;
+  for (std::size_t i = 1; i < n; ++i)
+    if (radius_of(i) < radius_of(a)) a = i;
+  const double tr = std::numbers::pi * radius_of(a) * std::sqrt(m.density / m.shear_modulus()) / (0.1631 * m.poisson + 0.8766);
+  TimeStepBound b;
+  b.dt_max = 4.0 * c * tr;
+  b.a = b.b = a;
+  b.c = c;
+  b.rayleigh = tr;
+  return b;
+}
+
+/// The bound of a world's particles under its laws.
+template <int D>
+TimeStepBound time_step_bound(const std::vector<Particle<D>>& ps, const WorldParams<D>& prm, Laws laws) {
+  if (laws.normal == NormalModel::hertz)
+    return hertz_time_step_bound(ps.size(), [&](std::size_t i) { return ps[i].radius; }, prm.material, prm.step_factor);
+  return time_step_bound(ps.size(), [&](std::size_t i) { return ps[i].mass; }, prm.kn, prm.step_factor);
+}
+
 /// dt positive, finite and (unless allow_large) within the bound; the message gives the bound and,
 /// rounded down, the step to take.
 inline std::optional<Diagnostic> time_step_rule(double dt, const TimeStepBound& b, bool allow_large) {
@@ -119,6 +147,11 @@ inline std::optional<Diagnostic> time_step_rule(double dt, const TimeStepBound& 
   // dt and the bound at 6 digits, or every digit when they would read the same
   std::string dts = fmt::format("{:.6g}", dt), bs = fmt::format("{:.6g}", b.dt_max);
   if (dts == bs) dts = fmt::format("{}", dt), bs = fmt::format("{}", b.dt_max);
+  if (b.rayleigh > 0.0)
+    return Diagnostic{"dt", dt, b.dt_max, Diagnostic::kNone, Diagnostic::kNone,
+                      fmt::format("dt = {} s exceeds the Hertz bound 4c T_R = {} s (c = {}, T_R = {:.6g} s the Rayleigh time of "
+                                  "particle {}, the smallest): take dt ≤ {}",
+                                  dts, bs, b.c, b.rayleigh, b.a, printed_at_most(b.dt_max))};
   return Diagnostic{"dt", dt, b.dt_max, Diagnostic::kNone, Diagnostic::kNone,
                     fmt::format("dt = {} s exceeds seed 003's bound c π √(m/k_n) = {} s (c = {}, k_n = {:.6g} N/m, "
                                 "m = {:.6g} kg the smallest effective mass, {}): take dt ≤ {}",
@@ -171,7 +204,26 @@ Diagnostics validate(const std::vector<Particle<D>>& ps, const WorldParams<D>& p
     if (!std::isfinite(p.charge)) bad("charge", p.charge, "charge is not finite");
     if (!finite(p.dipole)) bad("dipole", nan, "dipole is not finite");
   }
-  if (!(prm.kn > 0.0) || !std::isfinite(prm.kn))
+  const bool hertz = laws.normal == NormalModel::hertz, mindlin = laws.tangential == TangentialModel::mindlin;
+  if (hertz || mindlin) {
+    const Material& m = prm.material;
+    if (!(m.youngs_modulus > 0.0) || !std::isfinite(m.youngs_modulus))
+      param("material.youngs_modulus", m.youngs_modulus,
+            fmt::format("material youngs_modulus E = {} must be positive and finite (Hertz, Mindlin)", m.youngs_modulus));
+    if (!(m.poisson > -1.0 && m.poisson <= 0.5))
+      param("material.poisson", m.poisson, fmt::format("material poisson ν = {} must be in (-1, 0.5]", m.poisson));
+    if (hertz && (!(m.density > 0.0) || !std::isfinite(m.density)))
+      param("material.density", m.density,
+            fmt::format("material density = {} must be positive and finite (the Hertz time-step bound)", m.density));
+  }
+  if (!(prm.tangential_damping >= 0.0) || !std::isfinite(prm.tangential_damping))
+    param("tangential_damping", prm.tangential_damping,
+          fmt::format("tangential_damping = {} must be >= 0 and finite", prm.tangential_damping));
+  if (prm.tangential_damping != 0.0 && (!has_history(laws.tangential) || !laws.damping))
+    param("tangential_damping", prm.tangential_damping, "tangential_damping needs a tangential spring and Laws::damping");
+  if (has_history(laws.tangential) && !laws.friction)
+    param("tangential", 0.0, "a tangential spring needs a world compiled with Laws::friction");
+  if (!hertz && (!(prm.kn > 0.0) || !std::isfinite(prm.kn)))
     param("kn", prm.kn, fmt::format("kn = {} must be positive and finite (normal stiffness, seed 003)", prm.kn));
   if (auto d = restitution_rule(prm.restitution)) out.push_back(std::move(*d));
   if (!laws.damping && prm.restitution != 1.0)
@@ -236,7 +288,7 @@ Diagnostics validate(const std::vector<Particle<D>>& ps, const WorldParams<D>& p
     (kind(I, std::get<I>(walls.kinds())), ...);
   }(std::make_index_sequence<Walls::kKinds>{});
   if (!std::isnan(dt) && n > 0 && out.empty()) {
-    const auto b = time_step_bound(n, [&](std::size_t i) { return ps[i].mass; }, prm.kn, prm.step_factor);
+    const auto b = time_step_bound(ps, prm, laws);
     if (auto d = time_step_rule(dt, b, prm.allow_large_time_step)) out.push_back(std::move(*d));
   }
   return out;

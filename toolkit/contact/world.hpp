@@ -62,6 +62,8 @@
 #include "toolkit/contact/contact_force.hpp"
 #include "toolkit/contact/dim.hpp"
 #include "toolkit/contact/dipole.hpp"
+#include "toolkit/contact/granular.hpp"
+#include "toolkit/contact/hertz.hpp"
 #include "toolkit/contact/input_error.hpp"
 #include "toolkit/contact/linked_cells.hpp"
 #include "toolkit/contact/long_range.hpp"
@@ -92,6 +94,11 @@ class World {
   static constexpr Laws laws = L;
   static constexpr bool has_field = !std::is_same_v<Field, NoField>;
   static constexpr bool velocity_independent = !L.damping && !L.friction && !Field::velocity_dependent;
+  /// Hertz or a tangential spring: the contacts' constants are per pair (PairConstants, granular.hpp).
+  static constexpr bool granular = L.normal == NormalModel::hertz || L.tangential != TangentialModel::regularised;
+  /// A tangential spring: the contacts carry history, committed after every step (commit()).
+  static constexpr bool history = L.friction && has_history(L.tangential);
+  using History = TangentialHistory<D>;
   using field_type = Field;
   using vector_type = core::VecX;
   using state_type = core::PhaseState<core::VecX>;
@@ -117,6 +124,10 @@ class World {
       std::uint32_t slot;
       std::uint32_t wall;
     };
+    struct Keyed {  // a contact's history under its particles' numbers, carried across a rebuild
+      std::uint64_t key;
+      History h;
+    };
 
     /// Neighbour-list builds so far, the list's length (pairs within range + skin), the cells.
     std::size_t rebuilds() const { return build_count; }
@@ -140,6 +151,12 @@ class World {
     std::vector<FT> ft;
     std::vector<double> inv_m, inv_I, wall_eta;         // slot order
     std::vector<double> pair_eta;                       // per listed pair
+    std::vector<PairConstants> pair_c, wall_c;          // granular: per listed pair, per slot (against a wall)
+    std::vector<History> pair_hist;                     // history: committed, per listed pair
+    std::array<std::vector<History>, Walls::kKinds> wall_hist;  // history: per entry of the wall lists
+    std::vector<Keyed> carried;                         // history across a rebuild (sorted by key)
+    double t_commit = 0.0;                              // the time the history was committed at
+    bool clock_set = false;
     std::vector<std::uint32_t> contact_k, contact_s;    // the contact buffer of compute_forces
     std::vector<core::Vec<D>> M0, M;                    // dipole moments at θ = 0 and now, slot order
     std::vector<core::Vec<D>> lr_x, lr_f;               // long range, slot order
@@ -164,6 +181,12 @@ class World {
     void operator()(const core::VecX& q, const core::VecX& v, core::VecX& a, double t) const {
       world_->evaluate(q, v, a, *ws_, t);
     }
+    /// The step reached (q, v) at t: the contacts' history is committed there (core::CommitsSteps).
+    void commit(const state_type& x, double t) const
+      requires(World::history)
+    {
+      world_->commit(x.q, x.v, t, *ws_);
+    }
     const World& world() const { return *world_; }
     Workspace& workspace() const { return *ws_; }
 
@@ -183,7 +206,16 @@ class World {
           throw InputError(fmt::format("contact::World: field set {} of {}", k, fields_.fields.size()));
     }
     law_.kn = prm_.kn;
-    law_.eta_per_sqrt_mass = L.damping ? viscosity_per_sqrt_mass(prm_.restitution, prm_.kn) : 0.0;
+    law_.eta_per_sqrt_mass = L.damping && L.normal == NormalModel::spring_dashpot ? viscosity_per_sqrt_mass(prm_.restitution, prm_.kn) : 0.0;
+    if constexpr (L.normal == NormalModel::hertz) {
+      e_pair_ = effective_modulus(prm_.material, prm_.material);  // E* (Hertz)
+      e_wall_ = effective_modulus_rigid(prm_.material);           // a rigid wall
+      if constexpr (L.damping) alpha_ = tsuji_alpha(prm_.restitution, prm_.end);
+    }
+    if constexpr (L.tangential == TangentialModel::mindlin) {
+      g_pair_ = effective_shear_modulus(prm_.material, prm_.material);  // G* (Mindlin)
+      g_wall_ = effective_shear_modulus_rigid(prm_.material);
+    }
     law_.kt = prm_.kt;
     law_.mu = prm_.mu;
     law_.end = prm_.end;
@@ -215,8 +247,57 @@ class World {
     check_size(v, "v");
     if (a.size() != q.size()) a.resize(q.size());
     gather(q, &v, ws);
-    compute_forces(ws);
+    if constexpr (history) {
+      if (!ws.clock_set) ws.t_commit = t, ws.clock_set = true;  // the run's first evaluation: no history yet
+    }
+    compute_forces(ws, t);
     scatter(a, ws, t);
+  }
+
+  /// Commits the contacts' tangential history at the state (q, v) a step reached at time t (the run's
+  /// discrete state, granular.hpp): each contact's spring as an evaluation at (q, v, t) sees it, zero
+  /// for the pairs no longer in contact. Called by the loop after every step (core::CommitsSteps).
+  void commit(const core::VecX& q, const core::VecX& v, double t, Workspace& ws) const
+    requires(history)
+  {
+    check_size(q, "q");
+    check_size(v, "v");
+    gather(q, &v, ws);
+    const double tau = ws.clock_set ? t - ws.t_commit : 0.0;
+    const std::uint32_t* first = ws.cells.first().data();
+    const std::uint32_t* list = ws.cells.list().data();
+    for (std::uint32_t s = 0; s < n_; ++s)
+      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
+        const std::uint32_t j = list[k];
+        const core::Vec<D> d = ws.xr[s].x - ws.xr[j].x;
+        const double r2 = d.squaredNorm();
+        const double rs = ws.xr[s].R + ws.xr[j].R;
+        History next{};
+        if (r2 < rs * rs) {
+          const bool apart = r2 > 0.0;
+          const double r = std::sqrt(r2);
+          const core::Vec<D> n = apart ? core::Vec<D>(d / r) : core::Vec<D>::UnitX();
+          core::Vec<D> f;
+          Spin<D> ti, tj;
+          granular_force<D, L.normal, L.tangential, L.damping, L.friction>(n, r - rs, ws.vw[s].v - ws.vw[j].v, ws.xr[s].R, ws.vw[s].w,
+                                                                            ws.xr[j].R, ws.vw[j].w, ws.pair_c[k], law_.mu, law_.end,
+                                                                            ws.pair_hist[k], tau, f, ti, tj, next);
+        }
+        ws.pair_hist[k] = next;
+      }
+    for_each_wall_entry(ws, [&](std::size_t K, std::size_t e, std::uint32_t s, double delta, const core::Vec<D>& n) {
+      History next{};
+      if (delta < 0.0) {
+        core::Vec<D> f;
+        Spin<D> ti, tj;
+        granular_force<D, L.normal, L.tangential, L.damping, L.friction>(n, delta, ws.vw[s].v, ws.xr[s].R, ws.vw[s].w, 0.0,
+                                                                          Dim<D>::zero_spin(), ws.wall_c[s], law_.mu, law_.end,
+                                                                          ws.wall_hist[K][e], tau, f, ti, tj, next);
+      }
+      ws.wall_hist[K][e] = next;
+    });
+    ws.t_commit = t;
+    ws.clock_set = true;
   }
 
   /// The initial state, particles in the order given.
@@ -236,7 +317,7 @@ class World {
   /// Δt_max = c π √(m/k_n), m the smallest effective mass of a contact in this world.
   double max_time_step() const { return time_step_bound().dt_max; }
   TimeStepBound time_step_bound() const {
-    return contact::time_step_bound(n_, [&](std::size_t i) { return p_[i].mass; }, prm_.kn, prm_.step_factor);
+    return contact::time_step_bound(p_, prm_, L);
   }
 
   /// Throws InputError when dt is not positive and finite, or above max_time_step() unless
@@ -256,6 +337,9 @@ class World {
   const ContactLaw& contact_law() const { return law_; }
   const PairRange& pair_range() const { return range_; }
   double skin() const { return skin_; }
+  /// The constants of the contact of particles i and j, or of i against a wall (granular.hpp).
+  PairConstants contact_constants(std::size_t i, std::size_t j) const { return constants(R_[i], R_[j], p_[i].mass, p_[j].mass); }
+  PairConstants wall_contact_constants(std::size_t i) const { return constants(R_[i], 0.0, p_[i].mass, 0.0); }
   double moment_of_inertia(std::size_t i) const { return p_[i].inertia_factor * p_[i].mass * R_[i] * R_[i]; }
   /// The long-range strength s_i: the mass (gravity) or the charge (Coulomb).
   double strength(std::size_t i) const { return prm_.long_range.use_mass ? p_[i].mass : p_[i].charge; }
@@ -318,11 +402,18 @@ class World {
   /// fn(slot, δ, n) for every particle–wall contact (δ < 0) of the wall lists (positions gathered).
   template <class Fn>
   void for_each_wall_contact(const Workspace& ws, Fn&& fn) const {
-    for_each_kind(ws, [&](const auto& shapes, const auto& list, std::size_t) {
-      for (const auto& wp : list) {
-        const WallGap g = wall_gap(shapes[wp.wall], to3(ws.xr[wp.slot].x));
-        const double delta = g.distance - ws.xr[wp.slot].R;
-        if (delta < 0.0) fn(wp.slot, delta, from3(g.normal));
+    for_each_wall_entry(ws, [&](std::size_t, std::size_t, std::uint32_t s, double delta, const core::Vec<D>& n) {
+      if (delta < 0.0) fn(s, delta, n);
+    });
+  }
+
+  /// fn(kind, entry, slot, δ, n) for every entry of the wall lists, in contact or not (positions gathered).
+  template <class Fn>
+  void for_each_wall_entry(const Workspace& ws, Fn&& fn) const {
+    for_each_kind(ws, [&](const auto& shapes, const auto& list, std::size_t K) {
+      for (std::size_t e = 0; e < list.size(); ++e) {
+        const WallGap g = wall_gap(shapes[list[e].wall], to3(ws.xr[list[e].slot].x));
+        fn(K, e, list[e].slot, g.distance - ws.xr[list[e].slot].R, from3(g.normal));
       }
     });
   }
@@ -376,14 +467,23 @@ class World {
     ws.inv_m.resize(n_);
     ws.inv_I.resize(n_);
     ws.wall_eta.resize(n_);
+    if constexpr (granular) ws.wall_c.resize(n_);
     if constexpr (L.dipoles) ws.M0.resize(n_), ws.M.resize(n_);
     if constexpr (L.long_range) ws.lr_x.resize(n_), ws.lr_f.resize(n_), ws.lr_s.resize(n_);
     if constexpr (has_field) ws.field_of.resize(n_);
     ws.world_id = id_;
     ws.built = false;
+    ws.clock_set = false;
+    if constexpr (history) {
+      ws.carried.clear();
+      ws.pair_hist.clear();
+      for (auto& h : ws.wall_hist) h.clear();
+    }
   }
 
   void rebuild(const core::VecX& q, Workspace& ws) const {
+    if constexpr (history)
+      if (ws.built) keep_history(ws);  // under the particles' numbers: the slots change
     ws.cells.build(q.data(), R_.data(), n_, range_);
     const auto& order = ws.cells.order();
     const auto& ref = ws.cells.reference_positions();
@@ -393,8 +493,9 @@ class World {
       ws.xr[s].R = R_[id];
       ws.vw[s].m = p_[id].mass;
       ws.inv_m[s] = 1.0 / p_[id].mass;
-      ws.inv_I[s] = 1.0 / moment_of_inertia(id);
+      ws.inv_I[s] = p_[id].rotates ? 1.0 / moment_of_inertia(id) : 0.0;
       ws.wall_eta[s] = wall_viscosity(law_, p_[id].mass);
+      if constexpr (granular) ws.wall_c[s] = constants(R_[id], 0.0, p_[id].mass, 0.0);
       if constexpr (L.dipoles) ws.M0[s] = p_[id].dipole;
       if constexpr (L.long_range) ws.lr_s[s] = strength(id);
       if constexpr (has_field) ws.field_of[s] = fields_.of[id];
@@ -406,10 +507,17 @@ class World {
     for (std::size_t s = 0; s < n_; ++s)
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k)
         ws.pair_eta[k] = pair_viscosity(law_, ws.vw[s].m, ws.vw[pairs[k]].m);
+    if constexpr (granular) {
+      grow_to(ws.pair_c, pairs.size());
+      for (std::size_t s = 0; s < n_; ++s)
+        for (std::uint32_t k = first[s]; k < first[s + 1]; ++k)
+          ws.pair_c[k] = constants(ws.xr[s].R, ws.xr[pairs[k]].R, ws.vw[s].m, ws.vw[pairs[k]].m);
+    }
     grow_to(ws.contact_k, pairs.size());
     grow_to(ws.contact_s, pairs.size());
     // (particle, wall) pairs within the skin: a particle moves at most skin/2 before the next build
     for_each_kind(ws, [&](const auto& shapes, auto& list, std::size_t) { fill_wall_list(shapes, list, ws); });
+    if constexpr (history) restore_history(ws);
     ws.built = true;
     ++ws.build_count;
   }
@@ -483,13 +591,14 @@ class World {
   // into a contact buffer; (2) the forces of the buffered pairs, a straight loop without the
   // unpredictable in/out-of-range branch, whose iterations the CPU overlaps (each is a long latency
   // chain: √, division, the friction cap). Measured: docs/contact.md.
-  void compute_forces(Workspace& ws) const {  // the accumulators were zeroed by gather()
-    pair_forces(ws);
-    wall_and_far_forces(ws);
+  void compute_forces(Workspace& ws, [[maybe_unused]] double t) const {  // the accumulators were zeroed by gather()
+    const double tau = history ? t - ws.t_commit : 0.0;  // time since the history's commit
+    pair_forces(ws, tau);
+    wall_and_far_forces(ws, tau);
   }
 
   /// The forces of the listed pairs in reach, added to the accumulators (both passes).
-  void pair_forces(Workspace& ws) const {
+  void pair_forces(Workspace& ws, [[maybe_unused]] double tau) const {
     const std::uint32_t* first = ws.cells.first().data();
     const std::uint32_t* list = ws.cells.list().data();
     const XR* xr = ws.xr.data();
@@ -529,8 +638,15 @@ class World {
       core::Vec<D> f = core::Vec<D>::Zero();
       Spin<D> tis = Dim<D>::zero_spin(), tjs = Dim<D>::zero_spin();
       if (L.cohesion || L.dipoles ? delta < 0.0 : true) {
-        contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
-                                                L.damping ? eta[k] : 0.0, law, f, tis, tjs);
+        if constexpr (granular) {
+          History trial;
+          granular_force<D, L.normal, L.tangential, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R,
+                                                                            vw[t].w, ws.pair_c[k], law.mu, law.end,
+                                                                            history ? ws.pair_hist[k] : kNoHistory, tau, f, tis, tjs, trial);
+        } else {
+          contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
+                                                  L.damping ? eta[k] : 0.0, law, f, tis, tjs);
+        }
       }
       if constexpr (L.cohesion) f += cohesion_force(delta, prm_.cohesion) * n;
       if constexpr (L.dipoles) {
@@ -550,17 +666,25 @@ class World {
   }
 
   /// The walls' and the long-range forces, added to the accumulators.
-  void wall_and_far_forces(Workspace& ws) const {
+  void wall_and_far_forces(Workspace& ws, [[maybe_unused]] double tau) const {
     const XR* xr = ws.xr.data();
     const VW* vw = ws.vw.data();
     FT* ft = ws.ft.data();
     const ContactLaw law = law_;
     const double* wall_eta = ws.wall_eta.data();
-    for_each_wall_contact(ws, [&](std::uint32_t s, double delta, const core::Vec<D>& n) {
+    for_each_wall_entry(ws, [&](std::size_t K, std::size_t e, std::uint32_t s, double delta, const core::Vec<D>& n) {
+      if (!(delta < 0.0)) return;
       core::Vec<D> f;
       Spin<D> tis, tjs;
-      contact_force<D, L.damping, L.friction>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
-                                              L.damping ? wall_eta[s] : 0.0, law, f, tis, tjs);
+      if constexpr (granular) {
+        History trial;
+        granular_force<D, L.normal, L.tangential, L.damping, L.friction>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
+                                                                          ws.wall_c[s], law.mu, law.end,
+                                                                          history ? ws.wall_hist[K][e] : kNoHistory, tau, f, tis, tjs, trial);
+      } else {
+        contact_force<D, L.damping, L.friction>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
+                                                L.damping ? wall_eta[s] : 0.0, law, f, tis, tjs);
+      }
       ft[s].f += f;
       ft[s].t += tis;
     });
@@ -592,6 +716,82 @@ class World {
     }
   }
 
+  static inline const History kNoHistory{};
+
+  /// The constants of a contact of radii Ri, Rj and masses mi, mj (Rj = 0: against a rigid wall).
+  PairConstants constants(double Ri, double Rj, double mi, double mj) const {
+    const bool wall = Rj == 0.0;
+    const double Rs = wall ? Ri : Ri * Rj / (Ri + Rj);    // R*
+    const double ms = wall ? mi : effective_mass(mi, mj);  // m* (seed 003 "Masse effective")
+    PairConstants c;
+    if constexpr (L.normal == NormalModel::hertz) {
+      c.k = 4.0 / 3.0 * (wall ? e_wall_ : e_pair_) * std::sqrt(Rs);  // (4/3) E* √R* (Hertz)
+      c.eta = alpha_ * std::sqrt(ms * c.k);                            // α √(m* k) (Tsuji 1992)
+    } else {
+      c.k = prm_.kn;
+      c.eta = L.damping ? law_.eta_per_sqrt_mass * std::sqrt(ms) : 0.0;  // η (seed 003)
+    }
+    if constexpr (L.tangential == TangentialModel::mindlin) c.kt = 8.0 * (wall ? g_wall_ : g_pair_) * std::sqrt(Rs);  // 8 G* √R*
+    else c.kt = prm_.kt;
+    c.xt = prm_.tangential_damping;
+    return c;
+  }
+
+  static std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) {
+    return (static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b);
+  }
+  static std::uint64_t wall_key(std::size_t kind, std::uint32_t wall, std::uint32_t id) {
+    return (std::uint64_t{1} << 63) | (static_cast<std::uint64_t>(kind) << 56) | (static_cast<std::uint64_t>(wall & 0xffffffu) << 32) | id;
+  }
+  static History flipped(const History& h) { return {-h.xi, -h.u}; }
+  static bool blank(const History& h) { return h.xi == core::Vec<D>::Zero() && h.u == core::Vec<D>::Zero(); }
+
+  /// Before a rebuild: the contacts' history under their particles' numbers (pair: oriented from the
+  /// lower number to the higher), sorted by key.
+  void keep_history(Workspace& ws) const {
+    ws.carried.clear();
+    const auto& order = ws.cells.order();
+    const auto& first = ws.cells.first();
+    const auto& list = ws.cells.list();
+    for (std::uint32_t s = 0; s < n_; ++s)
+      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
+        if (k >= ws.pair_hist.size() || blank(ws.pair_hist[k])) continue;
+        const std::uint32_t a = order[s], b = order[list[k]];
+        ws.carried.push_back({pair_key(a, b), a < b ? ws.pair_hist[k] : flipped(ws.pair_hist[k])});
+      }
+    for_each_kind(ws, [&](const auto&, const auto& wl, std::size_t K) {
+      for (std::size_t e = 0; e < wl.size() && e < ws.wall_hist[K].size(); ++e)
+        if (!blank(ws.wall_hist[K][e])) ws.carried.push_back({wall_key(K, wl[e].wall, order[wl[e].slot]), ws.wall_hist[K][e]});
+    });
+    std::sort(ws.carried.begin(), ws.carried.end(), [](const auto& x, const auto& y) { return x.key < y.key; });
+  }
+
+  /// After a rebuild: each listed contact takes the history kept under its key (none: zero).
+  void restore_history(Workspace& ws) const {
+    const auto& order = ws.cells.order();
+    const auto& first = ws.cells.first();
+    const auto& list = ws.cells.list();
+    auto find = [&](std::uint64_t key) -> const History* {
+      auto it = std::lower_bound(ws.carried.begin(), ws.carried.end(), key, [](const auto& x, std::uint64_t k) { return x.key < k; });
+      return it != ws.carried.end() && it->key == key ? &it->h : nullptr;
+    };
+    ws.pair_hist.resize(list.size());
+    for (std::uint32_t s = 0; s < n_; ++s)
+      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
+        const std::uint32_t a = order[s], b = order[list[k]];
+        const History* h = find(pair_key(a, b));
+        ws.pair_hist[k] = h == nullptr ? History{} : a < b ? *h : flipped(*h);
+      }
+    for_each_kind(ws, [&](const auto&, const auto& wl, std::size_t K) {
+      ws.wall_hist[K].resize(wl.size());
+      for (std::size_t e = 0; e < wl.size(); ++e) {
+        const History* h = find(wall_key(K, wl[e].wall, order[wl[e].slot]));
+        ws.wall_hist[K][e] = h == nullptr ? History{} : *h;
+      }
+    });
+    ws.carried.clear();
+  }
+
   std::vector<Particle<D>> p_;
   WorldParams<D> prm_;
   Walls walls_;
@@ -602,6 +802,7 @@ class World {
   std::vector<double> R_;  // radii, particle order (what the cells read)
   FieldSet<Field> fields_;
   bool has_dipoles_ = false;
+  double e_pair_ = 0.0, e_wall_ = 0.0, g_pair_ = 0.0, g_wall_ = 0.0, alpha_ = 0.0;  // E*, G* (pair, rigid wall), Tsuji's α
   std::uint64_t id_ = detail::next_world_id();
 };
 

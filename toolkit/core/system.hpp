@@ -44,6 +44,16 @@ concept RemapsState = requires(S& sys, State& x) {
   { sys.remap(x) } -> std::same_as<bool>;
 };
 
+/// A system with discrete state of its own that a step advances (Drake: a discrete update at the
+/// step's end): the contact world's tangential springs. The loop calls commit(state, t) once after
+/// every step it accepts, with the state and time the step reached; an evaluation between two commits
+/// reads the committed value and the time elapsed since (toolkit/contact/granular.hpp), so every
+/// stepper, one stage or many, sees the same history.
+template <class S, class State>
+concept CommitsSteps = requires(S& sys, const State& x, double t) {
+  { sys.commit(x, t) };
+};
+
 template <class S>
 concept DeclaresVelocityIndependence = requires {
   { S::velocity_independent } -> std::convertible_to<bool>;

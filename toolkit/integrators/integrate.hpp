@@ -13,6 +13,8 @@
 //   is asked before the first sample and after every step; when it remaps, the stepper's caches
 //   (FSAL force, compensation) belong to the old chart: they are dropped with its reset(), and the
 //   next step is taken as a fresh one.
+// - A system with discrete state (core::CommitsSteps: the contact world's tangential springs) is told
+//   commit(state, t) after every step, before the observer sees it.
 // - Otherwise, from the second step on, a stepper that accepts it is passed core::continuation:
 //   the state is the one it left (the observer only reads it), so velocity Verlet reuses its last
 //   force without checking its key.
@@ -82,6 +84,7 @@ Run integrate_n_steps(Stepper& stepper, System&& system, State& state, double t0
     }
     const double t_next = t0 + static_cast<double>(k + 1) * dt;
     if (!core::all_finite(state)) throw core::NonFiniteState(k + 1, t_next);
+    if constexpr (core::CommitsSteps<std::remove_reference_t<System>, State>) system.commit(std::as_const(state), t_next);
     fresh = remapped();
     if (stops(k + 1, t_next)) return {k + 1, t_next, true};
   }

@@ -1,0 +1,213 @@
+// Hertz–Mindlin contact in the particle world (toolkit/contact/granular.hpp, issue 29): the elastic
+// Hertz impact against its closed forms, Tsuji's restitution, gross sliding against rigid-body impulse
+// theory, the history across rebuilds and steppers, and static friction on an incline.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "toolkit/contact/dem_verlet.hpp"
+#include "toolkit/contact/integrate.hpp"
+#include "toolkit/contact/world.hpp"
+#include "toolkit/integrators/rk4.hpp"
+
+namespace {
+
+using namespace verisim;
+using contact::ContactEnd;
+using contact::NormalModel;
+using contact::TangentialModel;
+
+constexpr contact::Laws kHertzMindlin{.damping = true, .friction = true, .normal = NormalModel::hertz, .tangential = TangentialModel::mindlin};
+constexpr contact::Laws kHertzElastic{.damping = false, .friction = false, .normal = NormalModel::hertz};
+constexpr contact::Laws kSeedLaw{};  // seed 003: spring-dashpot, regularised friction
+
+const contact::Material kGlass{4.8e10, 0.20, 2800.0};    // Chung & Ooi 2011, test 1
+const contact::Material kAlumina{3.8e11, 0.23, 4000.0};  // Chung & Ooi 2011, tests 3 and 4
+
+double sphere_mass(const contact::Material& m, double R) { return m.density * 4.0 / 3.0 * std::numbers::pi * R * R * R; }
+
+// Hertz's elastic impact at relative normal speed v (Johnson 1985 §11.4): δ_max = (15 m* v²/(16 E* √R*))^{2/5},
+// F_max = (4/3) E* √R* δ_max^{3/2}, t_c = 2 (δ_max/v) ∫₀¹ (1 − x^{5/2})^{-1/2} dx, the integral = (2/5) B(2/5, 1/2).
+struct HertzImpact {
+  double delta_max, f_max, duration;
+};
+HertzImpact hertz_impact(double Es, double Rs, double ms, double v) {
+  const double dmax = std::pow(15.0 * ms * v * v / (16.0 * Es * std::sqrt(Rs)), 0.4);
+  const double integral = 0.4 * std::tgamma(0.4) * std::tgamma(0.5) / std::tgamma(0.9);
+  return {dmax, 4.0 / 3.0 * Es * std::sqrt(Rs) * std::pow(dmax, 1.5), 2.0 * integral * dmax / v};
+}
+
+TEST(HertzMindlin, ElasticHeadOnImpactMatchesHertz) {
+  // Chung & Ooi test 1: two glass spheres, R = 10 mm, ±10 m/s
+  const double R = 0.010, m = sphere_mass(kGlass, R);
+  std::vector<contact::Particle<3>> ps(2);
+  ps[0] = {.x = core::Vec3(-R, 0, 0), .v = core::Vec3(10, 0, 0), .radius = R, .mass = m};
+  ps[1] = {.x = core::Vec3(R, 0, 0), .v = core::Vec3(-10, 0, 0), .radius = R, .mass = m};
+  contact::WorldParams<3> prm{.material = kGlass, .allow_large_time_step = false};
+  const contact::World<3, kHertzElastic> world(ps, prm);
+  const double Es = contact::effective_modulus(kGlass, kGlass);
+  const HertzImpact h = hertz_impact(Es, R / 2, m / 2, 20.0);
+  const double dt = h.duration / 2000.0;
+  auto state = world.initial_state();
+  auto ws = world.workspace();
+  contact::DefaultStepper stepper;
+  double fmax = 0.0, dmax = 0.0, t_in = -1.0, t_out = -1.0;
+  const auto k = world.contact_constants(0, 1).k;
+  contact::integrate(stepper, world, ws, state, 0.0, dt, 4000, [&](const auto& x, double t, std::size_t) {
+    const double d = 2 * R - (world.position(x.q, 1) - world.position(x.q, 0)).norm();
+    if (d > 0.0) {
+      if (t_in < 0.0) t_in = t;
+      dmax = std::max(dmax, d);
+      fmax = std::max(fmax, k * std::pow(d, 1.5));
+    } else if (t_in >= 0.0 && t_out < 0.0) {
+      t_out = t;
+    }
+  });
+  // sampled every step: the extremes within (Δt/t_c)² ~ 2.5e-7 relative (a smooth maximum), the
+  // duration within 2 steps (first and last sample in contact)
+  EXPECT_NEAR(dmax / h.delta_max, 1.0, 1e-5);
+  EXPECT_NEAR(fmax / h.f_max, 1.0, 2e-5);
+  EXPECT_NEAR(t_out - t_in, h.duration, 2 * dt);
+  // elastic: the rebound speed equals the impact speed to the integrator's O(Δt²) error
+  EXPECT_NEAR(world.velocity(state.v, 0).x(), -10.0, 1e-4);
+}
+
+// The rebound speed over the impact speed of a sphere on a rigid wall with Tsuji's damping.
+template <contact::Laws L>
+double wall_restitution(double eps, ContactEnd end, double v0) {
+  const double R = 0.0025, m = sphere_mass(kAlumina, R);
+  std::vector<contact::Particle<3>> ps(1);
+  ps[0] = {.x = core::Vec3(0, 0, R * 1.0001), .v = core::Vec3(0, 0, -v0), .radius = R, .mass = m};
+  contact::WorldParams<3> prm{.material = kAlumina, .restitution = eps, .end = end};
+  contact::Walls walls;
+  walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
+  const contact::World<3, L> world(ps, prm, walls);
+  const HertzImpact h = hertz_impact(contact::effective_modulus_rigid(kAlumina), R, m, v0);
+  const double dt = h.duration / 4000.0;
+  auto state = world.initial_state();
+  integrators::DemVerlet<core::VecX, integrators::methods::DemVerletPredicted> stepper;
+  contact::integrate(stepper, world, state, 0.0, dt, 12000);
+  return world.velocity(state.v, 0).z() / v0;
+}
+
+TEST(HertzMindlin, TsujiDampingGivesTheRestitutionAsked) {
+  // ε depends on α alone (Antypov & Elliott 2011): the same ε at 3.9 and 0.39 m/s. Order 2 stepping at
+  // t_c/4000: the error is the force's jump at the contact's ends, O(Δt/t_c) ≲ 1e-3 (docs/contact.md)
+  for (ContactEnd end : {ContactEnd::overlap, ContactEnd::force})
+    for (double eps : {0.2, 0.5, 0.8, 0.98})
+      for (double v0 : {3.9, 0.39}) EXPECT_NEAR(wall_restitution<kHertzMindlin>(eps, end, v0), eps, 1.5e-3) << eps << ' ' << v0;
+}
+
+// Oblique impact on the wall at angle θ from the normal: in gross sliding the tangential impulse is
+// μ times the normal one throughout (Coulomb), so, with the normal impulse m(1 + ε)v_n and a solid
+// sphere (I = 2/5 m R²): v_t' = v_t − μ(1 + ε)v_n, ω' = (5/2) μ(1 + ε) v_n/R (rigid-body impulse theory;
+// Maw, Barber & Fawcett 1976; Chung & Ooi 2011 test 4's analytic line).
+TEST(HertzMindlin, GrossSlidingMatchesImpulseTheory) {
+  const double R = 0.0025, m = sphere_mass(kAlumina, R), mu = 0.092, eps = 0.98, v = 3.9;
+  for (double deg : {45.0, 60.0, 80.0}) {
+    const double th = deg * std::numbers::pi / 180.0, vn = v * std::cos(th), vt = v * std::sin(th);
+    std::vector<contact::Particle<3>> ps(1);
+    ps[0] = {.x = core::Vec3(0, 0, R * 1.0001), .v = core::Vec3(vt, 0, -vn), .radius = R, .mass = m};
+    contact::WorldParams<3> prm{.material = kAlumina, .restitution = eps, .end = ContactEnd::force, .mu = mu};
+    contact::Walls walls;
+    walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
+    const contact::World<3, kHertzMindlin> world(ps, prm, walls);
+    const HertzImpact h = hertz_impact(contact::effective_modulus_rigid(kAlumina), R, m, vn);
+    const double dt = h.duration / 4000.0;
+    auto state = world.initial_state();
+    contact::DefaultStepper stepper;
+    contact::integrate(stepper, world, state, 0.0, dt, 12000);
+    const double vn_out = world.velocity(state.v, 0).z();
+    const double e_out = vn_out / vn;  // the measured normal restitution
+    EXPECT_NEAR(e_out, eps, 2e-3);
+    // with the measured normal impulse, Coulomb's share exactly: only the stepping error remains
+    EXPECT_NEAR(world.velocity(state.v, 0).x(), vt - mu * (1 + e_out) * vn, 1e-4 * v) << deg;
+    EXPECT_NEAR(world.spin(state.v, 0).y(), 2.5 * mu * (1 + e_out) * vn / R, 1e-4 * v / R) << deg;
+  }
+}
+
+// A block (a sphere that does not turn) on an incline of angle θ: the tangential spring holds it for
+// tan θ < μ (static friction); seed 003's regularised law lets it creep at u = m g sin θ/k_t (its
+// force is −k_t u, zero at rest: the seed's warning); above tan θ = μ it slides with acceleration
+// g (sin θ − μ cos θ) under both laws.
+template <contact::Laws L>
+double incline_displacement(double theta, double mu, double duration, double* accel = nullptr) {
+  const double R = 0.01;
+  const contact::Material soft{1e7, 0.3, 2500.0};
+  const double m = sphere_mass(soft, R), g = 9.81;
+  std::vector<contact::Particle<3>> ps(1);
+  // start at the static overlap of Hertz (m g cos θ = k d^{3/2})
+  const double k = 4.0 / 3.0 * contact::effective_modulus_rigid(soft) * std::sqrt(R);
+  const double d0 = L.normal == NormalModel::hertz ? std::pow(m * g * std::cos(theta) / k, 2.0 / 3.0) : 0.0;
+  ps[0] = {.x = core::Vec3(0, 0, R - d0), .radius = R, .mass = m, .rotates = false};
+  contact::WorldParams<3> prm{.gravity = core::Vec3(g * std::sin(theta), 0, -g * std::cos(theta)), .kn = 1e4, .material = soft,
+                              .restitution = 0.5, .kt = L.tangential == TangentialModel::regularised ? 50.0 : 0.0, .mu = mu,
+                              .tangential_damping = L.tangential == TangentialModel::regularised ? 0.0 : 1.0};
+  contact::Walls walls;
+  walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
+  const contact::World<3, L> world(ps, prm, walls);
+  const double dt = 0.5 * world.max_time_step();
+  auto state = world.initial_state();
+  contact::DefaultStepper stepper;
+  const auto n = static_cast<std::size_t>(duration / dt);
+  contact::integrate(stepper, world, state, 0.0, dt, n);
+  if (accel) *accel = 2.0 * world.position(state.q, 0).x() / std::pow(static_cast<double>(n) * dt, 2);
+  return world.position(state.q, 0).x();
+}
+
+TEST(HertzMindlin, BlockHoldsOnAnInclineBelowTheFrictionAngle) {
+  const double mu = 0.5, g = 9.81;
+  const double below = std::atan(0.9 * mu), above = std::atan(1.2 * mu);
+  // the spring's static stretch ξ_s = m g sin θ / k_t, k_t = 8 G* √(R d0), d0 Hertz's static overlap
+  const contact::Material soft{1e7, 0.3, 2500.0};
+  const double Rb = 0.01, mb = sphere_mass(soft, Rb);
+  const double kh = 4.0 / 3.0 * contact::effective_modulus_rigid(soft) * std::sqrt(Rb);
+  const double d0 = std::pow(mb * g * std::cos(below) / kh, 2.0 / 3.0);
+  const double xi_s = mb * g * std::sin(below) / (8.0 * contact::effective_shear_modulus_rigid(soft) * std::sqrt(Rb * d0));
+  const double x_spring = incline_displacement<kHertzMindlin>(below, mu, 1.0);
+  const double x_spring2 = incline_displacement<kHertzMindlin>(below, mu, 2.0);
+  // held: a few static stretches at most (loaded at once from rest, the spring overshoots 2ξ_s > the
+  // Coulomb limit 1.1 ξ_s and slips once), and no drift afterwards: < 1% of ξ_s between 1 s and 2 s
+  EXPECT_LT(std::abs(x_spring), 5 * xi_s);
+  EXPECT_LT(std::abs(x_spring2 - x_spring), 0.01 * xi_s);
+  // seed 003's law creeps at u = m g sin θ / k_t (k_t = 50 N·s/m): 1 s of it
+  constexpr contact::Laws kSeedBlock{.damping = true, .friction = true};
+  const double R = 0.01, m = sphere_mass({1e7, 0.3, 2500.0}, R);
+  const double creep = m * g * std::sin(below) / 50.0;
+  const double x_seed = incline_displacement<kSeedBlock>(below, mu, 1.0);
+  EXPECT_NEAR(x_seed, creep * 1.0, 0.05 * creep);
+  // above the friction angle both slide at g (sin θ − μ cos θ)
+  double a = 0.0;
+  incline_displacement<kHertzMindlin>(above, mu, 0.5, &a);
+  EXPECT_NEAR(a, g * (std::sin(above) - mu * std::cos(above)), 0.02 * g * (std::sin(above) - mu * std::cos(above)));
+  (void)kSeedLaw;
+}
+
+// The history is the run's discrete state: the same impact stepped by rk4 (four evaluations per step)
+// and by velocity Verlet agrees to the methods' errors, and a run whose neighbour list is rebuilt at
+// every step (skin 0) agrees with one that never rebuilds.
+TEST(HertzMindlin, HistoryIsTheSameForEveryStepperAndAcrossRebuilds) {
+  const double R = 0.0025, m = sphere_mass(kAlumina, R), v = 3.9, th = 20.0 * std::numbers::pi / 180.0;
+  auto run = [&](auto& stepper, double skin) {
+    std::vector<contact::Particle<3>> ps(2);
+    ps[0] = {.x = core::Vec3(0, 0, -R * 1.0001), .v = core::Vec3(v * std::sin(th), 0, v * std::cos(th)), .radius = R, .mass = m};
+    ps[1] = {.x = core::Vec3(0, 0, R * 1.0001), .radius = R, .mass = m};
+    contact::WorldParams<3> prm{.material = kAlumina, .restitution = 0.9, .mu = 0.3, .skin = skin};
+    const contact::World<3, kHertzMindlin> world(ps, prm);
+    const HertzImpact h = hertz_impact(contact::effective_modulus(kAlumina, kAlumina), R / 2, m / 2, v * std::cos(th));
+    auto state = world.initial_state();
+    contact::integrate(stepper, world, state, 0.0, h.duration / 2000.0, 4000);
+    return state;
+  };
+  contact::DefaultStepper verlet;
+  integrators::Rk4<core::VecX> rk4;
+  const auto a = run(verlet, -1.0), b = run(rk4, -1.0), c = run(verlet, 0.0);
+  EXPECT_LT((a.v - b.v).lpNorm<Eigen::Infinity>(), 1e-6 * v / R);  // spins dominate the norm
+  EXPECT_LT((a.v - c.v).lpNorm<Eigen::Infinity>(), 1e-9 * v / R);
+  // the stick phase turned the spheres: tangential spring at work (not a frictionless pass)
+  EXPECT_GT(std::abs(a.v[7]), 10.0);
+}
+
+}  // namespace

@@ -1,0 +1,133 @@
+#pragma once
+// The contact laws beyond seed 003's spring-dashpot: Hertz's normal force with Tsuji's damping, and a
+// tangential spring with history (linear or Mindlin's no-slip stiffness) capped by Coulomb, which
+// gives static friction. Sub-models are chosen from a table at compile time (World's Laws), as LAMMPS
+// `pair granular` composes a normal, damping and tangential model (granular_model); walls and pairs
+// share the one function below (a wall: R_j = 0 in the lever arm, rigid in the moduli, at rest).
+//
+// Normal force, along n (from j to i), d = −δ > 0 the overlap depth (docs/contact.md):
+//   spring_dashpot  F_n = k_n d − η δ̇                                   seed 003 (contact_force.hpp)
+//   hertz           F_n = k d^{3/2} − α √(m* k) d^{1/4} δ̇,  k = (4/3) E* √R*
+//                   Hertz (Johnson 1985 §4.2); the damping is Tsuji, Tanaka & Ishida 1992 (Powder
+//                   Technol. 71, 239) eq. (11): it makes ε independent of the impact speed, and ε
+//                   depends on α alone (Antypov & Elliott 2011, EPL 94, 50004); α(ε) is computed from
+//                   that relation, per contact end (hertz.hpp: tsuji_alpha).
+//   end = force     F_n = max(F_n, 0) (Schwager & Pöschel 2007), as for the linear law.
+// Tangential force with history ξ, the elastic tangential displacement of the contact (Cundall &
+// Strack 1979; the rules of Luding 2008, Granular Matter 10, 235, §2.2 and LAMMPS `tangential
+// linear_history` / `mindlin`):
+//   stiffness       linear_history: k_t (N/m);  mindlin: k_t = 8 G* a, a = √(R* d)  (Mindlin 1949)
+//   ξ̇ = u           u the tangential sliding velocity of the contact point (contact_force.hpp)
+//   turned          ξ is kept in the current tangent plane: ξ ← (ξ − (ξ·n) n)·|ξ|/|ξ − (ξ·n) n|
+//                   (the frame turns with the contact; LAMMPS pair granular, "rotate shear")
+//   F_t = −k_t ξ − η_t u,   η_t = x_t η_n (LAMMPS's damp_tangential: a share x_t of the normal
+//                   dashpot's coefficient η_n at this overlap; x_t = 0: an elastic spring)
+//   |F_t| ≤ μ |F_n|: beyond, F_t is scaled back to μ|F_n| and ξ to −(F_t + η_t u)/k_t, the spring's
+//                   length at the Coulomb limit (sliding; Luding 2008 eq. (12))
+// ξ is discrete state of the run, committed at the end of every step (core::CommitsSteps): an
+// evaluation at time t reads the committed (ξ_c, u_c, t_c) and integrates ξ̇ = u by the trapezoid
+// rule over the time elapsed, ξ(t) = turned(ξ_c) + ½(u_c + u(t))(t − t_c) — second order, and the
+// same history for every stepper, whether it evaluates once per step or at four stages. At t = t_c
+// the trial is the committed ξ itself, so a stepper's reused end-of-step force (velocity Verlet's
+// FSAL) stays the force of the committed state.
+// Torques as seed 003's friction: T_i = −R_i n × F_t, T_j = −R_j n × F_t.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "toolkit/contact/contact_force.hpp"
+#include "toolkit/contact/dim.hpp"
+#include "toolkit/core/vec.hpp"
+
+namespace verisim::contact {
+
+/// The normal sub-model (Laws::normal).
+enum class NormalModel : std::uint8_t {
+  spring_dashpot,  ///< seed 003: k_n δ with the dashpot η δ̇
+  hertz,           ///< Hertz k δ^{3/2} with Tsuji's damping
+};
+
+/// The tangential sub-model (Laws::tangential).
+enum class TangentialModel : std::uint8_t {
+  regularised,     ///< seed 003: −k_t u capped (no history, no static friction)
+  linear_history,  ///< spring −k_t ξ with history, constant k_t (N/m)
+  mindlin,         ///< spring −8 G* a ξ with history (Mindlin's no-slip stiffness)
+};
+
+constexpr bool has_history(TangentialModel t) { return t != TangentialModel::regularised; }
+
+/// The tangential spring's committed state (one per contact, slot-pair orientation i, j).
+template <int D>
+struct TangentialHistory {
+  core::Vec<D> xi = core::Vec<D>::Zero();  ///< ξ, the spring's elongation (m)
+  core::Vec<D> u = core::Vec<D>::Zero();   ///< u at the commit (m/s): the trapezoid's first node
+};
+
+/// The constants of one contact (per listed pair or per particle against the walls).
+struct PairConstants {
+  double k = 0.0;    ///< spring_dashpot: k_n (N/m); hertz: (4/3) E* √R* (N/m^{3/2})
+  double eta = 0.0;  ///< spring_dashpot: η (N·s/m); hertz: α √(m* k) (Tsuji)
+  double kt = 0.0;   ///< linear_history: k_t (N/m); mindlin: 8 G* √R* (k_t = this·√d)
+  double xt = 0.0;   ///< x_t: the tangential dashpot's share of the normal one (history laws)
+};
+
+/// The force on i (f) and the torques on i and j of a contact (δ < 0) under the sub-models N, T;
+/// for a history law, hist is the committed history, tau = t − t_c, and *trial receives the history
+/// at t (what a commit stores). Damping and Friction as contact_force.
+template <int D, NormalModel N, TangentialModel T, bool Damping, bool Friction>
+[[gnu::always_inline]] inline void granular_force(const core::Vec<D>& n, double delta, const core::Vec<D>& dv, double Ri,
+                                                  const Spin<D>& wi, double Rj, const Spin<D>& wj, const PairConstants& c,
+                                                  double mu, ContactEnd end, const TangentialHistory<D>& hist, double tau,
+                                                  core::Vec<D>& f, Spin<D>& ti, Spin<D>& tj, TangentialHistory<D>& trial) {
+  using Dm = Dim<D>;
+  const double d = -delta;  // overlap depth > 0
+  double fn;
+  double eta_n = 0.0;  // the normal dashpot's coefficient at this overlap
+  double sd = 0.0;  // √d (Hertz, Mindlin)
+  if constexpr (N == NormalModel::hertz || T == TangentialModel::mindlin) sd = std::sqrt(d);
+  if constexpr (N == NormalModel::hertz) {
+    fn = c.k * d * sd;                                              // k d^{3/2}          (Hertz)
+    if constexpr (Damping) eta_n = c.eta * std::sqrt(sd), fn -= eta_n * dv.dot(n);  // −α√(m*k) d^{1/4} δ̇ (Tsuji 1992)
+  } else {
+    fn = c.k * d;                                                   // k_n d              (seed 003)
+    if constexpr (Damping) eta_n = c.eta, fn -= eta_n * dv.dot(n);  // −η δ̇
+  }
+  if (end == ContactEnd::force) fn = std::max(fn, 0.0);             // Schwager & Pöschel 2007
+  f = fn * n;
+  ti = Dm::zero_spin();
+  tj = Dm::zero_spin();
+  if constexpr (Friction) {
+    const Spin<D> rw = Ri * wi + Rj * wj;
+    const core::Vec<D> vij = dv - Dm::cross(rw, n);                 // v_ij (seed 003 "Base au contact")
+    const core::Vec<D> u = vij - vij.dot(n) * n;                    // u = v_ij − (v_ij·n) n
+    core::Vec<D> ft;
+    const double cap = mu * std::abs(fn);                           // |F_t| ≤ μ |F_n|
+    if constexpr (T == TangentialModel::regularised) {
+      ft = -c.kt * u;                                               // F_t = −k_t u (seed 003)
+      const double ft2 = ft.squaredNorm();
+      if (ft2 > cap * cap) ft *= cap / std::sqrt(ft2);
+    } else {
+      const double kt = T == TangentialModel::mindlin ? c.kt * sd : c.kt;  // 8 G* a, a = √(R* d)
+      core::Vec<D> xi = hist.xi - hist.xi.dot(n) * n;               // into the tangent plane …
+      const double l0 = hist.xi.squaredNorm(), l1 = xi.squaredNorm();
+      if (l1 > 0.0) xi *= std::sqrt(l0 / l1);                       // … keeping its length
+      const core::Vec<D> uc = hist.u - hist.u.dot(n) * n;
+      xi += (0.5 * tau) * (uc + u);                                 // ξ̇ = u, trapezoid from t_c
+      const double eta_t = c.xt * eta_n;
+      ft = -kt * xi - eta_t * u;                                    // F_t = −k_t ξ − η_t u
+      const double ft2 = ft.squaredNorm();
+      if (ft2 > cap * cap) {                                        // sliding: at the Coulomb limit
+        ft *= cap / std::sqrt(ft2);
+        if (kt > 0.0) xi = -(ft + eta_t * u) / kt;                  //   ξ = −(F_t + η_t u)/k_t (Luding 2008)
+      }
+      trial.xi = xi;
+      trial.u = u;
+    }
+    f += ft;
+    const Spin<D> nft = Dm::moment(n, ft);                          // n × F_t
+    ti = -Ri * nft;                                                 // T_i = −R_i n × F_t
+    tj = -Rj * nft;                                                 // T_j = −R_j n × F_t
+  }
+}
+
+}  // namespace verisim::contact
