@@ -1,0 +1,112 @@
+// One impact on verisim's particle world with the Hertz–Mindlin laws (impact_run.hpp).
+#include "experiments/studies/impact_run.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+#include <vector>
+
+#include "toolkit/contact/integrate.hpp"
+#include "toolkit/contact/world.hpp"
+
+namespace verisim::experiments {
+
+namespace {
+
+constexpr contact::Laws kImpactLaws{.damping = true, .friction = true, .normal = contact::NormalModel::hertz,
+                                    .tangential = contact::TangentialModel::mindlin};
+using ImpactWorld = contact::World<3, kImpactLaws>;
+
+double sphere_mass(const contact::Material& m, double R) { return m.density * 4.0 / 3.0 * std::numbers::pi * R * R * R; }
+
+// The gap of the contact (negative: overlap) and its normal, from j to i.
+double gap(const ImpactSpec& s, const ImpactWorld& w, const core::VecX& q) {
+  if (s.wall) return w.position(q, 0).z() - s.radius_i;
+  return (w.position(q, 0) - w.position(q, 1)).norm() - s.radius_i - s.radius_j;
+}
+
+// Parabola through (−1, a), (0, b), (1, c): its maximum.
+double vertex(double a, double b, double c) {
+  const double den = a - 2.0 * b + c;
+  if (!(den < 0.0)) return b;
+  const double x = 0.5 * (a - c) / den;
+  return b - 0.25 * (a - c) * x;
+}
+
+}  // namespace
+
+double hertz_duration(const ImpactSpec& s) {
+  // Johnson 1985 §11.4: δ_max = (15 m* v²/(16 E* √R*))^{2/5}, t_c = 2 (δ_max/v)·(2/5) B(2/5, 1/2)
+  const double mi = sphere_mass(s.material, s.radius_i);
+  const double Es = s.wall ? contact::effective_modulus_rigid(s.material) : contact::effective_modulus(s.material, s.material);
+  const double Rs = s.wall ? s.radius_i : s.radius_i * s.radius_j / (s.radius_i + s.radius_j);
+  const double ms = s.wall ? mi : mi * sphere_mass(s.material, s.radius_j) / (mi + sphere_mass(s.material, s.radius_j));
+  const double v = (s.v_j - s.v_i).z();
+  if (!(v > 0.0)) throw std::invalid_argument("impact: the spheres do not approach (v_i.z ≥ v_j.z)");
+  const double dmax = std::pow(15.0 * ms * v * v / (16.0 * Es * std::sqrt(Rs)), 0.4);
+  return 2.0 * 0.4 * std::tgamma(0.4) * std::tgamma(0.5) / std::tgamma(0.9) * dmax / v;
+}
+
+ImpactOutcome run_impact(const ImpactSpec& s, double steps_per_contact, bool keep_curve) {
+  const double tc = hertz_duration(s);
+  const double dt = tc / steps_per_contact;
+  std::vector<contact::Particle<3>> ps(s.wall ? 1 : 2);
+  const double mi = sphere_mass(s.material, s.radius_i);
+  // i starts a quarter step's travel above touching: the first touch falls inside a step
+  const double gap0 = 0.25 * dt * (s.v_j - s.v_i).z();
+  ps[0] = {.x = core::Vec3(0, 0, (s.wall ? s.radius_i : s.radius_i + s.radius_j) + gap0), .v = s.v_i, .w = s.w_i,
+           .radius = s.radius_i, .mass = mi};
+  if (!s.wall) ps[1] = {.x = core::Vec3::Zero(), .v = s.v_j, .w = s.w_j, .radius = s.radius_j, .mass = sphere_mass(s.material, s.radius_j)};
+  contact::WorldParams<3> prm{.material = s.material, .restitution = s.restitution, .end = s.end, .mu = s.mu,
+                              .tangential_damping = s.tangential_damping, .allow_large_time_step = true};
+  contact::Walls walls;
+  if (s.wall) walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
+  const ImpactWorld world(ps, prm, walls);
+  auto state = world.initial_state();
+  auto ws = world.workspace();
+  auto probe = world.workspace();  // the normal force of a state: m_i a_i·n (history-free part)
+  core::VecX a;
+  ImpactOutcome out;
+  out.dt = dt;
+  out.energy_before = world.kinetic_energy(state);
+  double prev_gap = gap(s, world, state.q), t_in = -1.0, t_out = -1.0;
+  std::vector<double> gaps, forces;
+  double t_prev = 0.0;
+  contact::DefaultStepper stepper;
+  const auto limit = static_cast<std::size_t>(20.0 * steps_per_contact);
+  integrators::integrate_n_steps(stepper, world.system(ws), state, 0.0, dt, limit, [&](const auto& x, double t, std::size_t k) {
+    const double g = gap(s, world, x.q);
+    if (k > 0 && g < 0.0) {
+      if (t_in < 0.0) t_in = t_prev + dt * prev_gap / (prev_gap - g);  // the zero crossing, linear
+      world.evaluate(x.q, x.v, a, probe, t);
+      const core::Vec3 n = s.wall ? core::Vec3::UnitZ() : core::Vec3((world.position(x.q, 0) - world.position(x.q, 1)).normalized());
+      gaps.push_back(-g);
+      forces.push_back(mi * core::Vec3(a.segment<3>(0)).dot(n));
+      if (keep_curve) out.t.push_back(t - t_in), out.overlap.push_back(-g), out.force.push_back(forces.back());
+    }
+    const bool left = t_in >= 0.0 && g >= 0.0 && prev_gap < 0.0;
+    if (left) t_out = t_prev + dt * prev_gap / (prev_gap - g);
+    prev_gap = g;
+    t_prev = t;
+    out.steps = k;
+    return left ? core::Observe::stop : core::Observe::proceed;
+  });
+  if (t_out < 0.0) throw std::runtime_error("impact: the contact did not end within 20 contact durations");
+  out.duration = t_out - t_in;
+  const auto peak = [](const std::vector<double>& y) {
+    const auto it = std::max_element(y.begin(), y.end());
+    const auto k = static_cast<std::size_t>(it - y.begin());
+    return k == 0 || k + 1 == y.size() ? *it : vertex(y[k - 1], y[k], y[k + 1]);
+  };
+  out.max_overlap = peak(gaps);
+  out.peak_force = peak(forces);
+  out.v_i = world.velocity(state.v, 0);
+  out.w_i = world.spin(state.v, 0);
+  out.v_j = s.wall ? core::Vec3::Zero() : world.velocity(state.v, 1);
+  out.w_j = s.wall ? core::Vec3::Zero() : world.spin(state.v, 1);
+  out.energy_after = world.kinetic_energy(state);
+  return out;
+}
+
+}  // namespace verisim::experiments
