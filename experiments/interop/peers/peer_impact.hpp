@@ -1,0 +1,88 @@
+#pragma once
+// One single-particle impact (Chung & Ooi 2011, "Benchmark tests for verifying discrete element
+// modelling codes at particle impact level", Granular Matter 13:643–656: two spheres, or a sphere
+// on a rigid plane) run by a peer code, LAMMPS or LIGGGHTS, through a deck written here, and read
+// back (issue 29, docs/peers.md). Both decks ask for Hertz normal force, F = (4/3) E* √R* δ^{3/2}
+// (Johnson, Contact Mechanics, 1985, §4.2), a Mindlin tangential spring with history
+// k_t = 8 G* a, a = √(R* δ) (Mindlin 1949; Cundall & Strack 1979 for the history), capped at μF_n,
+// no tangential damping, no rolling resistance, and the code's own normal damping for ε:
+//   LAMMPS (29 Sep 2021): pair_style granular, `hertz/material E η ν`, ε < 1 → `damping tsuji`
+//     (η_n = α(ε)·√(m* k_n), α a polynomial fit, Tsuji et al. 1992), ε = 1 → `damping viscoelastic`
+//     with η = 0 (tsuji's fit gives α(1) = 3.0·10⁻⁴, not 0); a wall through `fix wall/gran granular`.
+//   LIGGGHTS (3.8): `pair_style gran model hertz tangential history`, the materials as
+//     `fix property/global`, ε through its β = ln ε / √(ln²ε + π²) and γ_n = −2√(5/6) β √(S_n m*).
+// Why one description: the study (verisim study chung-ooi) and `verisim export` write the same
+// impact to both codes, so a difference between them is a difference of the codes, not of the decks.
+//
+// Geometry convention (one for both codes): with `wall`, body j is the rigid half-space x > 0,
+// bounded by the plane x = 0 (through the origin, outward normal −x, i.e. the sphere lives at
+// x < 0 and hits the plane moving +x); the overlap is δ = R_i + x_i. Two spheres: δ = R_i + R_j − |x_j − x_i|.
+// Sign of the normal force: F_n > 0 is repulsive (the force on i along −n, n = unit(x_j − x_i), or
+// n = +x for the wall). The tangential force is |f_i − (f_i·n) n|.
+#include <array>
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace verisim::experiments {
+
+struct PeerMaterial {
+  double youngs_modulus = 0;  ///< E (Pa)
+  double poisson = 0;         ///< ν, in [0, 0.5)
+  double density = 0;         ///< ρ (kg/m³)
+};
+
+enum class PeerCode { lammps, liggghts };
+/// "lammps", "liggghts".
+std::string_view peer_name(PeerCode code);
+/// The program started: "lmp", "liggghts" (Debian's packages lammps and liggghts; scripts/install-deps).
+std::string_view peer_program(PeerCode code);
+
+struct PeerImpact {
+  PeerMaterial material;          ///< both bodies; a wall is rigid (E_wall → ∞: E* = E/(1−ν²), G* = G/(2−ν))
+  bool wall = false;              ///< body j is the rigid plane x = 0, the sphere at x < 0 (see above)
+  double radius_i = 0, radius_j = 0;  ///< radius_j ignored for a wall
+  std::array<double, 3> x_i{}, x_j{}, v_i{}, v_j{}, w_i{}, w_j{};  ///< positions, velocities, spins (SI); j's ignored for a wall
+  double restitution = 1.0;       ///< ε (normal), in (0, 1], through the code's own damping model
+  double mu = 0.0;                ///< Coulomb friction μ ≥ 0
+  double dt = 0;                  ///< time step (s)
+  std::size_t steps = 0;          ///< number of steps, a multiple of sample_every
+  std::size_t sample_every = 1;   ///< a sample every this many steps (the last step is always one)
+};
+
+struct PeerResult {
+  std::array<double, 3> v_i{}, v_j{}, w_i{}, w_j{};  ///< at the last step (j's zero for a wall)
+  std::vector<double> t;           ///< sample times (step · dt; the first sample is at sample_every · dt)
+  std::vector<double> overlap;     ///< δ (m), negative when apart
+  std::vector<double> normal_force;      ///< F_n (N), > 0 repulsive
+  std::vector<double> tangential_force;  ///< |F_t| (N)
+  double contact_start = 0, contact_end = 0;  ///< where δ crosses 0 (linear interpolation between samples)
+  double contact_duration = 0;     ///< contact_end − contact_start; NaN when the contact is open at either end of the run
+  double peak_force = 0;           ///< max F_n over the samples
+  double max_overlap = 0;          ///< max δ over the samples
+  std::string version;             ///< the code's banner line, e.g. "LAMMPS (29 Sep 2021 - Update 2)"
+  std::string deck;                ///< the deck text run
+};
+
+/// The input file's name in the work folder: "in.lammps", "in.liggghts"; the samples go to "impact.txt".
+std::string_view peer_deck_name(PeerCode code);
+inline constexpr const char* kPeerSamples = "impact.txt";
+
+/// The impact's input errors, each std::invalid_argument naming the field (exit code 2 at the command line).
+void validate(const PeerImpact& impact);
+
+/// The deck alone (for `verisim export`): run it in its folder with `lmp -in in.lammps` or
+/// `liggghts -in in.liggghts`; it writes kPeerSamples there.
+std::string write_deck(PeerCode code, const PeerImpact& impact);
+
+/// Writes the deck into `workdir` (created), runs the code there without a shell
+/// (experiments/support/process.hpp), and reads the samples back. std::runtime_error when the code
+/// cannot be started, fails (its last lines quoted) or writes malformed samples ("file:line: what").
+PeerResult run_peer(PeerCode code, const PeerImpact& impact, const std::filesystem::path& workdir);
+
+/// The samples file read (the deck's fix print): exposed for tests of the reader.
+PeerResult read_peer_samples(const std::filesystem::path& file, const PeerImpact& impact);
+
+}  // namespace verisim::experiments
