@@ -18,7 +18,7 @@ constexpr contact::Laws kImpactLaws{.damping = true, .friction = true, .normal =
                                     .tangential = contact::TangentialModel::mindlin};
 using ImpactWorld = contact::World<3, kImpactLaws>;
 
-double sphere_mass(const contact::Material& m, double R) { return m.density * 4.0 / 3.0 * std::numbers::pi * R * R * R; }
+double sphere_mass(const contact::Material& m, double R) { return contact::sphere_mass(R, m.density); }
 
 // The gap of the contact (negative: overlap) and its normal, from j to i.
 double gap(const ImpactSpec& s, const ImpactWorld& w, const core::VecX& q) {
@@ -37,15 +37,13 @@ double vertex(double a, double b, double c) {
 }  // namespace
 
 double hertz_duration(const ImpactSpec& s) {
-  // Johnson 1985 §11.4: δ_max = (15 m* v²/(16 E* √R*))^{2/5}, t_c = 2 (δ_max/v)·(2/5) B(2/5, 1/2)
   const double mi = sphere_mass(s.material, s.radius_i);
-  const double Es = s.wall ? contact::effective_modulus_rigid(s.material) : contact::effective_modulus(s.material, s.material);
-  const double Rs = s.wall ? s.radius_i : s.radius_i * s.radius_j / (s.radius_i + s.radius_j);
-  const double ms = s.wall ? mi : mi * sphere_mass(s.material, s.radius_j) / (mi + sphere_mass(s.material, s.radius_j));
+  const double mj = s.density_ratio_j * sphere_mass(s.material, s.radius_j);
   const double v = (s.v_j - s.v_i).z();
   if (!(v > 0.0)) throw std::invalid_argument("impact: the spheres do not approach (v_i.z ≥ v_j.z)");
-  const double dmax = std::pow(15.0 * ms * v * v / (16.0 * Es * std::sqrt(Rs)), 0.4);
-  return 2.0 * 0.4 * std::tgamma(0.4) * std::tgamma(0.5) / std::tgamma(0.9) * dmax / v;
+  const contact::HertzImpact h{s.wall ? contact::effective_youngs(s.material, contact::kRigidPlane) : contact::effective_youngs(s.material, s.material),
+                               s.wall ? s.radius_i : contact::effective_radius(s.radius_i, s.radius_j), s.wall ? mi : mi * mj / (mi + mj), v};
+  return h.duration();  // Johnson 1985 §11.4
 }
 
 ImpactOutcome run_impact(const ImpactSpec& s, double steps_per_contact, bool keep_curve) {
@@ -57,7 +55,8 @@ ImpactOutcome run_impact(const ImpactSpec& s, double steps_per_contact, bool kee
   const double gap0 = 0.25 * dt * (s.v_j - s.v_i).z();
   ps[0] = {.x = core::Vec3(0, 0, (s.wall ? s.radius_i : s.radius_i + s.radius_j) + gap0), .v = s.v_i, .w = s.w_i,
            .radius = s.radius_i, .mass = mi};
-  if (!s.wall) ps[1] = {.x = core::Vec3::Zero(), .v = s.v_j, .w = s.w_j, .radius = s.radius_j, .mass = sphere_mass(s.material, s.radius_j)};
+  if (!s.wall) ps[1] = {.x = core::Vec3::Zero(), .v = s.v_j, .w = s.w_j, .radius = s.radius_j,
+                       .mass = s.density_ratio_j * sphere_mass(s.material, s.radius_j)};
   contact::WorldParams<3> prm{.material = s.material, .restitution = s.restitution, .end = s.end, .mu = s.mu,
                               .tangential_damping = s.tangential_damping, .allow_large_time_step = true};
   contact::Walls walls;

@@ -18,6 +18,7 @@ struct ImpactSpec {
   contact::Material material;                  ///< both spheres (the plane is rigid)
   bool wall = false;                           ///< j is the rigid plane z = 0
   double radius_i = 0.0, radius_j = 0.0;       ///< radius_j ignored for the plane
+  double density_ratio_j = 1.0;                ///< ρ_j/ρ_i (j's mass; its elastic constants are i's)
   double restitution = 1.0;                    ///< ε of Tsuji's damping (1: elastic)
   double mu = 0.0;                             ///< Coulomb friction
   contact::ContactEnd end = contact::ContactEnd::force;  ///< no attractive force (Chung & Ooi's codes)

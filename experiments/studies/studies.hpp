@@ -62,6 +62,7 @@ StudyResult odeint_steppers_study(const StudyOptions& options); ///< odeint_step
 StudyResult suites_study(const StudyOptions& options);          ///< suites_study.hpp
 StudyResult collisions_study(const StudyOptions& options);      ///< collisions_study.hpp
 StudyResult contact_study(const StudyOptions& options);         ///< contact_study.hpp
+StudyResult chung_ooi_study(const StudyOptions& options);       ///< chung_ooi_study.hpp
 StudyResult scenes_study(const StudyOptions& options);          ///< run_command.cpp: every bundled scene's page
 
 struct CollisionsStudy;
@@ -104,6 +105,7 @@ inline constexpr StudyKind kStudies[] = {
     {"suites", detail::kSuiteProblems, true, suites_study},
     {"collisions", {}, false, collisions_study},
     {"contact", {}, false, contact_study},
+    {"chung-ooi", {}, false, chung_ooi_study},
     {"scenes", {}, false, scenes_study},
 };
 

@@ -28,15 +28,13 @@ const contact::Material kAlumina{3.8e11, 0.23, 4000.0};  // Chung & Ooi 2011, te
 
 double sphere_mass(const contact::Material& m, double R) { return m.density * 4.0 / 3.0 * std::numbers::pi * R * R * R; }
 
-// Hertz's elastic impact at relative normal speed v (Johnson 1985 §11.4): δ_max = (15 m* v²/(16 E* √R*))^{2/5},
-// F_max = (4/3) E* √R* δ_max^{3/2}, t_c = 2 (δ_max/v) ∫₀¹ (1 − x^{5/2})^{-1/2} dx, the integral = (2/5) B(2/5, 1/2).
+// Hertz's elastic impact (contact::HertzImpact, Johnson 1985 §11.4), as the benchmark reads it.
 struct HertzImpact {
   double delta_max, f_max, duration;
 };
 HertzImpact hertz_impact(double Es, double Rs, double ms, double v) {
-  const double dmax = std::pow(15.0 * ms * v * v / (16.0 * Es * std::sqrt(Rs)), 0.4);
-  const double integral = 0.4 * std::tgamma(0.4) * std::tgamma(0.5) / std::tgamma(0.9);
-  return {dmax, 4.0 / 3.0 * Es * std::sqrt(Rs) * std::pow(dmax, 1.5), 2.0 * integral * dmax / v};
+  const contact::HertzImpact h{Es, Rs, ms, v};
+  return {h.max_overlap(), h.max_force(), h.duration()};
 }
 
 TEST(HertzMindlin, ElasticHeadOnImpactMatchesHertz) {
@@ -47,7 +45,7 @@ TEST(HertzMindlin, ElasticHeadOnImpactMatchesHertz) {
   ps[1] = {.x = core::Vec3(R, 0, 0), .v = core::Vec3(-10, 0, 0), .radius = R, .mass = m};
   contact::WorldParams<3> prm{.material = kGlass, .allow_large_time_step = false};
   const contact::World<3, kHertzElastic> world(ps, prm);
-  const double Es = contact::effective_modulus(kGlass, kGlass);
+  const double Es = contact::effective_youngs(kGlass, kGlass);
   const HertzImpact h = hertz_impact(Es, R / 2, m / 2, 20.0);
   const double dt = h.duration / 2000.0;
   auto state = world.initial_state();
@@ -84,7 +82,7 @@ double wall_restitution(double eps, ContactEnd end, double v0) {
   contact::Walls walls;
   walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
   const contact::World<3, L> world(ps, prm, walls);
-  const HertzImpact h = hertz_impact(contact::effective_modulus_rigid(kAlumina), R, m, v0);
+  const HertzImpact h = hertz_impact(contact::effective_youngs(kAlumina, contact::kRigidPlane), R, m, v0);
   const double dt = h.duration / 4000.0;
   auto state = world.initial_state();
   integrators::DemVerlet<core::VecX, integrators::methods::DemVerletPredicted> stepper;
@@ -114,7 +112,7 @@ TEST(HertzMindlin, GrossSlidingMatchesImpulseTheory) {
     contact::Walls walls;
     walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
     const contact::World<3, kHertzMindlin> world(ps, prm, walls);
-    const HertzImpact h = hertz_impact(contact::effective_modulus_rigid(kAlumina), R, m, vn);
+    const HertzImpact h = hertz_impact(contact::effective_youngs(kAlumina, contact::kRigidPlane), R, m, vn);
     const double dt = h.duration / 4000.0;
     auto state = world.initial_state();
     contact::DefaultStepper stepper;
@@ -139,7 +137,7 @@ double incline_displacement(double theta, double mu, double duration, double* ac
   const double m = sphere_mass(soft, R), g = 9.81;
   std::vector<contact::Particle<3>> ps(1);
   // start at the static overlap of Hertz (m g cos θ = k d^{3/2})
-  const double k = 4.0 / 3.0 * contact::effective_modulus_rigid(soft) * std::sqrt(R);
+  const double k = 4.0 / 3.0 * contact::effective_youngs(soft, contact::kRigidPlane) * std::sqrt(R);
   const double d0 = L.normal == NormalModel::hertz ? std::pow(m * g * std::cos(theta) / k, 2.0 / 3.0) : 0.0;
   ps[0] = {.x = core::Vec3(0, 0, R - d0), .radius = R, .mass = m, .rotates = false};
   contact::WorldParams<3> prm{.gravity = core::Vec3(g * std::sin(theta), 0, -g * std::cos(theta)), .kn = 1e4, .material = soft,
@@ -163,9 +161,9 @@ TEST(HertzMindlin, BlockHoldsOnAnInclineBelowTheFrictionAngle) {
   // the spring's static stretch ξ_s = m g sin θ / k_t, k_t = 8 G* √(R d0), d0 Hertz's static overlap
   const contact::Material soft{1e7, 0.3, 2500.0};
   const double Rb = 0.01, mb = sphere_mass(soft, Rb);
-  const double kh = 4.0 / 3.0 * contact::effective_modulus_rigid(soft) * std::sqrt(Rb);
+  const double kh = 4.0 / 3.0 * contact::effective_youngs(soft, contact::kRigidPlane) * std::sqrt(Rb);
   const double d0 = std::pow(mb * g * std::cos(below) / kh, 2.0 / 3.0);
-  const double xi_s = mb * g * std::sin(below) / (8.0 * contact::effective_shear_modulus_rigid(soft) * std::sqrt(Rb * d0));
+  const double xi_s = mb * g * std::sin(below) / (8.0 * contact::effective_shear(soft, contact::kRigidPlane) * std::sqrt(Rb * d0));
   const double x_spring = incline_displacement<kHertzMindlin>(below, mu, 1.0);
   const double x_spring2 = incline_displacement<kHertzMindlin>(below, mu, 2.0);
   // held: a few static stretches at most (loaded at once from rest, the spring overshoots 2ξ_s > the
@@ -196,7 +194,7 @@ TEST(HertzMindlin, HistoryIsTheSameForEveryStepperAndAcrossRebuilds) {
     ps[1] = {.x = core::Vec3(0, 0, R * 1.0001), .radius = R, .mass = m};
     contact::WorldParams<3> prm{.material = kAlumina, .restitution = 0.9, .mu = 0.3, .skin = skin};
     const contact::World<3, kHertzMindlin> world(ps, prm);
-    const HertzImpact h = hertz_impact(contact::effective_modulus(kAlumina, kAlumina), R / 2, m / 2, v * std::cos(th));
+    const HertzImpact h = hertz_impact(contact::effective_youngs(kAlumina, kAlumina), R / 2, m / 2, v * std::cos(th));
     auto state = world.initial_state();
     contact::integrate(stepper, world, state, 0.0, h.duration / 2000.0, 4000);
     return state;

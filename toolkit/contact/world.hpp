@@ -208,13 +208,13 @@ class World {
     law_.kn = prm_.kn;
     law_.eta_per_sqrt_mass = L.damping && L.normal == NormalModel::spring_dashpot ? viscosity_per_sqrt_mass(prm_.restitution, prm_.kn) : 0.0;
     if constexpr (L.normal == NormalModel::hertz) {
-      e_pair_ = effective_modulus(prm_.material, prm_.material);  // E* (Hertz)
-      e_wall_ = effective_modulus_rigid(prm_.material);           // a rigid wall
+      e_pair_ = effective_youngs(prm_.material, prm_.material);  // E* (Hertz)
+      e_wall_ = effective_youngs(prm_.material, kRigidPlane);           // a rigid wall
       if constexpr (L.damping) alpha_ = tsuji_alpha(prm_.restitution, prm_.end);
     }
     if constexpr (L.tangential == TangentialModel::mindlin) {
-      g_pair_ = effective_shear_modulus(prm_.material, prm_.material);  // G* (Mindlin)
-      g_wall_ = effective_shear_modulus_rigid(prm_.material);
+      g_pair_ = effective_shear(prm_.material, prm_.material);  // G* (Mindlin)
+      g_wall_ = effective_shear(prm_.material, kRigidPlane);
     }
     law_.kt = prm_.kt;
     law_.mu = prm_.mu;
