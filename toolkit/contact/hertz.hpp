@@ -77,6 +77,13 @@ inline double hertz_stiffness(double e_star, double r_star) { return 4.0 / 3.0 *
 
 namespace detail {
 
+/// The root in core::illinois's final bracket: its end `a` when g vanished there exactly (illinois stops at
+/// such a point, which it keeps as `a`), the middle otherwise.
+template <class G>
+double bracket_root(G&& g, const core::IllinoisBracket& b) {
+  return g(b.a) == 0.0 ? b.a : 0.5 * (b.a + b.b);
+}
+
 /// ∫_a^b f by tanh–sinh quadrature (Takahasi & Mori 1974), levels h = 2^-l until two agree to ~1e-15;
 /// f bounded on [a, b] (smooth inside, any endpoint behaviour).
 template <class F>
@@ -147,7 +154,7 @@ struct HertzImpact {
     if (ts >= 0.5 * tc) return dm;
     auto g = [&](double x) { return dm / speed * hertz_time_integral(x) - ts; };
     const auto b = core::illinois(g, 0.0, 1.0, g(0.0), g(1.0), 1e-15);
-    return dm * 0.5 * (b.a + b.b);
+    return dm * detail::bracket_root(g, b);
   }
   /// F(t) = k δ(t)^{3/2}.
   double force_at(double t) const { return stiffness() * std::pow(overlap_at(t), 1.5); }
@@ -230,9 +237,9 @@ inline double tsuji_restitution(double alpha, ContactEnd end) {
   // The start is as non-smooth as the end (x^{1/4} at x = 0): the same series with α → −α and c = 1 up to
   // τ₀ = 1e-3 (remainder ~1e-14), then the error-controlled steps.
   constexpr double t0 = 1e-3;
-  const double b = 8.0 * alpha * alpha / 9.0 - 1.0, t14 = std::sqrt(std::sqrt(t0)), t12 = std::sqrt(t0);
-  double x = t0 - 16.0 * alpha / 45.0 * t0 * t0 * t14 + 4.0 / 35.0 * b * t0 * t0 * t0 * t12;
-  double p = 1.0 - 0.8 * alpha * t0 * t14 + 0.4 * b * t0 * t0 * t12;
+  const double b8 = 8.0 * alpha * alpha / 9.0 - 1.0, t14 = std::sqrt(std::sqrt(t0)), t12 = std::sqrt(t0);
+  double x = t0 - 16.0 * alpha / 45.0 * t0 * t0 * t14 + 4.0 / 35.0 * b8 * t0 * t0 * t0 * t12;
+  double p = 1.0 - 0.8 * alpha * t0 * t14 + 0.4 * b8 * t0 * t0 * t12;
   double h = 1e-3;
   bool loaded = false;  // the force end is looked for after the turning point only (x' < 0)
   for (int steps = 0; steps < 1000000; ++steps) {
@@ -257,8 +264,7 @@ inline double tsuji_restitution(double alpha, ContactEnd end) {
       if (g0 > 0.0 && g1 <= 0.0) {
         double theta = 1.0;
         if (g1 < 0.0) {
-          const auto b = core::illinois(g, 0.0, 1.0, g0, g1, 1e-15);
-          theta = 0.5 * (b.a + b.b);
+          theta = detail::bracket_root(g, core::illinois(g, 0.0, 1.0, g0, g1, 1e-15));
         }
         const auto q = detail::tsuji_step(alpha, x, p, theta * h);
         return end == ContactEnd::overlap ? detail::tsuji_overlap_end(alpha, q.x, q.p) : -q.p;
@@ -290,8 +296,7 @@ inline double tsuji_alpha(double restitution, ContactEnd end) {
     if (hi > 1e6)
       throw InputError(fmt::format("tsuji_alpha: ε = {} needs a damping coefficient beyond 1e6", restitution));
   }
-  const auto b = core::illinois(g, lo, hi, lo == 0.0 ? glo : g(lo), ghi, 1e-13 * hi);
-  return 0.5 * (b.a + b.b);
+  return detail::bracket_root(g, core::illinois(g, lo, hi, lo == 0.0 ? glo : g(lo), ghi, 1e-13 * hi));
 }
 
 }  // namespace verisim::contact
