@@ -5,13 +5,13 @@
 // (reference/problems/chung_ooi.hpp). Measurements: docs/contact.md "Hertz–Mindlin: the closed forms".
 //
 // Effective quantities of spheres i and j (a rigid plane: E_j, R_j, m_j → ∞, the `RigidPlane` overloads):
-//   E* = 1/((1 − ν_i²)/E_i + (1 − ν_j²)/E_j)           Hertz 1882; Johnson 1985 §4.2 eq. (4.22)
+//   E* = 1/((1 − ν_i²)/E_i + (1 − ν_j²)/E_j)           Hertz 1882; Johnson 1985 §4.2
 //   G* = 1/((2 − ν_i)/G_i + (2 − ν_j)/G_j), G = E/(2(1 + ν))   Mindlin 1949; as LAMMPS `pair granular`
 //                                                        ("tangential mindlin", G_eff)
 //   R* = R_i R_j/(R_i + R_j),  m* = m_i m_j/(m_i + m_j)  (plane: R* = R_i, m* = m_i)
-// Hertz's normal force (Johnson 1985 §4.2 eq. (4.23)):  F = k δ^{3/2},  k = (4/3) E* √R*.
+// Hertz's normal force (Johnson 1985 §4.2):  F = k δ^{3/2},  k = (4/3) E* √R*.
 //
-// The elastic impact at relative normal speed v (Johnson 1985 §11.4; Timoshenko & Goodier 1951 §140):
+// The elastic impact at relative normal speed v (Johnson 1985 §11.4; Timoshenko & Goodier 1951, impact of spheres):
 // m* δ̈ = −k δ^{3/2}, δ(0) = 0, δ̇(0) = v conserves ½ m* δ̇² + (2/5) k δ^{5/2}, so
 //   δ_max = (5 m* v²/(4 k))^{2/5} = (15 m* v²/(16 E* √R*))^{2/5},   F_max = k δ_max^{3/2},
 //   t(δ) = ∫₀^δ ds/√(v² − (4k/(5m*)) s^{5/2}) = (δ_max/v) I(δ/δ_max),  I(x) = ∫₀^x du/√(1 − u^{5/2}),
@@ -72,7 +72,7 @@ constexpr double sphere_mass(double radius, double density) {
   return 4.0 / 3.0 * std::numbers::pi * radius * radius * radius * density;
 }
 
-/// Hertz's normal stiffness k = (4/3) E* √R*: F = k δ^{3/2} (Johnson 1985 §4.2 eq. (4.23)).
+/// Hertz's normal stiffness k = (4/3) E* √R*: F = k δ^{3/2} (Johnson 1985 §4.2).
 inline double hertz_stiffness(double e_star, double r_star) { return 4.0 / 3.0 * e_star * std::sqrt(r_star); }
 
 namespace detail {
@@ -134,11 +134,11 @@ struct HertzImpact {
   double e_star = 0.0, r_star = 0.0, m_star = 0.0, speed = 0.0;
 
   double stiffness() const { return hertz_stiffness(e_star, r_star); }
-  /// δ_max = (15 m* v²/(16 E* √R*))^{2/5} (Johnson 1985 §11.4 eq. (11.20)).
+  /// δ_max = (15 m* v²/(16 E* √R*))^{2/5} (Johnson 1985 §11.4).
   double max_overlap() const { return std::pow(15.0 * m_star * speed * speed / (16.0 * e_star * std::sqrt(r_star)), 0.4); }
   /// F_max = k δ_max^{3/2}.
   double max_force() const { return stiffness() * std::pow(max_overlap(), 1.5); }
-  /// t_c = 2 I(1) δ_max/v = 2.943 28… δ_max/v (Johnson 1985 §11.4 eq. (11.21)).
+  /// t_c = 2 I(1) δ_max/v = 2.943 28… δ_max/v (Johnson 1985 §11.4).
   double duration() const { return 2.0 * hertz_duration_constant() * max_overlap() / speed; }
   /// The time at which the overlap first reaches δ ∈ [0, δ_max]: (δ_max/v) I(δ/δ_max).
   double time_of_overlap(double delta) const {
