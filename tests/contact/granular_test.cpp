@@ -192,6 +192,54 @@ TEST(HertzMindlin, BlockHoldsOnAnInclineBelowTheFrictionAngle) {
   EXPECT_NEAR(a, g * (std::sin(above) - mu * std::cos(above)), 1e-3 * g * (std::sin(above) - mu * std::cos(above)));
 }
 
+// A sphere (turning) on an incline with EPSD's rolling resistance μ_r and ample sliding friction: the rolling
+// torque's limit μ_r R F_n balances gravity's moment about the contact point m g sin θ R at tan θ = μ_r, so it
+// holds below and rolls above with a = g(sin θ − μ_r cos θ)/(1 + κ), κ = 2/5 (rolling without slipping, the
+// resisting torque at its limit; Ai et al. 2011's model C); without rolling resistance a = g sin θ/(1 + κ).
+TEST(HertzMindlin, RollingResistanceHoldsASphereBelowMuR) {
+  constexpr contact::Laws kRolling{.damping = true, .friction = true, .normal = NormalModel::hertz,
+                                   .tangential = TangentialModel::mindlin, .rolling = contact::RollingModel::epsd};
+  const contact::Material soft{1e7, 0.3, 2500.0};
+  const double R = 0.01, m = sphere_mass(soft, R), g = 9.81, mur = 0.1, mu = 1.0;
+  auto run = [&](double theta, double duration, double mu_r) {
+    const double k = 4.0 / 3.0 * contact::effective_youngs(soft, contact::kRigidPlane) * std::sqrt(R);
+    const double d0 = std::pow(m * g * std::cos(theta) / k, 2.0 / 3.0);
+    std::vector<contact::Particle<3>> ps(1);
+    ps[0] = {.x = core::Vec3(0, 0, R - d0), .radius = R, .mass = m};
+    contact::WorldParams<3> prm{.gravity = core::Vec3(g * std::sin(theta), 0, -g * std::cos(theta)), .material = soft,
+                                .restitution = 0.5, .mu = mu, .tangential_damping = 1.0, .rolling_friction = mu_r,
+                                .rolling_damping = 0.3};
+    contact::Walls walls;
+    walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
+    const contact::World<3, kRolling> world(ps, prm, walls);
+    const double dt = 0.5 * world.max_time_step();
+    auto state = world.initial_state();
+    contact::DefaultStepper stepper;
+    contact::integrate(stepper, world, state, 0.0, dt, static_cast<std::size_t>(duration / dt));
+    return std::pair{world.position(state.q, 0).x(), world.velocity(state.v, 0).x()};
+  };
+  const double below = std::atan(0.8 * mur), above = std::atan(1.5 * mur);
+  const auto [x1, v1] = run(below, 1.0, mur);
+  const auto [x2, v2] = run(below, 2.0, mur);
+  std::printf("rolling resistance, tan θ = 0.8 μ_r: %.3g m at 1 s, %.3g m more by 2 s, speed %.3g m/s\n", x1, x2 - x1, v2);
+  // held: the rolling spring's stretch, θ_s = m g sin θ R/k_r, k_r = 2.25 μ_r² R² k_n (k_n = m g cos θ/d0), a few
+  // times over (loaded at once from rest), and no drift once EPSD's dashpot (η_r = 0.3) has damped the rocking
+  const double k = 4.0 / 3.0 * contact::effective_youngs(soft, contact::kRigidPlane) * std::sqrt(R);
+  const double d0 = std::pow(m * g * std::cos(below) / k, 2.0 / 3.0);
+  const double kr = 2.25 * mur * mur * R * R * (m * g * std::cos(below) / d0), x_s = R * m * g * std::sin(below) * R / kr;
+  EXPECT_LT(std::abs(x1), 3 * x_s) << x_s;
+  EXPECT_LT(std::abs(x2 - x1), 1e-3 * x_s);
+  const auto [xa, va] = run(above, 0.25, mur);
+  const auto [xb, vb] = run(above, 0.5, mur);
+  const double a = (vb - va) / 0.25, expected = g * (std::sin(above) - mur * std::cos(above)) / 1.4;
+  std::printf("rolling resistance, tan θ = 1.5 μ_r: a = %.6g m/s² (g(sin θ − μ_r cos θ)/(1 + κ) = %.6g)\n", a, expected);
+  EXPECT_NEAR(a, expected, 1e-3 * expected);
+  const auto [xc, vc] = run(above, 0.25, 0.0);
+  const auto [xd, vd] = run(above, 0.5, 0.0);
+  EXPECT_NEAR((vd - vc) / 0.25, g * std::sin(above) / 1.4, 1e-3 * g * std::sin(above) / 1.4);  // free rolling
+  (void)xa, (void)xb, (void)xc, (void)xd, (void)v1;
+}
+
 // The history is the run's discrete state: the same impact stepped by rk4 (four evaluations per step)
 // and by velocity Verlet agrees to the methods' errors, and a run whose neighbour list is rebuilt at
 // every step (skin 0) agrees with one that never rebuilds.

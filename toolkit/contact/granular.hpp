@@ -31,6 +31,15 @@
 // the trial is the committed ξ itself, so a stepper's reused end-of-step force (velocity Verlet's
 // FSAL) stays the force of the committed state.
 // Torques as seed 003's friction: T_i = −R_i n × F_t, T_j = −R_j n × F_t.
+// Rolling resistance, EPSD (elastic-plastic spring-dashpot; Ai, Chen, Rotter & Ooi 2011, Powder Technol. 206,
+// 269, model C; LIGGGHTS `rolling_friction epsd2`), its spring part: the relative rolling displacement ψ
+// (ψ̇ = v_r = R* (ω_i − ω_j) × n, Luding 2008 eq. (15); turned and committed as ξ), the rolling torque
+//   M_i = −(k_r/R*) n × ψ = −M_j,  k_r = 2.25 μ_r² R*² k_n (k_n = F_n,elastic/d, the secant normal stiffness),
+//   |M| ≤ μ_r R* |F_n|: beyond, ψ is set back to the limit (as ξ); below it, EPSD's dashpot
+//   M_d = −C_r θ̇_r, θ̇_r = v_r/R* (as a vector −(C_r/R*) n × v_r), C_r = η_r 2√(I_r k_r),
+//   1/I_r = 1/(I_i + m_i R_i²) + 1/(I_j + m_j R_j²) (Ai et al. 2011 eqs. (12)–(14); off at the limit, their f = 0).
+// A sphere on an incline then holds for tan θ ≤ μ_r and rolls above with a = g(sin θ − μ_r cos θ)/(1 + κ)
+// (tests/contact/granular_test.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -56,11 +65,19 @@ enum class TangentialModel : std::uint8_t {
 
 constexpr bool has_history(TangentialModel t) { return t != TangentialModel::regularised; }
 
+/// The rolling sub-model (Laws::rolling).
+enum class RollingModel : std::uint8_t {
+  none,  ///< no rolling resistance
+  epsd,  ///< EPSD's spring, capped at μ_r R* |F_n| (Ai et al. 2011)
+};
+
 /// The tangential spring's committed state (one per contact, slot-pair orientation i, j).
 template <int D>
 struct TangentialHistory {
-  core::Vec<D> xi = core::Vec<D>::Zero();  ///< ξ, the spring's elongation (m)
-  core::Vec<D> u = core::Vec<D>::Zero();   ///< u at the commit (m/s): the trapezoid's first node
+  core::Vec<D> xi = core::Vec<D>::Zero();   ///< ξ, the spring's elongation (m)
+  core::Vec<D> u = core::Vec<D>::Zero();    ///< u at the commit (m/s): the trapezoid's first node
+  core::Vec<D> psi = core::Vec<D>::Zero();  ///< ψ, the rolling spring's displacement (m; RollingModel::epsd)
+  core::Vec<D> ur = core::Vec<D>::Zero();   ///< v_r at the commit (m/s)
 };
 
 /// The constants of one contact (per listed pair or per particle against the walls).
@@ -69,12 +86,15 @@ struct PairConstants {
   double eta = 0.0;  ///< spring_dashpot: η (N·s/m); hertz: α √(m* k) (Tsuji)
   double kt = 0.0;   ///< linear_history: k_t (N/m); mindlin: 8 G* √R* (k_t = this·√d)
   double xt = 0.0;   ///< x_t: the tangential dashpot's share of the normal one (history laws)
+  double mu_r = 0.0;  ///< μ_r, rolling friction (RollingModel::epsd)
+  double Rs = 0.0;    ///< R* (RollingModel::epsd)
+  double cr = 0.0;    ///< η_r 2√I_r: the rolling dashpot's C_r = cr √k_r (RollingModel::epsd)
 };
 
 /// The force on i (f) and the torques on i and j of a contact (δ < 0) under the sub-models N, T;
 /// for a history law, hist is the committed history, tau = t − t_c, and *trial receives the history
 /// at t (what a commit stores). Damping and Friction as contact_force.
-template <int D, NormalModel N, TangentialModel T, bool Damping, bool Friction>
+template <int D, NormalModel N, TangentialModel T, bool Damping, bool Friction, RollingModel Rl = RollingModel::none>
 [[gnu::always_inline]] inline void granular_force(const core::Vec<D>& n, double delta, const core::Vec<D>& dv, double Ri,
                                                   const Spin<D>& wi, double Rj, const Spin<D>& wj, const PairConstants& c,
                                                   double mu, ContactEnd end, const TangentialHistory<D>& hist, double tau,
@@ -127,6 +147,35 @@ template <int D, NormalModel N, TangentialModel T, bool Damping, bool Friction>
     const Spin<D> nft = Dm::moment(n, ft);                          // n × F_t
     ti = -Ri * nft;                                                 // T_i = −R_i n × F_t
     tj = -Rj * nft;                                                 // T_j = −R_j n × F_t
+    if constexpr (Rl == RollingModel::epsd) {
+      const core::Vec<D> vr = c.Rs * Dm::cross(wi - wj, n);          // v_r = R* (ω_i − ω_j) × n
+      core::Vec<D> psi = hist.psi - hist.psi.dot(n) * n;              // turned into the tangent plane …
+      const double p0 = hist.psi.squaredNorm(), p1 = psi.squaredNorm();
+      if (p1 > 0.0) psi *= std::sqrt(p0 / p1);                        // … keeping its length
+      psi += (0.5 * tau) * ((hist.ur - hist.ur.dot(n) * n) + vr);     // ψ̇ = v_r, trapezoid from t_c
+      const double kn = N == NormalModel::hertz ? c.k * sd : c.k;     // secant normal stiffness F_el/d
+      const double kr = 2.25 * c.mu_r * c.mu_r * c.Rs * c.Rs * kn;    // k_r = 2.25 μ_r² R*² k_n (N·m/rad)
+      Spin<D> mr = (-kr / c.Rs) * Dm::moment(n, psi);                 // M_i = −(k_r/R*) n × ψ
+      const double mcap = c.mu_r * c.Rs * std::abs(fn);               // |M| ≤ μ_r R* |F_n|
+      auto sq = [](const Spin<D>& x) {
+        if constexpr (D == 2) return x * x; else return x.squaredNorm();
+      };
+      const double m2 = sq(mr);
+      if (m2 > mcap * mcap) {                                         // rolling: at the limit, no dashpot
+        const double scale = mcap / std::sqrt(m2);
+        mr *= scale;
+        psi *= scale;
+      } else {
+        const Spin<D> md = (-c.cr * std::sqrt(kr) / c.Rs) * Dm::moment(n, vr);  // −C_r θ̇_r
+        mr += md;
+        const double m2d = sq(mr);
+        if (m2d > mcap * mcap) mr *= mcap / std::sqrt(m2d);           // the total within the limit
+      }
+      trial.psi = psi;
+      trial.ur = vr;
+      ti += mr;                                                       // M_i
+      tj -= mr;                                                       // M_j = −M_i
+    }
   }
 }
 

@@ -27,6 +27,7 @@ struct Laws {
   bool long_range = false;  ///< gravity or Coulomb between particles, near exact + far mean field
   NormalModel normal = NormalModel::spring_dashpot;        ///< seed 003's spring or Hertz (granular.hpp)
   TangentialModel tangential = TangentialModel::regularised;  ///< seed 003's law or a spring with history
+  RollingModel rolling = RollingModel::none;                  ///< rolling resistance (EPSD's spring)
 };
 
 /// One disc or sphere. Keys documented in docs/contact.md.
@@ -55,6 +56,8 @@ struct WorldParams {
   double kt = 0.0;                       ///< k_t ≥ 0: regularised N·s/m, linear_history N/m (mindlin: 8G*a)
   double mu = 0.0;                       ///< μ ≥ 0, Coulomb coefficient
   double tangential_damping = 0.0;       ///< x_t ≥ 0: η_t = x_t η_n (tangential springs; granular.hpp)
+  double rolling_friction = 0.0;         ///< μ_r ≥ 0 (RollingModel::epsd; granular.hpp)
+  double rolling_damping = 0.0;          ///< η_r ≥ 0, EPSD's dashpot as a share of critical (Ai et al. 2011: 0.3)
   CohesionLaw cohesion{};                ///< δ_c, F_max (Laws::cohesion)
   DipoleLaw dipole{};                    ///< α, μ₀ (Laws::dipoles)
   LongRangeLaw long_range{};             ///< C, strengths, cells (Laws::long_range)

@@ -221,6 +221,14 @@ Diagnostics validate(const std::vector<Particle<D>>& ps, const WorldParams<D>& p
           fmt::format("tangential_damping = {} must be >= 0 and finite", prm.tangential_damping));
   if (prm.tangential_damping != 0.0 && (!has_history(laws.tangential) || !laws.damping))
     param("tangential_damping", prm.tangential_damping, "tangential_damping needs a tangential spring and Laws::damping");
+  if (!(prm.rolling_friction >= 0.0) || !std::isfinite(prm.rolling_friction))
+    param("rolling_friction", prm.rolling_friction, fmt::format("rolling_friction = {} must be >= 0 and finite", prm.rolling_friction));
+  if (!(prm.rolling_damping >= 0.0) || !std::isfinite(prm.rolling_damping))
+    param("rolling_damping", prm.rolling_damping, fmt::format("rolling_damping = {} must be >= 0 and finite", prm.rolling_damping));
+  if ((prm.rolling_friction != 0.0 || prm.rolling_damping != 0.0) && laws.rolling == RollingModel::none)
+    param("rolling_friction", prm.rolling_friction, "rolling_friction needs a world compiled with Laws::rolling = epsd");
+  if (laws.rolling != RollingModel::none && !laws.friction)
+    param("rolling", 0.0, "rolling resistance needs a world compiled with Laws::friction");
   if (has_history(laws.tangential) && !laws.friction)
     param("tangential", 0.0, "a tangential spring needs a world compiled with Laws::friction");
   if (!hertz && (!(prm.kn > 0.0) || !std::isfinite(prm.kn)))

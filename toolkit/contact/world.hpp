@@ -95,9 +95,10 @@ class World {
   static constexpr bool has_field = !std::is_same_v<Field, NoField>;
   static constexpr bool velocity_independent = !L.damping && !L.friction && !Field::velocity_dependent;
   /// Hertz or a tangential spring: the contacts' constants are per pair (PairConstants, granular.hpp).
-  static constexpr bool granular = L.normal == NormalModel::hertz || L.tangential != TangentialModel::regularised;
+  static constexpr bool granular =
+      L.normal == NormalModel::hertz || L.tangential != TangentialModel::regularised || L.rolling != RollingModel::none;
   /// A tangential spring: the contacts carry history, committed after every step (commit()).
-  static constexpr bool history = L.friction && has_history(L.tangential);
+  static constexpr bool history = L.friction && (has_history(L.tangential) || L.rolling != RollingModel::none);
   using History = TangentialHistory<D>;
   using field_type = Field;
   using vector_type = core::VecX;
@@ -279,7 +280,7 @@ class World {
           const core::Vec<D> n = apart ? core::Vec<D>(d / r) : core::Vec<D>::UnitX();
           core::Vec<D> f;
           Spin<D> ti, tj;
-          granular_force<D, L.normal, L.tangential, L.damping, L.friction>(n, r - rs, ws.vw[s].v - ws.vw[j].v, ws.xr[s].R, ws.vw[s].w,
+          granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, r - rs, ws.vw[s].v - ws.vw[j].v, ws.xr[s].R, ws.vw[s].w,
                                                                             ws.xr[j].R, ws.vw[j].w, ws.pair_c[k], law_.mu, law_.end,
                                                                             ws.pair_hist[k], tau, f, ti, tj, next);
         }
@@ -290,7 +291,7 @@ class World {
       if (delta < 0.0) {
         core::Vec<D> f;
         Spin<D> ti, tj;
-        granular_force<D, L.normal, L.tangential, L.damping, L.friction>(n, delta, ws.vw[s].v, ws.xr[s].R, ws.vw[s].w, 0.0,
+        granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, ws.vw[s].v, ws.xr[s].R, ws.vw[s].w, 0.0,
                                                                           Dim<D>::zero_spin(), ws.wall_c[s], law_.mu, law_.end,
                                                                           ws.wall_hist[K][e], tau, f, ti, tj, next);
       }
@@ -338,8 +339,10 @@ class World {
   const PairRange& pair_range() const { return range_; }
   double skin() const { return skin_; }
   /// The constants of the contact of particles i and j, or of i against a wall (granular.hpp).
-  PairConstants contact_constants(std::size_t i, std::size_t j) const { return constants(R_[i], R_[j], p_[i].mass, p_[j].mass); }
-  PairConstants wall_contact_constants(std::size_t i) const { return constants(R_[i], 0.0, p_[i].mass, 0.0); }
+  PairConstants contact_constants(std::size_t i, std::size_t j) const {
+    return constants(R_[i], R_[j], p_[i].mass, p_[j].mass, p_[i].inertia_factor, p_[j].inertia_factor);
+  }
+  PairConstants wall_contact_constants(std::size_t i) const { return constants(R_[i], 0.0, p_[i].mass, 0.0, p_[i].inertia_factor); }
   double moment_of_inertia(std::size_t i) const { return p_[i].inertia_factor * p_[i].mass * R_[i] * R_[i]; }
   /// The long-range strength s_i: the mass (gravity) or the charge (Coulomb).
   double strength(std::size_t i) const { return prm_.long_range.use_mass ? p_[i].mass : p_[i].charge; }
@@ -495,7 +498,7 @@ class World {
       ws.inv_m[s] = 1.0 / p_[id].mass;
       ws.inv_I[s] = p_[id].rotates ? 1.0 / moment_of_inertia(id) : 0.0;
       ws.wall_eta[s] = wall_viscosity(law_, p_[id].mass);
-      if constexpr (granular) ws.wall_c[s] = constants(R_[id], 0.0, p_[id].mass, 0.0);
+      if constexpr (granular) ws.wall_c[s] = wall_contact_constants(id);
       if constexpr (L.dipoles) ws.M0[s] = p_[id].dipole;
       if constexpr (L.long_range) ws.lr_s[s] = strength(id);
       if constexpr (has_field) ws.field_of[s] = fields_.of[id];
@@ -511,7 +514,7 @@ class World {
       grow_to(ws.pair_c, pairs.size());
       for (std::size_t s = 0; s < n_; ++s)
         for (std::uint32_t k = first[s]; k < first[s + 1]; ++k)
-          ws.pair_c[k] = constants(ws.xr[s].R, ws.xr[pairs[k]].R, ws.vw[s].m, ws.vw[pairs[k]].m);
+          ws.pair_c[k] = contact_constants(ws.cells.order()[s], ws.cells.order()[pairs[k]]);
     }
     grow_to(ws.contact_k, pairs.size());
     grow_to(ws.contact_s, pairs.size());
@@ -640,7 +643,7 @@ class World {
       if (L.cohesion || L.dipoles ? delta < 0.0 : true) {
         if constexpr (granular) {
           History trial;
-          granular_force<D, L.normal, L.tangential, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R,
+          granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R,
                                                                             vw[t].w, ws.pair_c[k], law.mu, law.end,
                                                                             history ? ws.pair_hist[k] : kNoHistory, tau, f, tis, tjs, trial);
         } else {
@@ -678,7 +681,7 @@ class World {
       Spin<D> tis, tjs;
       if constexpr (granular) {
         History trial;
-        granular_force<D, L.normal, L.tangential, L.damping, L.friction>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
+        granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
                                                                           ws.wall_c[s], law.mu, law.end,
                                                                           history ? ws.wall_hist[K][e] : kNoHistory, tau, f, tis, tjs, trial);
       } else {
@@ -719,7 +722,7 @@ class World {
   static inline const History kNoHistory{};
 
   /// The constants of a contact of radii Ri, Rj and masses mi, mj (Rj = 0: against a rigid wall).
-  PairConstants constants(double Ri, double Rj, double mi, double mj) const {
+  PairConstants constants(double Ri, double Rj, double mi, double mj, double kappa_i = 0.4, double kappa_j = 0.4) const {
     const bool wall = Rj == 0.0;
     const double Rs = wall ? Ri : Ri * Rj / (Ri + Rj);    // R*
     const double ms = wall ? mi : effective_mass(mi, mj);  // m* (seed 003 "Masse effective")
@@ -734,6 +737,12 @@ class World {
     if constexpr (L.tangential == TangentialModel::mindlin) c.kt = 8.0 * (wall ? g_wall_ : g_pair_) * std::sqrt(Rs);  // 8 G* √R*
     else c.kt = prm_.kt;
     c.xt = prm_.tangential_damping;
+    c.mu_r = prm_.rolling_friction;
+    c.Rs = Rs;
+    if constexpr (L.rolling == RollingModel::epsd) {  // I_r about the contact point (Ai et al. 2011)
+      const double inv_ir = 1.0 / ((kappa_i + 1.0) * mi * Ri * Ri) + (wall ? 0.0 : 1.0 / ((kappa_j + 1.0) * mj * Rj * Rj));
+      c.cr = prm_.rolling_damping * 2.0 * std::sqrt(1.0 / inv_ir);
+    }
     return c;
   }
 
@@ -743,8 +752,12 @@ class World {
   static std::uint64_t wall_key(std::size_t kind, std::uint32_t wall, std::uint32_t id) {
     return (std::uint64_t{1} << 63) | (static_cast<std::uint64_t>(kind) << 56) | (static_cast<std::uint64_t>(wall & 0xffffffu) << 32) | id;
   }
-  static History flipped(const History& h) { return {-h.xi, -h.u}; }
-  static bool blank(const History& h) { return h.xi == core::Vec<D>::Zero() && h.u == core::Vec<D>::Zero(); }
+  // the pair's other orientation: n, u and ξ change sign; v_r = R* (ω_i − ω_j) × n and ψ do not
+  static History flipped(const History& h) { return {-h.xi, -h.u, h.psi, h.ur}; }
+  static bool blank(const History& h) {
+    const core::Vec<D> z = core::Vec<D>::Zero();
+    return h.xi == z && h.u == z && h.psi == z && h.ur == z;
+  }
 
   /// Before a rebuild: the contacts' history under their particles' numbers (pair: oriented from the
   /// lower number to the higher), sorted by key.
