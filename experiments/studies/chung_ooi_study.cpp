@@ -149,8 +149,9 @@ ChungOoiStudy run_chung_ooi_study(const ChungOoiOptions& o) {
           c.values.push_back(value("F_max [N]", h.max_force(), fine.peak_force, coarse.peak_force, h.max_force()));
           c.values.push_back(value("t_c [s]", h.duration(), fine.duration, coarse.duration, h.duration()));
           if (curve) {
-            ChungOoiStudy::Curve cv{t.number, mat.name, fine.t, fine.overlap, fine.force, {}};
+            ChungOoiStudy::Curve cv{t.number, mat.name, fine.t, fine.overlap, fine.force, {}, {}};
             for (double d : cv.overlap) cv.hertz_force.push_back(contact::hertz_stiffness(Es, Rs) * std::pow(d, 1.5));
+            for (double tt : cv.t) cv.hertz_force_of_time.push_back(h.force_at(tt));
             study.curves.push_back(std::move(cv));
           }
         } else if (t.number == 3) {

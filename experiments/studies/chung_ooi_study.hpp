@@ -49,7 +49,8 @@ struct ChungOoiStudy {
   struct Curve {
     int test = 0;
     std::string material;
-    std::vector<double> t, overlap, force, hertz_force;
+    std::vector<double> t, overlap, force, hertz_force;  ///< hertz_force: k δ^{3/2} at the sample's δ
+    std::vector<double> hertz_force_of_time;             ///< Hertz's F(t) at the sample's t (contact::HertzImpact)
   };
   std::vector<Curve> curves;
 };
