@@ -76,5 +76,35 @@ TEST(ContactAllocation, EveryLawAndFieldForcesAllocateNothingEither) {
   EXPECT_GT(ws.rebuilds(), builds);
 }
 
+
+TEST(ContactAllocation, HertzMindlinWithHistoryAllocatesNothing) {
+  // The same pack under Hertz, Mindlin's spring and EPSD's rolling spring: the contacts' history is carried
+  // across the rebuilds (keep_history/restore_history) in buffers that keep their capacity, and committed
+  // after every step.
+  constexpr Laws kHM{.damping = true, .friction = true, .normal = NormalModel::hertz, .tangential = TangentialModel::mindlin,
+                     .rolling = RollingModel::epsd};
+  LatticeOptions o;
+  o.polydispersity = 0.05, o.compression = 0.01, o.density = 6.0 / std::numbers::pi, o.lid = true;
+  auto pack = lattice_box<3>({4, 4, 6}, o);
+  WorldParams<3> prm;
+  prm.material = {1e7, 0.3, 6.0 / std::numbers::pi};
+  prm.restitution = 0.5, prm.mu = 0.5, prm.gravity = core::Vec3(0, 0, -1), prm.tangential_damping = 0.5;
+  prm.rolling_friction = 0.1, prm.rolling_damping = 0.3;
+  prm.skin = 1e-5;
+  const World<3, kHM> world(std::move(pack.particles), prm, std::move(pack.walls));
+  auto s = world.initial_state();
+  auto ws = world.workspace();
+  DefaultStepper vv;
+  DemVerletHalfStep<core::VecX> dem;
+  integrate(vv, world, ws, s, 0.0, 1e-4, 200);  // warm-up
+  integrate(dem, world, ws, s, 0.02, 1e-4, 200);
+  const std::size_t builds = ws.rebuilds();
+  const long before = verisim::test::allocations();
+  integrate(vv, world, ws, s, 0.04, 1e-4, 300);
+  integrate(dem, world, ws, s, 0.07, 1e-4, 300);
+  EXPECT_EQ(verisim::test::allocations() - before, 0);
+  EXPECT_GT(ws.rebuilds(), builds);
+}
+
 }  // namespace
 }  // namespace verisim::contact::test
