@@ -54,19 +54,19 @@ struct NormalForce {
   double value = 0.0, scale = 0.0;
 };
 
-/// A law `check contact` knows: its cases, verisim's law through the driver, and its normal force in closed form.
+struct EvalJudge;
+
+/// A law `check contact` knows: its cases, verisim's law through the driver (its evaluations judged by the
+/// judge given, when one is: the tests judge it as a user's law), and its normal force in closed form.
 struct ContactLawEntry {
   const char* name;
   const char* title;
   const std::vector<ContactCase>& (*cases)();
-  ContactRun (*reference)(const ContactSetup&);
+  ContactRun (*reference)(const ContactSetup&, EvalJudge*);
   NormalForce (*normal_force)(const ContactConstants&, const ContactQuery&);
 };
 
-ContactRun hertz_mindlin_reference(const ContactSetup& s) {
-  contact::GranularLaw law(s.constants);
-  return contact::run_single_contact(s.bodies, s.dt, s.max_steps, law);
-}
+ContactRun hertz_mindlin_reference(const ContactSetup& s, EvalJudge* judge);
 
 /// Hertz with Tsuji's damping (granular.hpp): F_n = k d^{3/2} − α √(m* k) d^{1/4} (v_c·n), k = (4/3) E* √R*;
 /// at the force end max(F_n, 0).
@@ -234,15 +234,20 @@ class ProgramLaw {
   long evaluation_ = 0;
 };
 
-/// verisim's law as the "user", its evaluations judged (run_contact_check_on_reference).
+/// verisim's law, its evaluations judged when a judge is given (run_contact_check_on_reference).
 struct JudgedReference {
   contact::GranularLaw law;
-  EvalJudge& judge;
+  EvalJudge* judge;
   void operator()(const ContactQuery& q, ContactReply& r) {
     law(q, r);
-    judge(q, r.force);
+    if (judge) (*judge)(q, r.force);
   }
 };
+
+ContactRun hertz_mindlin_reference(const ContactSetup& s, EvalJudge* judge) {
+  JudgedReference law{contact::GranularLaw(s.constants), judge};
+  return contact::run_single_contact(s.bodies, s.dt, s.max_steps, law);
+}
 
 // ---------------------------------------------------------------- the verdicts on the outcomes
 struct CaseRuns {
@@ -392,7 +397,7 @@ ContactCheckResult run_contact_check(const ContactCheckOptions& o) {
                                                         : fmt::format("exited with status {}", p.exit_code),
                                    quoted_command(argv)));
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  for (std::size_t i = 0; i < cases.size(); ++i) runs[i].ref = L.reference(setups[i]);
+  for (std::size_t i = 0; i < cases.size(); ++i) runs[i].ref = L.reference(setups[i], nullptr);
   ContactCheckResult res = verdicts(L, cases, setups, runs);
   res.evaluations = law.lines;
   res.seconds = seconds;
@@ -406,11 +411,10 @@ ContactCheckResult run_contact_check_on_reference(const std::string& name) {
   std::vector<CaseRuns> runs(cases.size());
   for (std::size_t i = 0; i < cases.size(); ++i) {
     setups.push_back(contact_setup(cases[i]));
-    runs[i].ref = L.reference(setups[i]);
+    runs[i].ref = L.reference(setups[i], nullptr);
     runs[i].judge.law = &L;
     runs[i].judge.start(setups[i].constants);
-    JudgedReference law{contact::GranularLaw(setups[i].constants), runs[i].judge};
-    runs[i].user = contact::run_single_contact(setups[i].bodies, setups[i].dt, setups[i].max_steps, law);
+    runs[i].user = L.reference(setups[i], &runs[i].judge);
   }
   return verdicts(L, cases, setups, runs);
 }
