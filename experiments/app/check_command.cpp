@@ -175,7 +175,7 @@ void add_check_contact_command(CLI::App& check, int& exit_code) {
     }
     // stdout is deterministic; the timing and the measured agreement go to stderr
     fmt::print("{} cases of Chung & Ooi (2011), law {}. {} checks: {} fail.\n", r.cases, r.law, r.checks.size(), failed);
-    fmt::print(stderr, "verisim: your program answered {} evaluations in {:.3f} s ({:.0f} per second, its start included); largest "
+    fmt::print(stderr, "verisim: your program answered {} evaluations in {:.3f} s of waiting ({:.0f} per second); largest "
                "difference from verisim's law: {:.3g} of the velocity scale\n",
                r.evaluations, r.seconds, r.seconds > 0 ? static_cast<double>(r.evaluations) / r.seconds : 0.0, r.agreement);
     exit_code = failed == 0 ? 0 : 1;

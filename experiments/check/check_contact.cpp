@@ -164,7 +164,9 @@ class ProgramLaw {
                    exact_number(q.vc.y()), exact_number(q.vc.z()), exact_number(q.tau));
     for (int k = 0; k < q.history->size; ++k) fmt::format_to(out, "{}{}", k ? ", " : "", exact_number(q.history->x[static_cast<std::size_t>(k)]));
     line_ += "]}";
+    const auto sent = std::chrono::steady_clock::now();
     const auto status = child_.exchange(line_, o_.line_timeout, reply_);
+    seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
     if (status != LineChild::Status::ok) fail(status);
     JsonRecord rec;
     try {
@@ -192,6 +194,7 @@ class ProgramLaw {
   }
 
   long lines = 0;
+  double seconds = 0.0;  ///< waiting for the answers (the program's own time and the pipes')
 
  private:
   ProgramError error(const std::string& why) const {
@@ -396,11 +399,10 @@ ContactCheckResult run_contact_check(const ContactCheckOptions& o) {
                                    : p.term_signal != 0 ? fmt::format("was ended by signal {}", p.term_signal)
                                                         : fmt::format("exited with status {}", p.exit_code),
                                    quoted_command(argv)));
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   for (std::size_t i = 0; i < cases.size(); ++i) runs[i].ref = L.reference(setups[i], nullptr);
   ContactCheckResult res = verdicts(L, cases, setups, runs);
   res.evaluations = law.lines;
-  res.seconds = seconds;
+  res.seconds = law.seconds;
   return res;
 }
 

@@ -30,7 +30,7 @@ struct ContactCheckResult {
   std::string law;
   int cases = 0;
   long evaluations = 0;   ///< lines the program answered
-  double seconds = 0.0;   ///< wall time of the conversation
+  double seconds = 0.0;   ///< wall time spent waiting for the program's answers
   double agreement = 0.0; ///< the largest difference from verisim's law over the cases, relative to each case's velocity scale
   std::vector<ContactCheckTally> checks;
 };
