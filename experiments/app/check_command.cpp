@@ -185,7 +185,7 @@ void add_check_contact_command(CLI::App& check, int& exit_code) {
 }  // namespace
 
 void add_check_command(CLI::App& app, int& exit_code) {
-  auto* check = app.add_subcommand("check", "Verify your own integrator or collision law (a program in any language) or your own table (docs/check.md)");
+  auto* check = app.add_subcommand("check", "Verify your own integrator, collision law or contact force law (a program in any language) or your own table (docs/check.md)");
   check->require_subcommand(1);
   struct Args {
     IntegratorCheckOptions o;
