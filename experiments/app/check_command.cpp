@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "experiments/check/check_collision.hpp"
+#include "experiments/check/check_contact.hpp"
 #include "experiments/check/check_integrator.hpp"
 #include "experiments/check/check_tableau.hpp"
 #include "experiments/report/report.hpp"
@@ -146,10 +147,45 @@ void add_check_collision_command(CLI::App& check, int& exit_code) {
   });
 }
 
+void add_check_contact_command(CLI::App& check, int& exit_code) {
+  auto o = std::make_shared<ContactCheckOptions>();
+  auto* cmd = check.add_subcommand("contact", "Drive your soft-contact force law through the Chung & Ooi single-impact tests");
+  cmd->add_option("--cmd", o->cmd, "the command running your law: one JSON line in, one JSON line out per force (docs/check.md)")
+      ->required();
+  cmd->add_option("--law", o->law, "the law your program implements: " + contact_check_laws())->required();
+  cmd->add_option("--timeout", o->timeout, "seconds allowed to the whole conversation with your program")
+      ->capture_default_str()
+      ->check(finite_range(0.1, 3600.0));
+  cmd->add_option("--line-timeout", o->line_timeout, "seconds allowed to one answer")->capture_default_str()->check(finite_range(0.01, 3600.0));
+  cmd->footer("Exit status: 0 every check passed; 1 a check failed (its first failing case is printed); 2 bad input or your "
+              "program failed (crash, timeout, unreadable answer: the message names the case and the evaluation).");
+  cmd->callback([o, &exit_code] {
+    const InterruptHandlers handlers;
+    const auto r = run_contact_check(*o);
+    int failed = 0;
+    for (const auto& t : r.checks) {
+      if (t.failed == 0) {
+        fmt::print("pass  {}: {}/{} cases\n", t.check, t.cases, t.cases);
+        continue;
+      }
+      ++failed;
+      const std::string line = fmt::format("{}: {}/{} cases fail; first failing case: {}", t.check, t.failed, t.cases, t.first);
+      fmt::print("FAIL  {}\n", line);
+      fmt::print(stderr, "verisim: FAIL: {}\n", line);
+    }
+    // stdout is deterministic; the timing and the measured agreement go to stderr
+    fmt::print("{} cases of Chung & Ooi (2011), law {}. {} checks: {} fail.\n", r.cases, r.law, r.checks.size(), failed);
+    fmt::print(stderr, "verisim: your program answered {} evaluations in {:.3f} s of waiting ({:.0f} per second); largest "
+               "difference from verisim's law: {:.3g} of the velocity scale\n",
+               r.evaluations, r.seconds, r.seconds > 0 ? static_cast<double>(r.evaluations) / r.seconds : 0.0, r.agreement);
+    exit_code = failed == 0 ? 0 : 1;
+  });
+}
+
 }  // namespace
 
 void add_check_command(CLI::App& app, int& exit_code) {
-  auto* check = app.add_subcommand("check", "Verify your own integrator or collision law (a program in any language) or your own table (docs/check.md)");
+  auto* check = app.add_subcommand("check", "Verify your own integrator, collision law or contact force law (a program in any language) or your own table (docs/check.md)");
   check->require_subcommand(1);
   struct Args {
     IntegratorCheckOptions o;
@@ -206,6 +242,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
     exit_code = print_verdicts(result.studies, result.tallies, not_drawn, args->out);
   });
   add_check_collision_command(*check, exit_code);
+  add_check_contact_command(*check, exit_code);
   add_check_tableau_command(*check, exit_code);
 }
 

@@ -247,6 +247,111 @@ ProcessResult PipedChild::wait(double timeout_seconds) {
   return result_;
 }
 
+// ---------------------------------------------------------------- a child spoken to line by line
+LineChild::LineChild(const std::vector<std::string>& argv, double run_timeout_seconds, const ProcessOptions& options)
+    : options_(options), run_timeout_(run_timeout_seconds), start_(std::chrono::steady_clock::now()) {
+  options_.separate_stderr = true;
+  Fd out_r, err_r, in_parent;
+  if (!spawn(argv, {}, options_, Stdin::socket, pid_, out_r, err_r, in_parent, result_)) return;
+  std::swap(out_, out_r.fd), std::swap(err_, err_r.fd), std::swap(in_, in_parent.fd);
+}
+
+LineChild::~LineChild() {
+  kill();
+  for (int fd : {out_, err_, in_})
+    if (fd >= 0) ::close(fd);
+}
+
+void LineChild::kill() {
+  if (pid_ > 0) kill_and_reap(pid_, options_.own_process_group);
+  pid_ = -1;
+}
+
+LineChild::Status LineChild::exchange(std::string_view line, double line_timeout_seconds, std::string& reply) {
+  reply.clear();
+  if (pid_ <= 0 || out_ < 0) return pid_ <= 0 && !result_.started ? Status::not_started : Status::closed;
+  constexpr std::size_t kMaxLine = 1 << 20;  // a reply line of the protocol is ~100 bytes; 1 MiB is a runaway
+  const auto line_start = std::chrono::steady_clock::now();
+  std::string out(line);
+  out += '\n';
+  std::size_t written = in_ < 0 ? out.size() : 0;
+  char buffer[65536];
+  for (;;) {
+    // a complete line already read?
+    const auto nl = pending_.find('\n');
+    if (nl != std::string::npos && written == out.size()) {
+      reply.assign(pending_, 0, nl);
+      pending_.erase(0, nl + 1);
+      return Status::ok;
+    }
+    if (pending_.size() > kMaxLine) {
+      reply = pending_.substr(0, 400);
+      kill();
+      return Status::too_long;
+    }
+    if (pending_interrupt() != 0) {
+      kill();
+      throw_if_interrupted();
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - start_).count() > run_timeout_) {
+      reply = pending_;
+      kill();
+      return Status::timed_out_run;
+    }
+    if (std::chrono::duration<double>(now - line_start).count() > line_timeout_seconds) {
+      reply = pending_;
+      kill();
+      return Status::timed_out_line;
+    }
+    pollfd p[3];
+    nfds_t n = 0;
+    int io = -1, ie = -1, ii = -1;
+    p[io = static_cast<int>(n++)] = {out_, POLLIN, 0};
+    if (err_ >= 0) p[ie = static_cast<int>(n++)] = {err_, POLLIN, 0};
+    if (in_ >= 0 && written < out.size()) p[ii = static_cast<int>(n++)] = {in_, POLLOUT, 0};
+    if (::poll(p, n, kPollMs) <= 0) continue;
+    if (ii >= 0 && (p[ii].revents & (POLLOUT | POLLHUP | POLLERR))) {
+      const ssize_t put = ::send(in_, out.data() + written, out.size() - written, MSG_NOSIGNAL);
+      if (put > 0) written += static_cast<std::size_t>(put);
+      if (put < 0 && errno != EINTR && errno != EAGAIN) {  // it stopped reading: no more lines go in
+        ::close(in_);
+        in_ = -1;
+        written = out.size();
+      }
+    }
+    if (ie >= 0 && (p[ie].revents & (POLLIN | POLLHUP | POLLERR))) {
+      const ssize_t got = ::read(err_, buffer, sizeof buffer);
+      if (got > 0) append(result_.errors, buffer, static_cast<std::size_t>(got), kMaxErrors, nullptr);
+      else if (got == 0 || errno != EINTR) ::close(err_), err_ = -1;
+    }
+    if (p[io].revents & (POLLIN | POLLHUP | POLLERR)) {
+      const ssize_t got = ::read(out_, buffer, sizeof buffer);
+      if (got > 0) {
+        pending_.append(buffer, static_cast<std::size_t>(got));
+      } else if (got == 0 || errno != EINTR) {  // end of its output: no answer will come
+        ::close(out_);
+        out_ = -1;
+        reply = std::exchange(pending_, {});
+        return Status::closed;
+      }
+    }
+  }
+}
+
+ProcessResult LineChild::finish(double timeout_seconds) {
+  if (pid_ <= 0) return result_;
+  Fd out_r{std::exchange(out_, -1)}, err_r{std::exchange(err_, -1)}, in_parent{std::exchange(in_, -1)};
+  in_parent.close();  // end of file on its stdin: the program ends
+  const pid_t pid = std::exchange(pid_, -1);
+  ProcessOptions o = options_;
+  o.input.clear();
+  std::string errors = std::move(result_.errors);
+  collect(pid, out_r, err_r, in_parent, timeout_seconds, o, result_);
+  result_.errors = errors + result_.errors;
+  return result_;
+}
+
 // ---------------------------------------------------------------- gnuplot
 ProcessResult run_gnuplot(const std::filesystem::path& cwd, const std::string& script_name, double timeout_seconds,
                           const std::function<void(gnuplotio::Gnuplot&)>& send) {

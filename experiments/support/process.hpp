@@ -6,11 +6,13 @@
 // constructor, which takes a command string, is never called.
 // `verisim check` (issue 16) starts the user's program the same way, with text on its stdin, its
 // stdout and stderr kept apart, and its whole process group killed after the time limit.
+#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <sys/types.h>
@@ -79,6 +81,42 @@ class PipedChild {
   ProcessOptions options_;
   pid_t pid_ = -1;
   int out_ = -1, err_ = -1, in_ = -1;  ///< our ends of its stdout, stderr and stdin
+};
+
+/// A program spoken to line by line (`verisim check contact`, issue 29): started once (stdin a socket, so
+/// that writing to a program that stopped reading is EPIPE, never SIGPIPE; stdout and stderr pipes), then
+/// exchange() writes ONE line and reads ONE line back before anything else is written — never more than
+/// one line ahead, so neither side can block on a full pipe (the program's stderr is drained meanwhile).
+/// Each exchange has a time limit, and the whole conversation another (from the start); on either, the
+/// program's process group (own_process_group) is killed and reaped. A stop signal (interrupt.hpp)
+/// kills it and throws Interrupted. The destructor kills and reaps it if it still runs.
+class LineChild {
+ public:
+  enum class Status { ok, not_started, timed_out_line, timed_out_run, closed, too_long };
+  LineChild(const std::vector<std::string>& argv, double run_timeout_seconds, const ProcessOptions& options = {});
+  ~LineChild();
+  LineChild(const LineChild&) = delete;
+  LineChild& operator=(const LineChild&) = delete;
+
+  /// Writes `line` (a newline is added) and reads the program's next line into `reply` (without its
+  /// newline). Not ok: the program cannot be spoken to any more (it was killed, or it exited or closed
+  /// its stdout: finish() then gives its exit status); `reply` holds what it printed of the line.
+  Status exchange(std::string_view line, double line_timeout_seconds, std::string& reply);
+  /// Closes its stdin and waits (at most `timeout_seconds`) for it to exit: its status, stderr, why it could not start.
+  ProcessResult finish(double timeout_seconds);
+  /// What it wrote on stderr so far (the first 64 KiB).
+  const std::string& errors() const { return result_.errors; }
+  const std::string& start_error() const { return result_.error; }
+
+ private:
+  ProcessResult result_;
+  ProcessOptions options_;
+  pid_t pid_ = -1;
+  int out_ = -1, err_ = -1, in_ = -1;
+  std::string pending_;  ///< read past the last line returned
+  double run_timeout_;
+  std::chrono::steady_clock::time_point start_;
+  void kill();
 };
 
 /// Runs `gnuplot /dev/stdin` in `cwd` and sends it its commands: `send` writes them to a
