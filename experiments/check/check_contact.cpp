@@ -14,6 +14,7 @@
 #include "experiments/check/check_output.hpp"
 #include "experiments/check/check_program.hpp"
 #include "experiments/check/contact_cases.hpp"
+#include "reference/problems/chung_ooi.hpp"
 #include "experiments/io/number.hpp"
 #include "experiments/io/text.hpp"
 #include "experiments/support/interrupt.hpp"
@@ -329,7 +330,11 @@ ContactCheckResult verdicts(const ContactLawEntry& L, const std::vector<ContactC
       // the change's scale, and (two spheres) the normal's turn θ during the contact: a fixed-frame impulse errs by θ J_n/m
       const double scale = c.mu * (1 + c.eps) * s.vn;
       const double turn = std::acos(std::clamp(u.n_first.dot(u.n_last), -1.0, 1.0));
-      const double tol = kSlidingTolerance * h * scale + 2.0 * turn * (1 + c.eps) * s.vn;
+      // and Tsuji's stick margin D (reference/problems/chung_ooi.hpp): the law's own shortfall of μ J_n, on v_i and on
+      // R_i ω_i (R_i D R_i/I_i = D/(κ m_i))
+      const double margin = reference::problems::tsuji_stick_margin(c.mu, s.constants.alpha, s.constants.m, s.constants.E,
+                                                                    s.constants.G, s.constants.R, s.vn, slip.norm());
+      const double tol = kSlidingTolerance * h * scale + 2.0 * turn * (1 + c.eps) * s.vn + margin / (0.4 * b.i.m);
       double err = std::max((u.vi - vi).norm(), c.Ri * (u.wi - wi).norm());
       if (!c.plane) err = std::max({err, (u.vj - vj).norm() * b.j.m / b.i.m, c.Rj * (u.wj - wj).norm() * b.j.m / b.i.m});
       sliding.add(u.separated ? err / tol : NAN,

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "experiments/io/number.hpp"
+#include "reference/problems/chung_ooi.hpp"
 
 namespace verisim::experiments {
 
@@ -16,86 +17,94 @@ namespace {
 
 using core::Vec3;
 
-// Chung & Ooi (2011) Table 1: the materials of the tests (E, ν, ρ)
-const contact::Material kGlass{4.8e10, 0.20, 2800.0};          // test 1
-const contact::Material kAluminiumAlloy{7.0e10, 0.30, 2699.0};  // test 2
-const contact::Material kAluminiumOxide{3.8e11, 0.23, 4000.0};  // tests 3–8
-constexpr double kStepsPerContact = 200.0;                       // Δt = t_c/200
+namespace ref = reference::problems;
+constexpr double kStepsPerContact = 200.0;  // Δt = t_c/200
 
 double deg(double a) { return a * std::numbers::pi / 180.0; }
 
+// n points of the test's sweep, ends included
+std::vector<double> sweep(const ref::ChungOoiTest& t, std::size_t n) {
+  std::vector<double> v(n);
+  for (std::size_t k = 0; k < n; ++k) v[k] = t.sweep_min + (t.sweep_max - t.sweep_min) * static_cast<double>(k) / static_cast<double>(n - 1);
+  return v;
+}
+
+// The benchmark's table (reference/problems/chung_ooi.hpp), each test with its first material, plus off-centre
+// impacts on a larger sphere whose contact normal turns (what exposes a history not turned with the contact).
 std::vector<ContactCase> make_cases() {
   std::vector<ContactCase> out;
-  const contact::Material al = kAluminiumAlloy;
-  // 1: two glass spheres head on, ±10 m/s, elastic
-  {
-    ContactCase c;
-    c.test = 1, c.label = "head on at ±10 m/s", c.material = "glass", c.mi = c.mj = kGlass, c.Ri = c.Rj = 0.01;
-    c.vi = Vec3(0, 0, -10), c.vj = Vec3(0, 0, 10);
-    out.push_back(c);
+  for (const auto& t : ref::kChungOoiTests) {
+    ContactCase base;
+    base.test = t.number;
+    base.material = t.materials[0].name;
+    base.mi = base.mj = t.materials[0].material;
+    base.mj.density *= t.partner_density_ratio;
+    base.Ri = t.radius;
+    base.Rj = t.partner_radius;
+    base.plane = t.partner == ref::ChungOoiPartner::rigid_plane;
+    base.mu = t.mu;
+    base.eps = t.restitution;
+    const double v = t.speed;
+    base.vi = Vec3(0, 0, -v);
+    if (t.partner == ref::ChungOoiPartner::identical_sphere) base.vj = Vec3(0, 0, v);  // each at ±v
+    switch (t.sweep) {
+      case ref::ChungOoiSweep::none: {
+        ContactCase c = base;
+        c.label = fmt::format("normal at {} m/s", fmt_g(v, 4));
+        out.push_back(c);
+        break;
+      }
+      case ref::ChungOoiSweep::restitution:
+        for (const auto& [eps, end] : std::vector<std::pair<double, contact::ContactEnd>>{
+                 {0.2, contact::ContactEnd::force}, {0.5, contact::ContactEnd::force}, {0.8, contact::ContactEnd::force},
+                 {1.0, contact::ContactEnd::force}, {0.5, contact::ContactEnd::overlap}}) {
+          ContactCase c = base;
+          c.label = fmt::format("ε {}{}", eps, end == contact::ContactEnd::overlap ? ", overlap end" : "");
+          c.eps = eps, c.end = end;
+          out.push_back(c);
+        }
+        break;
+      case ref::ChungOoiSweep::incident_angle:
+        for (double a : sweep(t, 9)) {
+          ContactCase c = base;
+          c.label = fmt::format("angle {}°", fmt_g(a, 4));
+          c.vi = Vec3(v * std::sin(deg(a)), 0, -v * std::cos(deg(a)));
+          out.push_back(c);
+        }
+        break;
+      case ref::ChungOoiSweep::tangential_speed:
+        for (double vt : sweep(t, 5)) {
+          ContactCase c = base;
+          c.label = fmt::format("tangential {} m/s", fmt_g(vt, 4));
+          c.vi.x() = vt;
+          out.push_back(c);
+        }
+        break;
+      case ref::ChungOoiSweep::spin:
+        for (double w : sweep(t, t.number == 7 ? 2 : 5)) {
+          ContactCase c = base;
+          c.label = t.number == 7 ? fmt::format("opposite spins ±{} rad/s", fmt_g(w, 4)) : fmt::format("spin {} rad/s", fmt_g(w, 4));
+          c.wi = Vec3(0, w, 0);
+          if (t.number == 7) c.wj = -c.wi;  // ω_j = −ω_i: the contact points move together
+          out.push_back(c);
+        }
+        break;
+    }
   }
-  // 2: an aluminium-alloy sphere on the plane at 0.2 m/s, elastic
-  {
-    ContactCase c;
-    c.test = 2, c.label = "normal at 0.2 m/s", c.material = "aluminium alloy", c.mi = al, c.Ri = 0.1, c.plane = true;
-    c.vi = Vec3(0, 0, -0.2);
-    out.push_back(c);
-  }
-  // 3: aluminium oxide on the plane at 3.9 m/s with restitution ε (both contact ends for ε = 0.5)
-  for (const auto& [eps, end] : std::vector<std::pair<double, contact::ContactEnd>>{
-           {0.2, contact::ContactEnd::force}, {0.5, contact::ContactEnd::force}, {0.8, contact::ContactEnd::force},
-           {1.0, contact::ContactEnd::force}, {0.5, contact::ContactEnd::overlap}}) {
-    ContactCase c;
-    c.test = 3, c.material = "aluminium oxide", c.mi = kAluminiumOxide, c.Ri = 2.5e-3, c.plane = true;
-    c.label = fmt::format("ε {}{}", eps, end == contact::ContactEnd::overlap ? ", overlap end" : "");
-    c.vi = Vec3(0, 0, -3.9), c.eps = eps, c.end = end;
-    out.push_back(c);
-  }
-  // 4: |v| = 3.9 m/s at angles from the normal, μ 0.092, ε 0.98
-  for (double a : {5.0, 15.0, 25.0, 35.0, 45.0, 55.0, 65.0, 75.0, 85.0}) {
-    ContactCase c;
-    c.test = 4, c.material = "aluminium oxide", c.mi = kAluminiumOxide, c.Ri = 2.5e-3, c.plane = true;
-    c.label = fmt::format("angle {}°", a);
-    c.vi = Vec3(3.9 * std::sin(deg(a)), 0, -3.9 * std::cos(deg(a))), c.mu = 0.092, c.eps = 0.98;
-    out.push_back(c);
-  }
-  // 5: normal speed 3.9 m/s, tangential speeds varied
-  for (double vt : {0.5, 1.5, 3.0, 6.0, 12.0}) {
-    ContactCase c;
-    c.test = 5, c.material = "aluminium oxide", c.mi = kAluminiumOxide, c.Ri = 2.5e-3, c.plane = true;
-    c.label = fmt::format("tangential {} m/s", vt);
-    c.vi = Vec3(vt, 0, -3.9), c.mu = 0.092, c.eps = 0.98;
-    out.push_back(c);
-  }
-  // 6: normal speed 3.9 m/s, no tangential velocity, spin ω about ŷ (surface speed Rω varied)
-  for (double rw : {0.5, 1.5, 3.0, 6.0, 12.0}) {
-    ContactCase c;
-    c.test = 6, c.material = "aluminium oxide", c.mi = kAluminiumOxide, c.Ri = 2.5e-3, c.plane = true;
-    c.label = fmt::format("spin Rω {} m/s", rw);
-    c.vi = Vec3(0, 0, -3.9), c.wi = Vec3(0, rw / c.Ri, 0), c.mu = 0.092, c.eps = 0.98;
-    out.push_back(c);
-  }
-  // 7: two identical spheres head on (±1.95 m/s) with opposite spins ω_j = −ω_i: the contact points move together
-  for (double rw : {1.0, 5.0}) {
-    ContactCase c;
-    c.test = 7, c.material = "aluminium oxide", c.mi = c.mj = kAluminiumOxide, c.Ri = c.Rj = 2.5e-3;
-    c.label = fmt::format("opposite spins Rω {} m/s", rw);
-    c.vi = Vec3(0, 0, -1.95), c.vj = Vec3(0, 0, 1.95), c.wi = Vec3(0, rw / c.Ri, 0), c.wj = -c.wi, c.mu = 0.092, c.eps = 0.98;
-    out.push_back(c);
-  }
-  // 8: a sphere on a larger one at rest (R_j/R_i = 2, 10), |v| = 3.9 m/s at 25° and 65°: off centre, the normal turns
+  // off centre: a sphere of test 4's on a larger one at rest (R_j/R_i = 2, 10), |v| = 3.9 m/s at 25° and 65°
+  const ref::ChungOoiTest& t4 = ref::kChungOoiTests[3];
   for (double ratio : {2.0, 10.0})
     for (double a : {25.0, 65.0}) {
       ContactCase c;
-      c.test = 8, c.material = "aluminium oxide", c.mi = c.mj = kAluminiumOxide, c.Ri = 2.5e-3, c.Rj = ratio * 2.5e-3;
-      c.label = fmt::format("R_j/R_i {}, angle {}°", ratio, a);
-      c.vi = Vec3(3.9 * std::sin(deg(a)), 0, -3.9 * std::cos(deg(a))), c.mu = 0.092, c.eps = 0.98;
+      c.test = 8, c.material = t4.materials[0].name, c.mi = c.mj = t4.materials[0].material, c.Ri = t4.radius, c.Rj = ratio * t4.radius;
+      c.label = fmt::format("off centre, R_j/R_i {}, angle {}°", ratio, a);
+      c.vi = Vec3(t4.speed * std::sin(deg(a)), 0, -t4.speed * std::cos(deg(a))), c.mu = t4.mu, c.eps = t4.restitution;
       out.push_back(c);
     }
   return out;
 }
 
-double sphere_mass(const contact::Material& m, double R) { return m.density * 4.0 / 3.0 * std::numbers::pi * R * R * R; }
+double sphere_mass(const contact::Material& m, double R) { return contact::sphere_mass(R, m.density); }
 
 /// Tsuji's α(ε) per (ε, end), computed once (tsuji_alpha solves ε(α) = ε).
 double alpha_of(double eps, contact::ContactEnd end) {
@@ -114,13 +123,8 @@ const std::vector<ContactCase>& chung_ooi_cases() {
 }
 
 HertzImpact hertz_impact(double R, double m, double E, double v) {
-  HertzImpact h;
-  h.delta_max = std::pow(15.0 * m * v * v / (16.0 * E * std::sqrt(R)), 0.4);  // Johnson 1985 eq. (11.23)
-  h.force_max = 4.0 / 3.0 * E * std::sqrt(R) * std::pow(h.delta_max, 1.5);    // eq. (4.23) at δ_max
-  // (2/5) B(2/5, 1/2) = (2/5) Γ(2/5) Γ(1/2)/Γ(9/10) = 1.4716…: the integral ∫₀¹ dx/√(1 − x^{5/2}) (eq. (11.24))
-  const double integral = 0.4 * std::tgamma(0.4) * std::tgamma(0.5) / std::tgamma(0.9);
-  h.duration = 2.0 * h.delta_max / v * integral;
-  return h;
+  const contact::HertzImpact h{E, R, m, v};  // Johnson 1985 §11.4 (toolkit/contact/hertz.hpp)
+  return {h.max_overlap(), h.max_force(), h.duration()};
 }
 
 ContactSetup contact_setup(const ContactCase& c) {
@@ -129,8 +133,8 @@ ContactSetup contact_setup(const ContactCase& c) {
   const double mi = sphere_mass(c.mi, c.Ri), mj = c.plane ? 0.0 : sphere_mass(c.mj, c.Rj);
   k.R = c.plane ? c.Ri : c.Ri * c.Rj / (c.Ri + c.Rj);
   k.m = c.plane ? mi : mi * mj / (mi + mj);
-  k.E = c.plane ? contact::effective_modulus_rigid(c.mi) : contact::effective_modulus(c.mi, c.mj);
-  k.G = c.plane ? contact::effective_shear_modulus_rigid(c.mi) : contact::effective_shear_modulus(c.mi, c.mj);
+  k.E = c.plane ? contact::effective_youngs(c.mi, contact::kRigidPlane) : contact::effective_youngs(c.mi, c.mj);
+  k.G = c.plane ? contact::effective_shear(c.mi, contact::kRigidPlane) : contact::effective_shear(c.mi, c.mj);
   k.mu = c.mu;
   k.eps = c.eps;
   k.end = c.end;

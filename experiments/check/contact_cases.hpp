@@ -30,7 +30,8 @@ struct ContactCase {
   contact::ContactEnd end = contact::ContactEnd::force;
 };
 
-/// The default case list: 32 impacts over the eight tests.
+/// The default case list: the eight tests of reference/problems/chung_ooi.hpp (first material), 30 impacts, and
+/// 4 off-centre impacts on a larger sphere (the normal turns).
 const std::vector<ContactCase>& chung_ooi_cases();
 
 /// The elastic Hertz impact at normal approach speed v (Johnson 1985 §11.4, eqs. (11.21)–(11.24)):

@@ -166,19 +166,14 @@ ChungOoiStudy run_chung_ooi_study(const ChungOoiOptions& o) {
           const double vscale = std::max(std::abs(s.v_i.x()) + vn, 1e-300), wscale = vscale / s.radius_i;
           c.values.push_back(value("v_t' [m/s]", vt_closed, fine.v_i.x(), coarse.v_i.x(), vscale));
           c.values.push_back(value("ω' [rad/s]", w_closed, fine.w_i.y(), coarse.w_i.y(), wscale));
-          // Tsuji's dashpot makes F_n ≈ η (v_n t)^{1/4} v_n at first touch, faster than the spring's
-          // k_t |s| t = 8 G* √(R* v_n t) |s| t can follow: the contact sticks until t_s,
-          //   t_s^{5/4} = μ η v_n^{5/4}/(8 G* √(R* v_n) |s|),  η = α √(m* k),
-          // and the tangential impulse falls short of μ P_n by at most D = μ ∫₀^{t_s} F_n dt = μ η v_n^{5/4} (4/5) t_s^{5/4}
-          // (granular.hpp; docs/contact.md "Chung & Ooi"): the closed form's own margin for this law, added to the bound
+          // Tsuji's dashpot: the contact sticks at first touch, the tangential impulse falls short of μ P_n by at
+          // most D (ref::tsuji_stick_margin): the closed form's own margin for this law, added to the bound
           if (rr.gross_sliding && s.restitution < 1.0) {
             const double Es = s.wall ? contact::effective_youngs(s.material, contact::kRigidPlane) : contact::effective_youngs(s.material, s.material);
             const double Gs = s.wall ? contact::effective_shear(s.material, contact::kRigidPlane) : contact::effective_shear(s.material, s.material);
             const double Rs = s.wall ? s.radius_i : contact::effective_radius(s.radius_i, s.radius_j);
             const double ms = s.wall ? mi : mi * mj / (mi + mj);
-            const double eta = contact::tsuji_alpha(s.restitution, s.end) * std::sqrt(ms * contact::hertz_stiffness(Es, Rs));
-            const double ts54 = s.mu * eta * std::pow(vn, 1.25) / (8.0 * Gs * std::sqrt(Rs * vn) * std::abs(slip));
-            const double deficit = s.mu * eta * std::pow(vn, 1.25) * 0.8 * ts54;
+            const double deficit = ref::tsuji_stick_margin(s.mu, contact::tsuji_alpha(s.restitution, s.end), ms, Es, Gs, Rs, vn, slip);
             for (auto& v : c.values) {
               v.tolerance += v.name[0] == 'v' ? deficit / mi : deficit / (0.4 * mi * s.radius_i);
               v.passed = std::abs(v.verisim - v.closed) <= v.tolerance;

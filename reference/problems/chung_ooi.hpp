@@ -188,4 +188,21 @@ inline PlaneRebound sphere_on_plane(double normal_speed, double tangential_speed
   return out;
 }
 
+
+/// The stick margin of Tsuji's dashpot in gross sliding (docs/contact.md "Tsuji's dashpot and gross sliding"):
+/// at first touch F_n ≈ η (v_n t)^{1/4} v_n, η = α √(m* k), k = (4/3) E* √R*, rises faster than Mindlin's spring
+/// k_t |s| t = 8 G* √(R* v_n t) |s| t can follow, so the contact sticks until t_s,
+///   t_s^{5/4} = μ η v_n^{5/4}/(8 G* √(R* v_n) |s|),
+/// and the tangential impulse falls short of μ P_n by at most D = μ η v_n^{5/4} (4/5) t_s^{5/4} (N·s). 0 without
+/// damping (α = 0) or slip. The elastic part alone never sticks in gross sliding (8 G* |s| ≥ μ (4/3) E* v_n
+/// whenever |s|/v_n ≥ 0.3 μ, below the threshold 3.5 μ (1 + ε)).
+inline double tsuji_stick_margin(double mu, double alpha, double m_star, double e_star, double g_star, double r_star,
+                                 double normal_speed, double slip) {
+  if (alpha == 0.0 || slip == 0.0 || mu == 0.0) return 0.0;
+  const double eta = alpha * std::sqrt(m_star * contact::hertz_stiffness(e_star, r_star));
+  const double v54 = std::pow(normal_speed, 1.25);
+  const double ts54 = mu * eta * v54 / (8.0 * g_star * std::sqrt(r_star * normal_speed) * std::abs(slip));
+  return mu * eta * v54 * 0.8 * ts54;
+}
+
 }  // namespace verisim::reference::problems
