@@ -676,7 +676,7 @@ TEST(PeerExport, HertzMindlinMapsVerisimsTsujiAlphaExactlyToBothPeers) {
   rest = rest.substr(rest.find(' ') + 1);
   const double eps_lammps = std::stod(rest);
   EXPECT_NEAR(experiments::lammps_tsuji_fit(eps_lammps), alpha, 1e-14);
-  EXPECT_NE(deck.input.find("damping tsuji tangential mindlin NULL 0 0.3"), std::string::npos) << deck.input;
+  EXPECT_NE(deck.input.find("damping tsuji tangential mindlin NULL 0 0.3\n"), std::string::npos) << deck.input;
   // the rigid floor: E_w = 2E/(1+ν), k_t = 8 G/(2−ν) (docs/peers.md)
   EXPECT_NE(deck.input.find(fmt::format("wall/gran granular hertz/material {} ", experiments::exact_number(2e9 / 1.3))), std::string::npos);
   const std::string lig = experiments::make_liggghts_deck(sc);

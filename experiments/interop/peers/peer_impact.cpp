@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "experiments/io/number.hpp"
 #include "experiments/io/text.hpp"
 #include "experiments/support/process.hpp"
 
@@ -17,7 +18,8 @@ namespace {
 
 using Vec3 = std::array<double, 3>;
 
-std::string num(double x) { return fmt::format("{:.17g}", x); }
+// io's number policy: the shortest text that reads back as the same double (≤ 17 digits)
+std::string num(double x) { return exact_number(x); }
 std::string vec(const Vec3& v) { return fmt::format("{} {} {}", num(v[0]), num(v[1]), num(v[2])); }
 
 void require(bool ok, std::string_view field, std::string_view what) {
