@@ -5,12 +5,13 @@
 
 #include <fmt/format.h>
 
+#include "experiments/interop/lammps/export_liggghts.hpp"
 #include "experiments/interop/lammps/export_lammps.hpp"
 
 namespace verisim::experiments {
 
 void add_export_command(CLI::App& app) {
-  auto* exp = app.add_subcommand("export", "Write a scene for another simulator: `export lammps SCENE --out DIR` (docs/lammps.md)");
+  auto* exp = app.add_subcommand("export", "Write a scene for another simulator: `export lammps SCENE --out DIR` (docs/lammps.md), `export liggghts SCENE --out DIR` (docs/peers.md)");
   exp->require_subcommand(1);
   auto* lmp = exp->add_subcommand("lammps", "a soft-contact scene as a LAMMPS deck: DIR/data/in.lammps and scene.data (docs/lammps.md)");
   struct Opts {
@@ -23,6 +24,15 @@ void add_export_command(CLI::App& app) {
     export_lammps(opts->scene, opts->out);
     fmt::print("verisim export lammps: {}/data/{} — run it there with: lmp -in {}  (or mpirun -np N lmp -in {})\n", opts->out,
                kLammpsInput, kLammpsInput, kLammpsInput);
+  });
+  auto* lig = exp->add_subcommand("liggghts", "a Hertz–Mindlin soft-contact scene as a LIGGGHTS 3.8 deck: DIR/data/in.liggghts (docs/peers.md)");
+  auto lopts = std::make_shared<Opts>();
+  lig->add_option("scene", lopts->scene, "scene file (law = \"soft\", [contact] model = \"hertz-mindlin\")")->required();
+  lig->add_option("--out", lopts->out, "folder of the deck (replaced as a whole)")->required();
+  lig->callback([lopts] {
+    export_liggghts(lopts->scene, lopts->out);
+    fmt::print("verisim export liggghts: {}/data/{} — run it there with: liggghts -in {}\n", lopts->out, kLiggghtsInput,
+               kLiggghtsInput);
   });
 }
 

@@ -258,7 +258,7 @@ TEST(PeerDeck, WritesEachCodesKeywords) {
   im.steps = 10;
   const std::string l = experiments::write_deck(PeerCode::lammps, im);
   EXPECT_NE(l.find("pair_coeff * * hertz/material 70000000000 0.5 "), std::string::npos) << l;
-  EXPECT_NE(l.find(" damping tsuji tangential mindlin NULL 0.0 "), std::string::npos) << l;
+  EXPECT_NE(l.find(" damping tsuji tangential mindlin NULL 0 0.3\n"), std::string::npos) << l;  // x_t = 0, μ
   EXPECT_NE(l.find("xplane NULL 0.0"), std::string::npos);
   const std::string g = experiments::write_deck(PeerCode::liggghts, im);
   EXPECT_NE(g.find("pair_style gran model hertz tangential history"), std::string::npos) << g;

@@ -1,6 +1,7 @@
 #include "toolkit/scene/object_kinds.hpp"
 
 #include <cmath>
+#include <numbers>
 
 #include <fmt/format.h>
 
@@ -127,6 +128,8 @@ void read_particle(Reader& r, ObjectSpec& o, const Scene& scene) {
   if (scene.contact.dimension == 2 && o.position.z() != 0.0)
     r.fail("position", "a particle of a 2D world ([contact] dimension = 2) moves in z = 0: position z must be 0");
   detail::read_particle_motion(r, o, scene.contact.dimension);
+  if (scene.contact.hertz() && !r.has("mass"))  // Hertz–Mindlin: the material's sphere, ρ (4/3) π R³
+    o.mass = 4.0 / 3.0 * std::numbers::pi * o.radius * o.radius * o.radius * scene.contact.density;
 }
 
 /// seed 001 §B.2's remark done right: a rigid body about a fixed axis, its centre of mass at `distance`

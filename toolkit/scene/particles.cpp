@@ -27,6 +27,7 @@ void read_particle_motion(Reader& r, ObjectSpec& o, int dimension) {
     o.spin = r.vec3("spin", core::Vec3::Zero());
   }
   o.inertia_factor = r.positive("inertia", dimension == 2 ? 0.5 : 0.4);  // I = κ m R²: solid disc, solid sphere
+  o.rotates = r.boolean("rotates", true);  // false: the spin stays as given, torques are ignored (a block that slides)
   // seed 003's long-range and dipolar forces: the charge (Coulomb between particles, a [[force]] "coulomb";
   // the Lorentz force) and the magnetic moment M (2D: in the plane, turning with the disc from `angle`)
   o.charge = r.number("charge", 0.0);
@@ -61,10 +62,11 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
   const double R = r.required_positive("radius");
   const double p = r.non_negative("polydispersity", 0.0);
   if (!(p < 1.0)) r.fail("polydispersity", fmt::format("'polydispersity' must be below 1 (radii R(1 ± p) > 0), not {}", p));
-  const bool has_density = r.has("density");
+  // Hertz–Mindlin: neither 'mass' nor 'density' given → the material's density ([contact.material])
+  const bool has_density = r.has("density") || (scene.contact.hertz() && !r.has("mass"));
   if (has_density && r.has("mass")) r.fail("density", "give 'mass' (kg, each) or 'density', not both");
   const double mass = r.positive("mass", 1.0);
-  const double density = has_density ? r.positive("density", 1.0) : 0.0;
+  const double density = has_density ? r.positive("density", scene.contact.hertz() ? scene.contact.density : 1.0) : 0.0;
   const double seed = r.non_negative("seed", 1.0);
   if (seed != std::floor(seed) || seed > 9.0e15) r.fail("seed", "'seed' must be a whole number ≥ 0");
   read_particle_motion(r, proto, D);

@@ -92,6 +92,7 @@ struct ObjectSpec {
   double E0 = 0.0;              ///< relaxation: E(0)
   models::TimeLaw source;       ///< relaxation: u(t) = U·s(t)
 
+  bool rotates = true;          ///< particle: false keeps its spin as given (a block that slides; contact::Particle::rotates)
   std::string group;            ///< particle: the name of the [[object]] of type `particles` that generated it
   // the kind's flags (object_kinds.hpp)
   bool collides() const;
@@ -146,6 +147,11 @@ using Law = collisions::Law;
 /// End of a soft contact (contact::ContactEnd): δ back to 0 (seed 003) or F_n back to 0 (Schwager & Pöschel 2007).
 enum class SoftEnd { overlap, force };
 
+/// The soft world's pair law ([contact] model): seed 003's linear spring-dashpot with the regularised
+/// friction, or Hertz's normal force with Tsuji's damping and Mindlin's tangential spring with history
+/// (toolkit/contact/granular.hpp; spheres only).
+enum class SoftPairLaw { spring_dashpot, hertz_mindlin };
+
 /// The soft-contact world's parameters ([contact], law = "soft"; docs/scenes.md and docs/contact.md).
 /// ε and μ are the simulation's `restitution` and `friction`.
 struct ContactSpec {
@@ -161,6 +167,12 @@ struct ContactSpec {
   double alpha = 0.1;         ///< [contact.dipoles] cut-off 1/r_c⁴ = α/(R_i + R_j)⁴ (seed 003)
   double mu0 = 4.0e-7 * std::numbers::pi;  ///< [contact.dipoles] μ₀ (T·m/A)
   std::vector<double> regimes_kn;  ///< k_n of each stiffness regime given (its largest is kn; seed 003)
+  SoftPairLaw model = SoftPairLaw::spring_dashpot;  ///< `model`: "spring-dashpot" or "hertz-mindlin"
+  double youngs_modulus = 0.0;   ///< [contact.material] E (Pa), hertz-mindlin
+  double poisson = 0.0;          ///< [contact.material] ν, hertz-mindlin
+  double density = 0.0;          ///< [contact.material] ρ (kg/m³), hertz-mindlin (the Hertz Δt bound)
+  double tangential_damping = 0.0;  ///< x_t ≥ 0: η_t = x_t η_n (hertz-mindlin; granular.hpp)
+  bool hertz() const { return model == SoftPairLaw::hertz_mindlin; }
 };
 
 /// When a collision is handled (docs/scenes.md "Events").

@@ -149,6 +149,50 @@ ObjectSpec read_object(const toml::table& t, const std::string& file, std::size_
   return o;
 }
 
+namespace {
+
+/// [contact] of model = "hertz-mindlin" (toolkit/contact/granular.hpp, docs/scenes.md): Hertz's normal force
+/// (4/3) E* √R* δ^{3/2} with Tsuji's damping (α from [simulation] restitution), Mindlin's tangential spring
+/// 8 G* a with history capped at μ|F_n| ([simulation] friction), its dashpot x_t η_n; E, ν, ρ in
+/// [contact.material]. The spring-dashpot's stiffness keys are refused: both stiffnesses come from E, ν.
+void read_hertz_mindlin(Reader& r, const toml::table& t, const std::string& file, ContactSpec& c) {
+  if (c.dimension == 2)
+    r.fail("dimension", "model = \"hertz-mindlin\" is the contact law of spheres (Hertz 1882: the contact of two "
+                        "elastic bodies of revolution; a disc pair has no finite δ^{3/2} law): give dimension = 3");
+  constexpr const char* kWhy =
+      "with model = \"hertz-mindlin\" the normal stiffness is Hertz's (4/3) E* √R* and the tangential one Mindlin's "
+      "8 G* a, both from [contact.material] youngs_modulus and poisson";
+  for (const char* key : {"kn", "stiffness", "delta_max", "speed", "height"})
+    if (r.has(key)) r.fail(key, fmt::format("'{}' is the spring-dashpot's stiffness (seed 003); {}", key, kWhy));
+  if (r.has("kt"))
+    r.fail("kt", fmt::format("'kt' is the spring-dashpot's friction regularisation; {} (friction μ is [simulation] "
+                             "friction)", kWhy));
+  for (const char* key : {"cohesion", "dipoles"})
+    if (r.has(key))
+      r.fail(key, fmt::format("[contact.{}] is not compiled with model = \"hertz-mindlin\" (one world: Hertz, Tsuji, "
+                              "Mindlin, docs/scenes.md); use model = \"spring-dashpot\"", key));
+  if (!r.has("material"))
+    r.fail("missing table [contact.material] (youngs_modulus, poisson, density): Hertz–Mindlin's stiffnesses come from "
+           "the material");
+  const toml::table* mt = t.get("material")->as_table();
+  if (!mt) r.fail("material", "'material' must be a table [contact.material] (youngs_modulus, poisson, density)");
+  Reader mr(*mt, file, "[contact.material]");
+  c.youngs_modulus = mr.required_positive("youngs_modulus");
+  c.poisson = mr.required_number("poisson");
+  if (!(c.poisson > -1.0 && c.poisson <= 0.5))
+    mr.fail("poisson", fmt::format("'poisson' ν must be in (-1, 0.5] (isotropic elasticity), not {}", c.poisson));
+  c.density = mr.required_positive("density");
+  mr.finish();
+  c.tangential_damping = r.non_negative("tangential_damping", 0.0);
+  c.end = pick<SoftEnd, 2>(r, "end", "overlap", {{{"overlap", SoftEnd::overlap}, {"force", SoftEnd::force}}}, "end of contact");
+  c.step_factor = r.positive("step_factor", 0.05);
+  if (const auto d = contact::step_factor_rule(c.step_factor)) r.fail("step_factor", d->message);
+  if (r.has("skin")) c.skin = r.non_negative("skin", 0.0);
+  r.finish();
+}
+
+}  // namespace
+
 StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scene& scene) {
   Reader r(t, file, "[contact]");
   ContactSpec& c = scene.contact;
@@ -158,6 +202,19 @@ StiffnessRegime read_contact(const toml::table& t, const std::string& file, Scen
   c.dimension = static_cast<int>(dim);
   StiffnessRegime reg;
   reg.where = r.at("stiffness");
+  c.model = pick<SoftPairLaw, 2>(r, "model", "spring-dashpot",
+                                 {{{"spring-dashpot", SoftPairLaw::spring_dashpot}, {"hertz-mindlin", SoftPairLaw::hertz_mindlin}}},
+                                 "contact model");
+  if (c.hertz()) {
+    read_hertz_mindlin(r, t, file, c);
+    return reg;
+  }
+  if (r.has("material"))
+    r.fail("material", "[contact.material] (E, ν, ρ) is the Hertz–Mindlin law's: set model = \"hertz-mindlin\" (the "
+                       "spring-dashpot's stiffness is kn)");
+  if (r.has("tangential_damping"))
+    r.fail("tangential_damping", "'tangential_damping' is the dashpot of Mindlin's tangential spring: set model = "
+                                 "\"hertz-mindlin\" (the spring-dashpot's friction is regularised by kt)");
   const bool has_kn = r.has("kn"), has_regime = r.has("stiffness");
   if (has_kn == has_regime) r.fail("give exactly one of 'kn' (N/m) and 'stiffness' (a regime of seed 003: forced, free-fall, stacking)");
   if (has_kn) c.kn = r.required_positive("kn");

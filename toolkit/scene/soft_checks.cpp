@@ -17,8 +17,14 @@ namespace verisim::scene::detail {
 /// seed 003 "Choix du pas de temps": Δt ≤ c π √(m/k_n) (contact::time_step_rule, the check
 /// contact::World makes). Empty when dt is within the bound, else the message.
 std::string soft_dt_excess(const Scene& s) {
-  const auto bound = contact::time_step_bound(s.objects.size(), [&](std::size_t i) { return s.objects[i].mass; },
-                                              s.contact.kn, s.contact.step_factor);
+  // Hertz: Δt ≤ 4c T_R of the smallest particle (contact::hertz_time_step_bound, the check contact::World makes)
+  const auto bound = s.contact.hertz()
+                         ? contact::hertz_time_step_bound(s.objects.size(), [&](std::size_t i) { return s.objects[i].radius; },
+                                                          contact::Material{s.contact.youngs_modulus, s.contact.poisson,
+                                                                            s.contact.density},
+                                                          s.contact.step_factor)
+                         : contact::time_step_bound(s.objects.size(), [&](std::size_t i) { return s.objects[i].mass; },
+                                                    s.contact.kn, s.contact.step_factor);
   const auto d = contact::time_step_rule(s.simulation.dt, bound, false);
   return d ? d->message : "";
 }
@@ -46,7 +52,16 @@ void check_soft_scene(const Scene& s) {
     mutual = &f;
   }
   const Simulation& sim = s.simulation;
-  if (sim.friction > 0.0 && !(s.contact.kt > 0.0))
+  if (s.contact.hertz()) {  // one world, Hertz–Tsuji–Mindlin (soft_model.hpp kHertzMindlinLaws): no extras compiled
+    const char* why = "is not compiled with [contact] model = \"hertz-mindlin\" (one world: Hertz, Tsuji, Mindlin and one "
+                      "uniform gravity; docs/scenes.md); use model = \"spring-dashpot\"";
+    for (const auto& o : s.objects)
+      if (o.dipole != core::Vec3::Zero()) throw SceneError(o.where, fmt::format("[[object]] '{}': a 'dipole' {}", o.name, why));
+    for (const auto& f : s.forces)
+      if (f.type != ForceType::gravity || f.on.size() != s.objects.size())
+        throw SceneError(f.where, fmt::format("[[force]]: a force other than one 'gravity' on every particle {}", why));
+  }
+  if (!s.contact.hertz() && sim.friction > 0.0 && !(s.contact.kt > 0.0))
     throw SceneError(s.contact.where, fmt::format("[contact]: friction μ = {} acts through F_t = −k_t u, |F_t| ≤ μ|F_n| "
                                                   "(seed 003): give kt > 0 (N·s/m)", sim.friction));
   for (const auto& ob : s.obstacles) {

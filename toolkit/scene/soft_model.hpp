@@ -39,6 +39,18 @@ inline SoftExtras soft_extras(const Scene& s) {
 /// The world's laws for a scene with extras: all of them (those not asked for cost a test at run time).
 inline constexpr contact::Laws kSoftAllLaws{.damping = true, .friction = true, .cohesion = true, .dipoles = true, .long_range = true};
 
+/// The world's laws for model = "hertz-mindlin" (spheres only): Hertz with Tsuji's damping, Mindlin's spring
+/// with history, always damped and with friction (ε = 1 gives α = 0, μ = 0 a zero cap: no conservative twin,
+/// and no extras — ONE more world type, each of which instantiates every integrator: compile time).
+inline constexpr contact::Laws kHertzMindlinLaws{.damping = true, .friction = true, .normal = contact::NormalModel::hertz,
+                                                 .tangential = contact::TangentialModel::mindlin};
+
+/// The laws the loader checks the scene against (soft_world.hpp's simulate_soft_dim picks the same family).
+inline contact::Laws soft_laws(const Scene& s) {
+  if (s.contact.hertz()) return kHertzMindlinLaws;
+  return soft_extras(s).any() ? kSoftAllLaws : contact::Laws{};
+}
+
 /// A soft-contact scene as the contact world's input: particles (scene objects, in order), parameters,
 /// walls (obstacles, in order: wall k is obstacle k), and, for a scene with field forces beyond one
 /// uniform gravity, each particle's FieldForces (field_forces.hpp: the impulse world's switch).
@@ -71,6 +83,7 @@ SoftModel<D> soft_model(const Scene& s) {
     p.charge = o.charge;
     p.dipole = head(o.dipole);
     if constexpr (D == 2) p.angle = o.angle;
+    p.rotates = o.rotates;
     ps.push_back(p);
   }
   contact::WorldParams<D>& prm = m.params;
@@ -112,6 +125,8 @@ SoftModel<D> soft_model(const Scene& s) {
   prm.end = s.contact.end == SoftEnd::force ? contact::ContactEnd::force : contact::ContactEnd::overlap;
   prm.kt = s.contact.kt, prm.mu = s.simulation.friction;  // 0 and 0 for the conservative laws (simulate_soft_dim)
   prm.skin = s.contact.skin;
+  prm.material = {s.contact.youngs_modulus, s.contact.poisson, s.contact.density};  // hertz-mindlin (else unused)
+  prm.tangential_damping = s.contact.tangential_damping;
   prm.step_factor = s.contact.step_factor;
   contact::Walls& walls = m.walls;
   for (const auto& ob : s.obstacles) walls.add(ob.shape, ob.inside);  // inside: a container (load.cpp: solids only)
@@ -122,8 +137,7 @@ SoftModel<D> soft_model(const Scene& s) {
 template <int D>
 contact::Diagnostics validate_soft(const Scene& s) {
   const SoftModel<D> m = soft_model<D>(s);
-  return contact::validate<D>(m.particles, m.params, m.walls, soft_extras(s).any() ? kSoftAllLaws : contact::Laws{},
-                              s.simulation.dt);
+  return contact::validate<D>(m.particles, m.params, m.walls, soft_laws(s), s.simulation.dt);
 }
 
 }  // namespace verisim::scene

@@ -10,7 +10,8 @@
 // leapfrog of seed 003's undamped bounce); otherwise Laws{} (damping and friction); a scene with
 // cohesion, dipoles, long-range forces or field forces beyond one uniform gravity (soft_model.hpp,
 // SoftExtras) takes every law and the scene's FieldForces per particle (field_forces.hpp), three
-// worlds per dimension in all (each world type instantiates every integrator: compile time). Each
+// worlds per dimension in all (each world type instantiates every integrator: compile time); model =
+// "hertz-mindlin" (3D only, no extras) one more, contact::World<3, kHertzMindlinLaws>. Each
 // dimension is compiled in its own translation unit (soft_world_2d.cpp, soft_world_3d.cpp).
 
 #include <cmath>
@@ -148,8 +149,14 @@ RunResult simulate_soft(const Scene& scene, Progress progress, Observer observer
 
 /// The laws picked from the scene: none (ε = 1, μ = 0: velocity-independent) or damping and friction;
 /// every law and the scene's field forces when it asks for more (SoftExtras).
+/// model = "hertz-mindlin" runs on ONE world, contact::World<3, kHertzMindlinLaws> (the loader refuses it in 2D and
+/// with extras, soft_checks.cpp).
 template <int D>
 RunResult simulate_soft_dim(const Scene& scene, Progress progress, Observer observer) {
+  if (scene.contact.hertz()) {
+    if constexpr (D == 3) return simulate_soft<3, kHertzMindlinLaws>(scene, progress, observer);
+    else throw SceneError(scene.contact.where, "[contact]: model = \"hertz-mindlin\" needs dimension = 3 (spheres)");
+  }
   if (soft_extras(scene).any()) return simulate_soft<D, kSoftAllLaws, FieldForces>(scene, progress, observer);
   const bool conservative = scene.simulation.restitution == 1.0 && scene.simulation.friction == 0.0 && scene.contact.kt == 0.0;
   if (conservative) return simulate_soft<D, contact::Laws{.damping = false, .friction = false}>(scene, progress, observer);

@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <numbers>
+#include <stdexcept>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -13,6 +14,8 @@
 #include "experiments/report/report.hpp"
 #include "experiments/support/report_folder.hpp"
 #include "experiments/io/number.hpp"
+#include "experiments/interop/peers/peer_impact.hpp"
+#include "toolkit/contact/hertz.hpp"
 #include "toolkit/contact/stiffness.hpp"
 #include "toolkit/scene/load.hpp"
 
@@ -26,6 +29,13 @@ namespace {
 /// Every number of the deck: the shortest form that reads back as the same double (io's number policy).
 std::string num(double x) { return exact_number(x); }
 
+constexpr std::array<const char*, 3> kAxisName{"x", "y", "z"};
+
+}  // namespace
+
+std::string wall_bound(double x) { return std::isnan(x) ? "NULL" : exact_number(x); }
+
+namespace {
 /// The axis (0, 1, 2) a unit vector lies along, and its sign; −1 when it is not along one.
 int axis_of(const core::Vec3& n, double& sign) {
   for (int a = 0; a < 3; ++a) {
@@ -37,79 +47,11 @@ int axis_of(const core::Vec3& n, double& sign) {
   }
   return -1;
 }
-
-/// One wall of fix wall/gran: `xplane|yplane|zplane lo hi` (NULL for a side without a wall).
-struct WallFix {
-  int axis = 0;
-  double lo = std::numeric_limits<double>::quiet_NaN(), hi = std::numeric_limits<double>::quiet_NaN();
-  std::string name;
-};
-
-constexpr std::array<const char*, 3> kAxisName{"x", "y", "z"};
-
-std::string bound(double x) { return std::isnan(x) ? "NULL" : num(x); }
-
 }  // namespace
 
-LammpsDeck make_lammps_deck(const scene::Scene& s) {
-  const auto& sim = s.simulation;
-  const std::string where = "export lammps: ";
-  if (sim.law != scene::Law::soft)
-    throw SceneError(sim.where, where + fmt::format("[simulation] law = \"{}\" is an impulse law; LAMMPS pair gran/hooke is a "
-                                                    "soft contact: only law = \"soft\" scenes can be exported",
-                                                    scene::to_string(sim.law)));
+std::vector<WallFix> export_walls(const scene::Scene& s, const std::string& where, core::Vec3& lo, core::Vec3& hi) {
   const int D = s.contact.dimension;
-  // ---- particles: LAMMPS's inertia; one atom type per distinct mass (exact equality: nothing is
-  // binned), so every type pair gets its own damping (see the header)
-  const scene::ObjectSpec* first = nullptr;
-  double rmax = 0.0, dsum = 0.0;
-  std::vector<double> type_mass;                 // type t + 1 has mass type_mass[t]
-  std::map<double, std::size_t> type_of_mass;    // mass → type index (0-based)
-  std::vector<std::size_t> type(s.objects.size());
-  for (std::size_t i = 0; i < s.objects.size(); ++i) {
-    const auto& o = s.objects[i];
-    if (o.type != scene::ObjectType::particle)
-      throw SceneError(o.where, where + fmt::format("[[object]] '{}' is not a soft-contact particle", o.name));
-    if (!first) first = &o;
-    if (o.dipole != core::Vec3::Zero() || o.charge != 0.0)  // seed 003's dipoles and charges: not gran/hooke's
-      throw SceneError(o.where, where + fmt::format("[[object]] '{}': a 'dipole' or 'charge' cannot be exported (LAMMPS pair "
-                                                    "gran/hooke has contact forces only)", o.name));
-    const double kappa = D == 2 ? 0.5 : 0.4;  // fix nve/sphere: I = 0.4 m R², `disc`: 0.5 m R²
-    if (o.inertia_factor != kappa)
-      throw SceneError(o.where, where + fmt::format("[[object]] '{}': 'inertia' {} — LAMMPS fix nve/sphere{} integrates "
-                                                    "I = {} m R² only",
-                                                    o.name, num(o.inertia_factor), D == 2 ? " disc" : "", kappa));
-    const auto [it, added] = type_of_mass.emplace(o.mass, type_mass.size());
-    if (added) {
-      if (type_mass.size() == kLammpsMaxTypes)
-        throw SceneError(o.where, where + fmt::format("[[object]] '{}': its 'mass' (or 'density') {} is distinct particle mass number {} of the "
-                                                      "scene; the deck gives each mass its own atom type (the damping of "
-                                                      "pair and wall gran/hooke is per unit effective mass, verisim's is not), and "
-                                                      "a wall fix a group per type: LAMMPS has 32 groups, so at most {} distinct "
-                                                      "masses can be exported; particles generated with 'density' and 'polydispersity' each have "
-                                                      "their own mass: give 'mass' instead for one mass (docs/lammps.md)",
-                                                      o.name, num(o.mass), kLammpsMaxTypes + 1, kLammpsMaxTypes));
-      type_mass.push_back(o.mass);
-    }
-    type[i] = it->second;
-    rmax = std::max(rmax, o.radius);
-    dsum += 2.0 * o.radius;
-  }
-  if (!first) throw SceneError(sim.where, where + "the scene has no particle");
-  const std::size_t T = type_mass.size();
-  const double kappa = D == 2 ? 0.5 : 0.4;
-  if (s.contact.f_max > 0.0)
-    throw SceneError(s.contact.where, where + "[contact.cohesion] cannot be exported (LAMMPS pair gran/hooke has no cohesion)");
-  // ---- forces: one uniform gravity on every particle (fix gravity)
-  core::Vec3 g = core::Vec3::Zero();
-  for (const auto& f : s.forces) {
-    if (f.type != scene::ForceType::gravity || f.on.size() != s.objects.size())
-      throw SceneError(f.where, where + "only a uniform 'gravity' force on every particle can be exported (fix gravity)");
-    g += f.vector;
-  }
-  // ---- walls
   std::vector<WallFix> walls;
-  core::Vec3 lo = first->position, hi = first->position;
   for (const auto& o : s.objects) lo = lo.cwiseMin(o.position), hi = hi.cwiseMax(o.position);
   for (const auto& ob : s.obstacles) {
     const std::string what = fmt::format("[[obstacle]] '{}'", ob.name);
@@ -142,9 +84,88 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
                                                 (ob.inside ? "inside of a " : "") + geometry::shape_name(ob.shape));
     }
   }
+  return walls;
+}
+
+LammpsDeck make_lammps_deck(const scene::Scene& s) {
+  const auto& sim = s.simulation;
+  const std::string where = "export lammps: ";
+  if (sim.law != scene::Law::soft)
+    throw SceneError(sim.where, where + fmt::format("[simulation] law = \"{}\" is an impulse law; LAMMPS pair gran/hooke is a "
+                                                    "soft contact: only law = \"soft\" scenes can be exported",
+                                                    scene::to_string(sim.law)));
+  const int D = s.contact.dimension;
+  const bool hertz = s.contact.hertz();  // pair_style granular hertz/material … tangential mindlin (docs/lammps.md)
+  // ---- particles: LAMMPS's inertia; one atom type per distinct mass (exact equality: nothing is
+  // binned), so every type pair gets its own damping (see the header)
+  const scene::ObjectSpec* first = nullptr;
+  double rmax = 0.0, dsum = 0.0;
+  std::vector<double> type_mass;                 // type t + 1 has mass type_mass[t]
+  std::map<double, std::size_t> type_of_mass;    // mass → type index (0-based)
+  std::vector<std::size_t> type(s.objects.size());
+  for (std::size_t i = 0; i < s.objects.size(); ++i) {
+    const auto& o = s.objects[i];
+    if (o.type != scene::ObjectType::particle)
+      throw SceneError(o.where, where + fmt::format("[[object]] '{}' is not a soft-contact particle", o.name));
+    if (!first) first = &o;
+    if (o.dipole != core::Vec3::Zero() || o.charge != 0.0)  // seed 003's dipoles and charges: not gran/hooke's
+      throw SceneError(o.where, where + fmt::format("[[object]] '{}': a 'dipole' or 'charge' cannot be exported (LAMMPS pair "
+                                                    "gran/hooke has contact forces only)", o.name));
+    const double kappa = D == 2 ? 0.5 : 0.4;  // fix nve/sphere: I = 0.4 m R², `disc`: 0.5 m R²
+    if (o.inertia_factor != kappa)
+      throw SceneError(o.where, where + fmt::format("[[object]] '{}': 'inertia' {} — LAMMPS fix nve/sphere{} integrates "
+                                                    "I = {} m R² only",
+                                                    o.name, num(o.inertia_factor), D == 2 ? " disc" : "", kappa));
+    if (hertz) {  // pair granular's damping takes each atom's own mass (m* per pair): one type for all
+      if (type_mass.empty()) type_mass.push_back(o.mass);
+      type[i] = 0;
+      rmax = std::max(rmax, o.radius);
+      dsum += 2.0 * o.radius;
+      continue;
+    }
+    const auto [it, added] = type_of_mass.emplace(o.mass, type_mass.size());
+    if (added) {
+      if (type_mass.size() == kLammpsMaxTypes)
+        throw SceneError(o.where, where + fmt::format("[[object]] '{}': its 'mass' (or 'density') {} is distinct particle mass number {} of the "
+                                                      "scene; the deck gives each mass its own atom type (the damping of "
+                                                      "pair and wall gran/hooke is per unit effective mass, verisim's is not), and "
+                                                      "a wall fix a group per type: LAMMPS has 32 groups, so at most {} distinct "
+                                                      "masses can be exported; particles generated with 'density' and 'polydispersity' each have "
+                                                      "their own mass: give 'mass' instead for one mass (docs/lammps.md)",
+                                                      o.name, num(o.mass), kLammpsMaxTypes + 1, kLammpsMaxTypes));
+      type_mass.push_back(o.mass);
+    }
+    type[i] = it->second;
+    rmax = std::max(rmax, o.radius);
+    dsum += 2.0 * o.radius;
+  }
+  if (!first) throw SceneError(sim.where, where + "the scene has no particle");
+  const std::size_t T = type_mass.size();
+  const double kappa = D == 2 ? 0.5 : 0.4;
+  if (s.contact.f_max > 0.0)
+    throw SceneError(s.contact.where, where + "[contact.cohesion] cannot be exported (LAMMPS pair gran/hooke has no cohesion)");
+  // ---- forces: one uniform gravity on every particle (fix gravity)
+  core::Vec3 g = core::Vec3::Zero();
+  for (const auto& f : s.forces) {
+    if (f.type != scene::ForceType::gravity || f.on.size() != s.objects.size())
+      throw SceneError(f.where, where + "only a uniform 'gravity' force on every particle can be exported (fix gravity)");
+    g += f.vector;
+  }
+  // ---- walls
+  core::Vec3 lo = first->position, hi = first->position;
+  const std::vector<WallFix> walls = export_walls(s, where, lo, hi);
   if (s.contact.end == scene::SoftEnd::force && !walls.empty())
     throw SceneError(s.contact.where, where + "[contact] end = \"force\" with walls: LAMMPS 29 Sep 2021's fix wall/gran has no "
-                                              "limit_damping (pair gran/hooke has); remove the walls or use end = \"overlap\"");
+                                              "limit_damping (pair gran/hooke and granular have); remove the walls or use end = \"overlap\"");
+  // ---- rotates = false: those particles are stepped by fix nve (translation only, the spin kept), the others by
+  // fix nve/sphere (verisim: contact::Particle::rotates, inv_I = 0)
+  std::string sliding_ids;
+  for (std::size_t i = 0; i < s.objects.size(); ++i)
+    if (!s.objects[i].rotates) sliding_ids += fmt::format(" {}", i + 1);
+  const std::size_t groups = 1 + (walls.empty() || T == 1 ? 0 : T) + (sliding_ids.empty() ? 0 : 2);
+  if (groups > kLammpsMaxTypes + 1)
+    throw SceneError(sim.where, where + fmt::format("the deck needs {} groups (one per mass type for the walls, two for the "
+                                                    "particles with rotates = false); LAMMPS has 32", groups));
 
   // ---- parameters (LAMMPS doc/src/pair_gran.rst, fix_wall_gran.rst; see the header): per type
   // pair (a, b), m_eff = m_a m_b/(m_a + m_b) (seed 003 "Masse effective"), γ_n = η(ε, m_eff)/m_eff,
@@ -198,11 +219,36 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
   in += "newton off\n";
   in += "comm_modify vel yes\n";  // ghost velocities: the dashpot and friction need them (pair_gran.rst)
   in += fmt::format("read_data {}\n", kLammpsData);
-  for (std::size_t t = 0; t < T; ++t) in += fmt::format("set type {} mass {}\n", t + 1, num(type_mass[t]));
+  if (hertz) {  // one type, each atom's own mass (read_data gives (4π/3) r³ ρ, to round-off; `set atom` makes it exact)
+    for (std::size_t i = 0; i < s.objects.size(); ++i) in += fmt::format("set atom {} mass {}\n", i + 1, num(s.objects[i].mass));
+  } else {
+    for (std::size_t t = 0; t < T; ++t) in += fmt::format("set type {} mass {}\n", t + 1, num(type_mass[t]));
+  }
   in += fmt::format("neighbor {} bin\n", num(skin));
   in += "neigh_modify delay 0 every 1 check yes\n";
   const std::string limit = force_end ? " limit_damping" : "";
-  if (T == 1) {
+  const experiments::PeerMaterial material{s.contact.youngs_modulus, s.contact.poisson, s.contact.density};
+  experiments::LammpsDamping damping;
+  if (hertz) {
+    // verisim's Tsuji α (toolkit/contact/hertz.hpp tsuji_alpha, per contact end), given to LAMMPS 29 Sep 2021's
+    // damping tsuji as the ε' its polynomial fit turns into that α (peer_impact.hpp lammps_damping_for_alpha)
+    const double alpha = contact::tsuji_alpha(sim.restitution, force_end ? contact::ContactEnd::force : contact::ContactEnd::overlap);
+    try {
+      damping = experiments::lammps_damping_for_alpha(alpha);
+    } catch (const std::invalid_argument& e) {
+      throw SceneError(sim.where, where + fmt::format("[simulation] restitution = {}: {}", num(sim.restitution), e.what()));
+    }
+    in += fmt::format(
+        "# pair_granular.rst: Hertz F_n = (4/3) E* sqrt(R* d) d with E* = E/(2(1-nu^2)) for one material (its mixing),\n"
+        "#   Tsuji's damping eta_n = alpha sqrt(m* k_n) (k_n = (4/3) E* a), alpha = {} (verisim's, for eps = {}{}): given as\n"
+        "#   the eps' = {} whose fit alpha(eps') (pair_granular.cpp) is that alpha ({}); Mindlin k_t = 8 G* a (NULL: from E, nu),\n"
+        "#   tangential damping x_t = {} of eta_n, friction mu = {}\n",
+        num(alpha), num(sim.restitution), force_end ? ", force end" : "", num(damping.coefficient),
+        damping.model == "viscoelastic" ? "alpha = 0: damping viscoelastic 0" : "damping tsuji",
+        num(s.contact.tangential_damping), num(mu));
+    in += "pair_style granular\n";
+    in += fmt::format("pair_coeff * * {}{}\n", experiments::lammps_pair_coeff(material, damping, s.contact.tangential_damping, mu), limit);
+  } else if (T == 1) {
     const double m_pair = contact::effective_mass(type_mass[0], type_mass[0]);
     in += fmt::format(
         "# pair_gran.rst: pair_style gran/hooke Kn Kt gamma_n gamma_t xmu dampflag [limit_damping]\n"
@@ -242,13 +288,30 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
                           num(contact::effective_mass(type_mass[a], type_mass[b])));
   }
   in += fmt::format("timestep {}\n", num(sim.dt));
-  in += D == 2 ? "fix integrate all nve/sphere disc\n" : "fix integrate all nve/sphere\n";
+  if (sliding_ids.empty()) {
+    in += D == 2 ? "fix integrate all nve/sphere disc\n" : "fix integrate all nve/sphere\n";
+  } else {
+    in += fmt::format("group sliding id{}\ngroup turning subtract all sliding\n", sliding_ids);
+    in += "# rotates = false: fix nve (translation only, the spin kept as given)\n";
+    in += D == 2 ? "fix integrate turning nve/sphere disc\n" : "fix integrate turning nve/sphere\n";
+    in += "fix slide sliding nve\n";
+  }
   if (D == 2) in += "fix plane all enforce2d\n";
   const double gnorm = g.norm();
   if (gnorm > 0.0)
     in += fmt::format("fix gravity all gravity {} vector {} {} {}\n", num(gnorm), num(g.x() / gnorm), num(g.y() / gnorm),
                       num(D == 2 ? 0.0 : g.z() / gnorm));
-  if (!walls.empty()) {
+  if (!walls.empty() && hertz) {
+    in += "# fix_wall_gran.rst: fix ID group wall/gran granular <model> wallstyle lo hi; the rigid wall: E_w = 2E/(1+nu) (this\n"
+          "#   version takes E_w/(2(1-nu)) as E*), k_t = 8 G/(2-nu) given explicitly (docs/peers.md)\n";
+    for (std::size_t k = 0; k < walls.size(); ++k) {
+      const auto& w = walls[k];
+      in += fmt::format("fix wall{} all wall/gran granular {} {}plane {} {}  # {}\n", k + 1,
+                        experiments::lammps_wall_model(material, damping, s.contact.tangential_damping, mu),
+                        kAxisName[static_cast<std::size_t>(w.axis)], wall_bound(w.lo), wall_bound(w.hi), w.name);
+    }
+  }
+  if (!walls.empty() && !hertz) {
     in += fmt::format(
         "# fix_wall_gran.rst: fix ID group wall/gran hooke Kn Kt gamma_n gamma_t xmu dampflag wallstyle lo hi\n"
         "#   a wall's m_eff is the particle's mass m{}: gamma_n = eta(eps, m)/m, gamma_t = k_t/m\n",
@@ -258,14 +321,14 @@ LammpsDeck make_lammps_deck(const scene::Scene& s) {
       for (std::size_t t = 0; t < T; ++t) in += fmt::format("group type{} type {}\n", t + 1, t + 1);
     }
   }
-  for (std::size_t k = 0; k < walls.size(); ++k) {
+  for (std::size_t k = 0; k < walls.size() && !hertz; ++k) {
     const auto& w = walls[k];
     for (std::size_t t = 0; t < T; ++t) {
       const std::string id = T == 1 ? fmt::format("wall{}", k + 1) : fmt::format("wall{}_{}", k + 1, t + 1);
       in += fmt::format("fix {} {} wall/gran hooke {} NULL {} {} {} 1 {}plane {} {}  # {}\n", id,
                         T == 1 ? std::string("all") : fmt::format("type{}", t + 1), num(kn), num(gamma_n_of(type_mass[t])),
-                        num(gamma_t_of(type_mass[t])), num(mu), kAxisName[static_cast<std::size_t>(w.axis)], bound(w.lo),
-                        bound(w.hi), w.name);
+                        num(gamma_t_of(type_mass[t])), num(mu), kAxisName[static_cast<std::size_t>(w.axis)], wall_bound(w.lo),
+                        wall_bound(w.hi), w.name);
     }
   }
   // kinetic energy per particle, translation and rotation with verisim's I = κ m R²

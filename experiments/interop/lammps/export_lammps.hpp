@@ -37,7 +37,9 @@
 // `limit_damping` in 29 Sep 2021; pair gran/hooke has). Dipoles, cohesion and mean-field forces
 // are not scene keys (docs/scenes.md), so a scene file cannot ask for them.
 #include <filesystem>
+#include <limits>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -57,6 +59,18 @@ struct LammpsDeck {
   std::string input;  ///< in.lammps
   std::string data;   ///< scene.data (read_data)
 };
+
+/// One wall of fix wall/gran (LAMMPS and LIGGGHTS): `xplane|yplane|zplane lo hi`, NaN (NULL) for a side without a wall.
+struct WallFix {
+  int axis = 0;
+  double lo = std::numeric_limits<double>::quiet_NaN(), hi = std::numeric_limits<double>::quiet_NaN();
+  std::string name;
+};
+/// The scene's obstacles as axis-aligned walls (planes; brick containers: a pair of planes per axis), lo and hi
+/// widened to hold them; SceneError (prefixed by `where`) for any other obstacle.
+std::vector<WallFix> export_walls(const scene::Scene& s, const std::string& where, core::Vec3& lo, core::Vec3& hi);
+/// A wall bound as fix wall/gran takes it: the number, or NULL for NaN.
+std::string wall_bound(double x);
 
 /// The deck of a loaded scene; scene::SceneError (an std::invalid_argument) when it cannot be exported.
 LammpsDeck make_lammps_deck(const scene::Scene& scene);

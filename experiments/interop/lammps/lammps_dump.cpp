@@ -33,6 +33,12 @@ std::size_t whole(const Lines& in, std::string_view field, std::string_view what
   return n;
 }
 
+/// The line without its trailing spaces.
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
+  return s;
+}
+
 }  // namespace
 
 core::Samples read_lammps_dump(const fs::path& file) {
@@ -47,9 +53,16 @@ core::Samples read_lammps_dump(const fs::path& file) {
   std::string line;
   while (in.next(line)) {
     if (line.empty()) continue;
-    if (line != "ITEM: TIME") throw in.fail("expected 'ITEM: TIME' (the deck's dump_modify time yes) at the start of a frame");
-    const double t = number(in, in.need("the time"), "ITEM: TIME");
-    if (in.need("ITEM: TIMESTEP") != "ITEM: TIMESTEP") throw in.fail("expected 'ITEM: TIMESTEP'");
+    // LAMMPS (dump_modify time yes): ITEM: TIME, then ITEM: TIMESTEP; LIGGGHTS 3.8 has no ITEM: TIME: its frames
+    // start at ITEM: TIMESTEP and the deck dumps the time as the per-atom column v_time (export_liggghts.hpp)
+    double t = 0.0;
+    const bool timed = line == "ITEM: TIME";
+    if (!timed && line != "ITEM: TIMESTEP")
+      throw in.fail("expected 'ITEM: TIME' (the deck's dump_modify time yes) or 'ITEM: TIMESTEP' at the start of a frame");
+    if (timed) {
+      t = number(in, in.need("the time"), "ITEM: TIME");
+      if (in.need("ITEM: TIMESTEP") != "ITEM: TIMESTEP") throw in.fail("expected 'ITEM: TIMESTEP'");
+    }
     (void)whole(in, in.need("the step"), "ITEM: TIMESTEP");
     if (in.need("ITEM: NUMBER OF ATOMS") != "ITEM: NUMBER OF ATOMS") throw in.fail("expected 'ITEM: NUMBER OF ATOMS'");
     const std::size_t n = whole(in, in.need("the number of atoms"), "ITEM: NUMBER OF ATOMS");
@@ -68,13 +81,15 @@ core::Samples read_lammps_dump(const fs::path& file) {
     if (set.rows() > 0 && n != particles) throw in.fail(fmt::format("{} atoms where the first frame has {}", n, particles));
     if (in.need("ITEM: BOX BOUNDS").rfind("ITEM: BOX BOUNDS", 0) != 0) throw in.fail("expected 'ITEM: BOX BOUNDS'");
     for (int k = 0; k < 3; ++k) in.need("a box bound");
-    const std::string header = in.need("ITEM: ATOMS");
+    const std::string header = trimmed(in.need("ITEM: ATOMS"));  // LIGGGHTS ends its lines with a space
     if (header.rfind("ITEM: ATOMS", 0) != 0) throw in.fail("expected 'ITEM: ATOMS <columns>'");
     const auto cols = split(std::string_view(header).substr(11), ' ');
     std::map<std::string_view, std::size_t> at;
     for (std::size_t c = 0; c < cols.size(); ++c) at[cols[c]] = c;
     for (const char* need : {"id", "x", "y", "z", "vx", "vy", "vz"})
       if (!at.count(need)) throw in.fail(fmt::format("the column '{}' is missing", need));
+    if (!timed && !at.count("v_time"))
+      throw in.fail("a frame without ITEM: TIME needs the per-atom column v_time (verisim export liggghts's dump)");
     const bool has_spin = at.count("omegax") && at.count("omegay") && at.count("omegaz");
     const bool has_ke = at.count("v_ke") > 0, has_rad = at.count("radius") > 0;
     if (set.rows() == 0) {  // the first frame names the table's columns
@@ -93,10 +108,9 @@ core::Samples read_lammps_dump(const fs::path& file) {
       throw in.fail("ITEM: ATOMS names other columns than the first frame's");
     }
     const auto row = set.push_row();
-    row[0] = t;
     std::vector<char> seen(n, 0);
     for (std::size_t r = 0; r < n; ++r) {
-      const std::string atom = in.need("an atom's line");
+      const std::string atom = trimmed(in.need("an atom's line"));
       const auto f = split(atom, ' ');
       if (f.size() != cols.size()) throw in.fail(fmt::format("{} fields where ITEM: ATOMS names {}", f.size(), cols.size()));
       const std::size_t id = whole(in, f[at["id"]], "id");
@@ -109,7 +123,13 @@ core::Samples read_lammps_dump(const fs::path& file) {
         for (const char* name : {"omegax", "omegay", "omegaz"}) row[c++] = number(in, f[at[name]], name);
       if (rad) row[c] = number(in, f[at["radius"]], "radius");
       if (ke) row[row.size() - 1] += number(in, f[at["v_ke"]], "v_ke");
+      if (!timed) {  // every atom carries the frame's time: they must agree
+        const double ta = number(in, f[at["v_time"]], "v_time");
+        if (r > 0 && ta != t) throw in.fail(fmt::format("v_time {} where the frame's first atom has {}", ta, t));
+        t = ta;
+      }
     }
+    row[0] = t;
   }
   if (set.rows() == 0) throw std::invalid_argument(fmt::format("{}:1: no frame (an empty dump: did LAMMPS run?)", in.source()));
   return set;

@@ -4,10 +4,12 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <numbers>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
+#include "experiments/io/number.hpp"
 #include "experiments/io/text.hpp"
 #include "experiments/support/process.hpp"
 
@@ -16,7 +18,8 @@ namespace {
 
 using Vec3 = std::array<double, 3>;
 
-std::string num(double x) { return fmt::format("{:.17g}", x); }
+// io's number policy: the shortest text that reads back as the same double (≤ 17 digits)
+std::string num(double x) { return exact_number(x); }
 std::string vec(const Vec3& v) { return fmt::format("{} {} {}", num(v[0]), num(v[1]), num(v[2])); }
 
 void require(bool ok, std::string_view field, std::string_view what) {
@@ -129,28 +132,23 @@ std::string header(PeerCode code, const PeerImpact& im) {
 }
 
 std::string lammps_deck(const PeerImpact& im) {
-  const PeerMaterial& m = im.material;
   const Box b = box_of(im);
-  // ε = 1: no damping at all (`damping viscoelastic` with η_n0 = 0); tsuji's fit gives α(1) = 3.0·10⁻⁴.
-  const bool elastic = im.restitution == 1.0;
-  const std::string damping = elastic ? "damping viscoelastic" : "damping tsuji";
-  const std::string eta = elastic ? "0" : num(im.restitution);
+  const LammpsDamping damping = lammps_damping_for_restitution(im.restitution);
   std::string s = header(PeerCode::lammps, im);
   s += "units si\natom_style sphere\natom_modify map array\ndimension 3\nboundary m m m\nnewton off\ncomm_modify vel yes\n";
   s += fmt::format("region box block {} {} {} {} {} {} units box\ncreate_box 1 box\n", num(b.lo[0]), num(b.hi[0]),
                    num(b.lo[1]), num(b.hi[1]), num(b.lo[2]), num(b.hi[2]));
   s += atoms(PeerCode::lammps, im);
   s += "pair_style granular\n";
-  s += fmt::format("pair_coeff * * hertz/material {} {} {} {} tangential mindlin NULL 0.0 {}\n", num(m.youngs_modulus), eta,
-                   num(m.poisson), damping, num(im.mu));
+  s += fmt::format("pair_coeff * * {}\n", lammps_pair_coeff(im.material, damping, 0.0, im.mu));
   const double skin = 0.1 * (im.wall ? im.radius_i : std::min(im.radius_i, im.radius_j));
   s += fmt::format("neighbor {} bin\nneigh_modify delay 0 every 1 check yes\n", num(skin));
   s += "fix integrate all nve/sphere\n";
   if (im.wall)
     s += fmt::format(
         "# rigid plane: E_wall = 2E/(1+nu) because this fix takes E/(2(1-nu)) as E*; k_t = 8 G/(2-nu) given explicitly\n"
-        "fix wall all wall/gran granular hertz/material {} {} {} {} tangential mindlin {} 0.0 {} xplane NULL 0.0\n",
-        num(lammps_wall_modulus(m)), eta, num(m.poisson), damping, num(rigid_mindlin(m)), num(im.mu));
+        "fix wall all wall/gran granular {} xplane NULL 0.0\n",
+        lammps_wall_model(im.material, damping, 0.0, im.mu));
   s += fmt::format("timestep {}\n", num(im.dt));
   s += sample_lines(im);
   s += "thermo 0\n";
@@ -159,7 +157,6 @@ std::string lammps_deck(const PeerImpact& im) {
 }
 
 std::string liggghts_deck(const PeerImpact& im) {
-  const PeerMaterial& m = im.material;
   const Box b = box_of(im);
   const int types = im.wall ? 2 : 1;  // type 2: the rigid plane's material
   std::string s = header(PeerCode::liggghts, im);
@@ -170,17 +167,8 @@ std::string liggghts_deck(const PeerImpact& im) {
                    num(b.lo[1]), num(b.hi[1]), num(b.lo[2]), num(b.hi[2]), types);
   const double skin = 0.1 * (im.wall ? im.radius_i : std::min(im.radius_i, im.radius_j));
   s += fmt::format("neighbor {} bin\nneigh_modify delay 0\n", num(skin));
-  auto per_type = [&](double particle, double wall) {
-    return im.wall ? fmt::format("{} {}", num(particle), num(wall)) : num(particle);
-  };
-  auto per_pair = [&](double x) {
-    return im.wall ? fmt::format("2 {0} {0} {0} {0}", num(x)) : fmt::format("1 {}", num(x));
-  };
-  s += fmt::format("fix m1 all property/global youngsModulus peratomtype {}\n", per_type(m.youngs_modulus, kLiggghtsRigidModulus));
-  s += fmt::format("fix m2 all property/global poissonsRatio peratomtype {}\n", per_type(m.poisson, m.poisson));
-  s += fmt::format("fix m3 all property/global coefficientRestitution peratomtypepair {}\n", per_pair(im.restitution));
-  s += fmt::format("fix m4 all property/global coefficientFriction peratomtypepair {}\n", per_pair(im.mu));
-  s += "pair_style gran model hertz tangential history tangential_damping off\npair_coeff * *\n";
+  s += liggghts_material_fixes(im.material, im.restitution, im.mu, im.wall);
+  s += fmt::format("pair_style gran {}\npair_coeff * *\n", liggghts_model(false));
   s += fmt::format("timestep {}\n", num(im.dt));
   // The model's keywords follow the wall's geometry in fix wall/gran (before it: "wrong keyword order").
   if (im.wall) s += "fix wall all wall/gran model hertz tangential history primitive type 2 xplane 0.0 tangential_damping off\n";
@@ -193,6 +181,73 @@ std::string liggghts_deck(const PeerImpact& im) {
 }
 
 }  // namespace
+
+LammpsDamping lammps_damping_for_restitution(double restitution) {
+  // ε = 1: no damping at all (`damping viscoelastic` with η_n0 = 0); tsuji's fit gives α(1) = 3.0·10⁻⁴.
+  if (restitution == 1.0) return {"viscoelastic", 0.0};
+  return {"tsuji", restitution};
+}
+
+double lammps_tsuji_fit(double e) {
+  // LAMMPS 29 Sep 2021, src/GRANULAR/pair_granular.cpp coeff() (Tsuji et al. 1992's fit), in its order of evaluation
+  return 1.2728 - 4.2783 * e + 11.087 * std::pow(e, 2) - 22.348 * std::pow(e, 3) + 27.467 * std::pow(e, 4) -
+         18.022 * std::pow(e, 5) + 4.8218 * std::pow(e, 6);
+}
+
+LammpsDamping lammps_damping_for_alpha(double alpha) {
+  if (alpha == 0.0) return {"viscoelastic", 0.0};
+  const double top = lammps_tsuji_fit(0.0), bottom = lammps_tsuji_fit(1.0);
+  if (!(alpha > bottom && alpha <= top))
+    throw std::invalid_argument(fmt::format(
+        "Tsuji's alpha = {} is outside the range ({:.6g}, {:.6g}] of LAMMPS 29 Sep 2021's damping tsuji fit (its "
+        "polynomial in the restitution); no keyword gives it exactly", alpha, bottom, top));
+  // the fit decreases on [0, 1] (its derivative is negative there: checked by the bisection's bracket at every step)
+  double lo = 0.0, hi = 1.0;
+  for (int k = 0; k < 200 && hi - lo > 0.0; ++k) {
+    const double mid = 0.5 * (lo + hi);
+    if (mid == lo || mid == hi) break;
+    (lammps_tsuji_fit(mid) > alpha ? lo : hi) = mid;
+  }
+  // the nearer of the two ends
+  const double e = std::abs(lammps_tsuji_fit(lo) - alpha) <= std::abs(lammps_tsuji_fit(hi) - alpha) ? lo : hi;
+  return {"tsuji", e};
+}
+
+std::string lammps_pair_coeff(const PeerMaterial& m, const LammpsDamping& d, double xt, double mu) {
+  return fmt::format("hertz/material {} {} {} damping {} tangential mindlin NULL {} {}", num(m.youngs_modulus),
+                     num(d.coefficient), num(m.poisson), d.model, num(xt), num(mu));
+}
+
+std::string lammps_wall_model(const PeerMaterial& m, const LammpsDamping& d, double xt, double mu) {
+  return fmt::format("hertz/material {} {} {} damping {} tangential mindlin {} {} {}", num(lammps_wall_modulus(m)),
+                     num(d.coefficient), num(m.poisson), d.model, num(rigid_mindlin(m)), num(xt), num(mu));
+}
+
+double liggghts_restitution_for_alpha(double alpha) {
+  const double b = alpha / std::sqrt(5.0);  // α = −√5 β (header), β = −b
+  if (!(b >= 0.0 && b < 1.0))
+    throw std::invalid_argument(fmt::format("Tsuji's alpha = {} is beyond LIGGGHTS's hertz damping (alpha = -sqrt(5) beta, "
+                                            "|beta| < 1: alpha < {:.6g})", alpha, std::sqrt(5.0)));
+  if (b == 0.0) return 1.0;
+  return std::exp(-std::numbers::pi * b / std::sqrt(1.0 - b * b));  // β = ln ε/√(ln²ε + π²) solved for ε
+}
+
+double liggghts_tangential_damping(double poisson) { return std::sqrt(2.0 * (1.0 - poisson) / (2.0 - poisson)); }
+
+std::string liggghts_material_fixes(const PeerMaterial& m, double restitution, double mu, bool wall) {
+  auto per_type = [&](double particle, double w) { return wall ? fmt::format("{} {}", num(particle), num(w)) : num(particle); };
+  auto per_pair = [&](double x) { return wall ? fmt::format("2 {0} {0} {0} {0}", num(x)) : fmt::format("1 {}", num(x)); };
+  std::string s;
+  s += fmt::format("fix m1 all property/global youngsModulus peratomtype {}\n", per_type(m.youngs_modulus, kLiggghtsRigidModulus));
+  s += fmt::format("fix m2 all property/global poissonsRatio peratomtype {}\n", per_type(m.poisson, m.poisson));
+  s += fmt::format("fix m3 all property/global coefficientRestitution peratomtypepair {}\n", per_pair(restitution));
+  s += fmt::format("fix m4 all property/global coefficientFriction peratomtypepair {}\n", per_pair(mu));
+  return s;
+}
+
+std::string liggghts_model(bool tangential_damping) {
+  return fmt::format("model hertz tangential history tangential_damping {}", tangential_damping ? "on" : "off");
+}
 
 std::string_view peer_name(PeerCode code) { return code == PeerCode::lammps ? "lammps" : "liggghts"; }
 std::string_view peer_program(PeerCode code) { return code == PeerCode::lammps ? "lmp" : "liggghts"; }

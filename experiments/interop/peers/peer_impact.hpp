@@ -66,6 +66,38 @@ struct PeerResult {
   std::string deck;                ///< the deck text run
 };
 
+// ---- the mapping of verisim's Hertz–Mindlin law to the peers' keywords, shared by the impact decks below and
+// `verisim export lammps|liggghts` of a scene (experiments/interop/lammps/export_*.cpp; docs/peers.md) ----
+
+/// LAMMPS 29 Sep 2021 pair granular's normal damping: `damping <model>` with the η_n0 of `hertz/material E η_n0 ν`.
+struct LammpsDamping {
+  std::string model;        ///< "viscoelastic" (η_n0 = 0: none) or "tsuji"
+  double coefficient = 0;   ///< η_n0: 0, or the ε LAMMPS's tsuji fit reads
+};
+/// The code's own reading of ε (the impact decks: what the code does with ε): ε = 1 → viscoelastic 0, else tsuji ε.
+LammpsDamping lammps_damping_for_restitution(double restitution);
+/// verisim's Tsuji α exactly (the export): ε' with fit(ε') = α, fit LAMMPS 29 Sep 2021's polynomial
+/// (src/GRANULAR/pair_granular.cpp, coeff(): α = 1.2728 − 4.2783ε + … + 4.8218ε⁶, η_n = α √(m* k_n)); the fit
+/// decreases on [0, 1] from 1.2728 to 3.0·10⁻⁴: α = 0 → viscoelastic 0; α outside (fit(1), fit(0)] → std::invalid_argument.
+LammpsDamping lammps_damping_for_alpha(double alpha);
+/// LAMMPS's fit α(ε) (for the above and its tests).
+double lammps_tsuji_fit(double eps);
+/// `hertz/material E η ν damping … tangential mindlin NULL x_t μ`: pair_coeff's arguments for spheres of one material.
+std::string lammps_pair_coeff(const PeerMaterial& m, const LammpsDamping& d, double xt, double mu);
+/// `wall/gran granular hertz/material E_w η ν damping … tangential mindlin k_t x_t μ`: the rigid wall's model
+/// (E_w = 2E/(1+ν), k_t = 8G/(2−ν): this version's wall fix, docs/peers.md), to be followed by its geometry.
+std::string lammps_wall_model(const PeerMaterial& m, const LammpsDamping& d, double xt, double mu);
+/// LIGGGHTS 3.8's `coefficientRestitution` that gives verisim's Tsuji α: its hertz model damps with
+/// γ_n = −2√(5/6) β √(2E* a m*), β = ln ε/√(ln²ε + π²) (src/normal_model_hertz.h), i.e. α = −√5 β, so
+/// ε_L = exp(−π b/√(1 − b²)), b = α/√5 (b < 1; else std::invalid_argument).
+double liggghts_restitution_for_alpha(double alpha);
+/// LIGGGHTS's `tangential_damping on` is x_t = √(S_t/S_n) = √(4G*/E*) = √(2(1−ν)/(2−ν)) (one material, pairs and rigid walls).
+double liggghts_tangential_damping(double poisson);
+/// The `fix property/global` lines (E, ν per type; ε, μ per type pair); `wall`: a second type, the rigid wall (E = 10³⁰).
+std::string liggghts_material_fixes(const PeerMaterial& m, double restitution, double mu, bool wall);
+/// `model hertz tangential history tangential_damping off|on` (pair_style gran and fix wall/gran).
+std::string liggghts_model(bool tangential_damping);
+
 /// The input file's name in the work folder: "in.lammps", "in.liggghts"; the samples go to "impact.txt".
 std::string_view peer_deck_name(PeerCode code);
 inline constexpr const char* kPeerSamples = "impact.txt";
