@@ -12,23 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "reference/problems/chung_ooi.hpp"
 #include "toolkit/contact/hertz.hpp"
 #include "toolkit/contact/single_contact.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::experiments {
 
-struct ContactCase {
-  int test = 0;             ///< Chung & Ooi's test number, 1 … 8
-  std::string label;        ///< what varies, e.g. "angle 45°"
-  std::string material;     ///< for messages: "glass", "aluminium oxide", …
-  contact::Material mi, mj; ///< materials of i and j (the plane: rigid, mj unused)
-  double Ri = 0.0, Rj = 0.0;
-  bool plane = false;
-  core::Vec3 vi = core::Vec3::Zero(), wi = core::Vec3::Zero(), vj = core::Vec3::Zero(), wj = core::Vec3::Zero();
-  double mu = 0.0, eps = 1.0;
-  contact::ContactEnd end = contact::ContactEnd::force;
-};
+/// One impact: the benchmark's one description (reference/problems/chung_ooi.hpp), in the frame above.
+using ContactCase = reference::problems::ChungOoiImpact;
 
 /// The default case list: the eight tests of reference/problems/chung_ooi.hpp (first material), 30 impacts, and
 /// 4 off-centre impacts on a larger sphere (the normal turns).

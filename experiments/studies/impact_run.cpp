@@ -21,9 +21,9 @@ using ImpactWorld = contact::World<3, kImpactLaws>;
 double sphere_mass(const contact::Material& m, double R) { return contact::sphere_mass(R, m.density); }
 
 // The gap of the contact (negative: overlap) and its normal, from j to i.
-double gap(const ImpactSpec& s, const ImpactWorld& w, const core::VecX& q) {
-  if (s.wall) return w.position(q, 0).z() - s.radius_i;
-  return (w.position(q, 0) - w.position(q, 1)).norm() - s.radius_i - s.radius_j;
+double gap(const reference::problems::ChungOoiImpact& s, const ImpactWorld& w, const core::VecX& q) {
+  if (s.plane) return w.position(q, 0).z() - s.Ri;
+  return (w.position(q, 0) - w.position(q, 1)).norm() - s.Ri - s.Rj;
 }
 
 // Parabola through (−1, a), (0, b), (1, c): its maximum.
@@ -36,31 +36,31 @@ double vertex(double a, double b, double c) {
 
 }  // namespace
 
-double hertz_duration(const ImpactSpec& s) {
-  const double mi = sphere_mass(s.material, s.radius_i);
-  const double mj = s.density_ratio_j * sphere_mass(s.material, s.radius_j);
-  const double v = (s.v_j - s.v_i).z();
+double hertz_duration(const reference::problems::ChungOoiImpact& s) {
+  const double mi = sphere_mass(s.mi, s.Ri);
+  const double mj = sphere_mass(s.mj, s.Rj);
+  const double v = (s.vj - s.vi).z();
   if (!(v > 0.0)) throw std::invalid_argument("impact: the spheres do not approach (v_i.z ≥ v_j.z)");
-  const contact::HertzImpact h{s.wall ? contact::effective_youngs(s.material, contact::kRigidPlane) : contact::effective_youngs(s.material, s.material),
-                               s.wall ? s.radius_i : contact::effective_radius(s.radius_i, s.radius_j), s.wall ? mi : mi * mj / (mi + mj), v};
+  const contact::HertzImpact h{s.plane ? contact::effective_youngs(s.mi, contact::kRigidPlane) : contact::effective_youngs(s.mi, s.mi),
+                               s.plane ? s.Ri : contact::effective_radius(s.Ri, s.Rj), s.plane ? mi : mi * mj / (mi + mj), v};
   return h.duration();  // Johnson 1985 §11.4
 }
 
-ImpactOutcome run_impact(const ImpactSpec& s, double steps_per_contact, bool keep_curve) {
+ImpactOutcome run_impact(const reference::problems::ChungOoiImpact& s, double steps_per_contact, bool keep_curve, double tangential_damping) {
   const double tc = hertz_duration(s);
   const double dt = tc / steps_per_contact;
-  std::vector<contact::Particle<3>> ps(s.wall ? 1 : 2);
-  const double mi = sphere_mass(s.material, s.radius_i);
+  std::vector<contact::Particle<3>> ps(s.plane ? 1 : 2);
+  const double mi = sphere_mass(s.mi, s.Ri);
   // i starts a quarter step's travel above touching: the first touch falls inside a step
-  const double gap0 = 0.25 * dt * (s.v_j - s.v_i).z();
-  ps[0] = {.x = core::Vec3(0, 0, (s.wall ? s.radius_i : s.radius_i + s.radius_j) + gap0), .v = s.v_i, .w = s.w_i,
-           .radius = s.radius_i, .mass = mi};
-  if (!s.wall) ps[1] = {.x = core::Vec3::Zero(), .v = s.v_j, .w = s.w_j, .radius = s.radius_j,
-                       .mass = s.density_ratio_j * sphere_mass(s.material, s.radius_j)};
-  contact::WorldParams<3> prm{.material = s.material, .restitution = s.restitution, .end = s.end, .mu = s.mu,
-                              .tangential_damping = s.tangential_damping, .allow_large_time_step = true};
+  const double gap0 = 0.25 * dt * (s.vj - s.vi).z();
+  ps[0] = {.x = core::Vec3(0, 0, (s.plane ? s.Ri : s.Ri + s.Rj) + gap0), .v = s.vi, .w = s.wi,
+           .radius = s.Ri, .mass = mi};
+  if (!s.plane) ps[1] = {.x = core::Vec3::Zero(), .v = s.vj, .w = s.wj, .radius = s.Rj,
+                       .mass = sphere_mass(s.mj, s.Rj)};
+  contact::WorldParams<3> prm{.material = s.mi, .restitution = s.eps, .end = s.end, .mu = s.mu,
+                              .tangential_damping = tangential_damping, .allow_large_time_step = true};
   contact::Walls walls;
-  if (s.wall) walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
+  if (s.plane) walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
   const ImpactWorld world(ps, prm, walls);
   auto state = world.initial_state();
   auto ws = world.workspace();
@@ -79,7 +79,7 @@ ImpactOutcome run_impact(const ImpactSpec& s, double steps_per_contact, bool kee
     if (k > 0 && g < 0.0) {
       if (t_in < 0.0) t_in = t_prev + dt * prev_gap / (prev_gap - g);  // the zero crossing, linear
       world.evaluate(x.q, x.v, a, probe, t);
-      const core::Vec3 n = s.wall ? core::Vec3::UnitZ() : core::Vec3((world.position(x.q, 0) - world.position(x.q, 1)).normalized());
+      const core::Vec3 n = s.plane ? core::Vec3::UnitZ() : core::Vec3((world.position(x.q, 0) - world.position(x.q, 1)).normalized());
       gaps.push_back(-g);
       forces.push_back(mi * core::Vec3(a.segment<3>(0)).dot(n));
       if (keep_curve) out.t.push_back(t - t_in), out.overlap.push_back(-g), out.force.push_back(forces.back());
@@ -102,8 +102,8 @@ ImpactOutcome run_impact(const ImpactSpec& s, double steps_per_contact, bool kee
   out.peak_force = peak(forces);
   out.v_i = world.velocity(state.v, 0);
   out.w_i = world.spin(state.v, 0);
-  out.v_j = s.wall ? core::Vec3::Zero() : world.velocity(state.v, 1);
-  out.w_j = s.wall ? core::Vec3::Zero() : world.spin(state.v, 1);
+  out.v_j = s.plane ? core::Vec3::Zero() : world.velocity(state.v, 1);
+  out.w_j = s.plane ? core::Vec3::Zero() : world.spin(state.v, 1);
   out.energy_after = world.kinetic_energy(state);
   return out;
 }

@@ -45,8 +45,14 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
 
 #include "toolkit/contact/hertz.hpp"
+#include "toolkit/core/vec.hpp"
 
 namespace verisim::reference::problems {
 
@@ -203,6 +209,76 @@ inline double tsuji_stick_margin(double mu, double alpha, double m_star, double 
   const double v54 = std::pow(normal_speed, 1.25);
   const double ts54 = mu * eta * v54 / (8.0 * g_star * std::sqrt(r_star * normal_speed) * std::abs(slip));
   return mu * eta * v54 * 0.8 * ts54;
+}
+
+
+/// One impact of a test, in the one frame every runner uses (the world's impact_run, `check contact`'s driver,
+/// the peers' decks by a rotation): sphere i above sphere j (centres on the z axis, the first contact normal ẑ
+/// from j to i) or above the rigid plane z = 0; i moves down, the tangential motion along x̂, spins about ŷ.
+struct ChungOoiImpact {
+  int test = 0;
+  std::string label;     ///< what the sweep sets, e.g. "angle 45°"
+  std::string material;  ///< the material's name
+  double x = std::numeric_limits<double>::quiet_NaN();  ///< the swept value (NaN: no sweep)
+  contact::Material mi{}, mj{};  ///< i's and j's (j's density times the test's ratio; the plane: rigid, unused)
+  double Ri = 0.0, Rj = 0.0;     ///< Rj = 0 for the plane
+  bool plane = false;
+  core::Vec3 vi = core::Vec3::Zero(), wi = core::Vec3::Zero(), vj = core::Vec3::Zero(), wj = core::Vec3::Zero();
+  double mu = 0.0, eps = 1.0;
+  contact::ContactEnd end = contact::ContactEnd::force;  ///< no attractive normal force (as Chung & Ooi's codes compare)
+};
+
+/// The impacts of test t with its material m: `points` values of its sweep from min to max, ends included (one
+/// impact without a sweep). Test 1 and 7: each sphere at ±speed; test 4: |v| = speed at the angle from the normal;
+/// test 5: normal speed and the tangential speed swept; tests 6–8: spin ω ŷ of i (test 7: −ω ŷ of j: opposite spins).
+inline std::vector<ChungOoiImpact> chung_ooi_impacts(const ChungOoiTest& t, std::size_t m, std::size_t points) {
+  ChungOoiImpact base;
+  base.test = t.number;
+  base.material = t.materials[m].name;
+  base.mi = base.mj = t.materials[m].material;
+  base.mj.density *= t.partner_density_ratio;
+  base.Ri = t.radius;
+  base.Rj = t.partner_radius;
+  base.plane = t.partner == ChungOoiPartner::rigid_plane;
+  base.mu = t.mu;
+  base.eps = t.restitution;
+  const double v = t.speed;
+  base.vi = core::Vec3(0, 0, -v);
+  if (t.partner == ChungOoiPartner::identical_sphere) base.vj = core::Vec3(0, 0, v);
+  if (t.sweep == ChungOoiSweep::none) {
+    base.label = fmt::format("v = {:g} m/s", v);
+    return {base};
+  }
+  std::vector<ChungOoiImpact> out;
+  for (std::size_t k = 0; k < points; ++k) {
+    ChungOoiImpact c = base;
+    const double x = points == 1 ? t.sweep_min
+                                 : t.sweep_min + (t.sweep_max - t.sweep_min) * static_cast<double>(k) / static_cast<double>(points - 1);
+    c.x = x;
+    switch (t.sweep) {
+      case ChungOoiSweep::restitution:
+        c.eps = x;
+        c.label = fmt::format("ε = {:.4g}", x);
+        break;
+      case ChungOoiSweep::incident_angle: {
+        const double th = x * std::numbers::pi / 180.0;
+        c.vi = core::Vec3(v * std::sin(th), 0, -v * std::cos(th));
+        c.label = fmt::format("θ = {:.4g}°", x);
+        break;
+      }
+      case ChungOoiSweep::tangential_speed:
+        c.vi.x() = x;
+        c.label = fmt::format("v_t = {:.4g} m/s", x);
+        break;
+      default:  // spin
+        c.wi = core::Vec3(0, x, 0);
+        if (t.number == 7) c.wj = -c.wi;  // opposite spins about the same axis
+        c.label = fmt::format("ω = {:.4g} rad/s", x);
+        break;
+    }
+    out.push_back(c);
+  }
+  return out;
 }
 
 }  // namespace verisim::reference::problems

@@ -111,7 +111,8 @@ std::string atoms(PeerCode code, const PeerImpact& im) {
     const double r = b == 1 ? im.radius_i : im.radius_j;
     const Vec3& v = b == 1 ? im.v_i : im.v_j;
     const Vec3& w = b == 1 ? im.w_i : im.w_j;
-    s += fmt::format("set atom {} diameter {}\nset atom {} density {}\n", b, num(2 * r), b, num(im.material.density));
+    const double rho = b == 1 ? im.material.density : im.density_ratio_j * im.material.density;
+    s += fmt::format("set atom {} diameter {}\nset atom {} density {}\n", b, num(2 * r), b, num(rho));
     if (code == PeerCode::lammps)
       s += fmt::format("set atom {} omega {}\n", b, vec(w));
     else
@@ -258,6 +259,7 @@ void validate(const PeerImpact& im) {
   require(std::isfinite(m.youngs_modulus) && m.youngs_modulus > 0, "material.youngs_modulus", "must be a positive number");
   require(std::isfinite(m.poisson) && m.poisson >= 0 && m.poisson < 0.5, "material.poisson", "must lie in [0, 0.5)");
   require(std::isfinite(m.density) && m.density > 0, "material.density", "must be a positive number");
+  require(std::isfinite(im.density_ratio_j) && im.density_ratio_j > 0, "density_ratio_j", "must be a positive number");
   require(std::isfinite(im.radius_i) && im.radius_i > 0, "radius_i", "must be a positive number");
   if (!im.wall) require(std::isfinite(im.radius_j) && im.radius_j > 0, "radius_j", "must be a positive number");
   require_finite(im.x_i, "x_i");

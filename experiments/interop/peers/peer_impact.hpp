@@ -44,6 +44,7 @@ struct PeerImpact {
   PeerMaterial material;          ///< both bodies; a wall is rigid (E_wall → ∞: E* = E/(1−ν²), G* = G/(2−ν))
   bool wall = false;              ///< body j is the rigid plane x = 0, the sphere at x < 0 (see above)
   double radius_i = 0, radius_j = 0;  ///< radius_j ignored for a wall
+  double density_ratio_j = 1.0;   ///< ρ_j/ρ_i (Chung & Ooi's test 8: a heavy partner); its elastic constants are i's
   std::array<double, 3> x_i{}, x_j{}, v_i{}, v_j{}, w_i{}, w_j{};  ///< positions, velocities, spins (SI); j's ignored for a wall
   double restitution = 1.0;       ///< ε (normal), in (0, 1], through the code's own damping model
   double mu = 0.0;                ///< Coulomb friction μ ≥ 0
