@@ -287,6 +287,50 @@ case('soft_stiffness_list_unknown_regime', SOFT, 'kn = 10000.0', 'stiffness = [{
 case('soft_stiffness_list_missing_speed', SOFT, 'kn = 10000.0', 'stiffness = [{regime = "forced"}]', "a forced regime without its speed", ["'speed'"], at='{')
 case('soft_delta_max_with_kn', SOFT, 'kn = 10000.0', 'kn = 10000.0\ndelta_max = 0.0001', 'delta_max (a regime\'s overlap) beside a given kn', ["'delta_max'", 'stiffness'], at='0.0001')
 case('soft_stiffness_list_empty', SOFT, 'kn = 10000.0', 'stiffness = []', 'an empty stiffness list', ['stiffness', 'no regime'], at='[]')
+HERTZ = '''title = "bad input: {name}"
+
+[simulation]
+integrator = "verlet"
+dt = 1e-4
+t_end = 0.001
+law = "soft"
+restitution = 0.5
+friction = 0.5
+
+[contact]
+model = "hertz-mindlin"
+
+[contact.material]
+youngs_modulus = 1.0e7
+poisson = 0.3
+density = 2500.0
+
+[[object]]
+type = "particle"
+name = "p1"
+radius = 0.01
+position = [0, 0, 0.01]
+
+[[object]]
+type = "particle"
+name = "p2"
+radius = 0.01
+position = [0.03, 0, 0.01]
+'''
+# issue 29: Hertz–Mindlin scenes
+case('hertz_kn_given', HERTZ, 'model = "hertz-mindlin"', 'model = "hertz-mindlin"\nkn = 10000.0', "kn with hertz-mindlin (Hertz's stiffness comes from E, ν)", ["'kn'"], at='10000.0')
+case('hertz_kt_given', HERTZ, 'model = "hertz-mindlin"', 'model = "hertz-mindlin"\nkt = 50.0', "kt with hertz-mindlin (Mindlin's from G*)", ["'kt'"], at='50.0')
+case('hertz_unknown_model', HERTZ, 'model = "hertz-mindlin"', 'model = "hertz"', 'an unknown contact model', ['unknown contact model', 'hertz-mindlin'], at='"hertz"')
+case('hertz_missing_material', HERTZ, '[contact.material]\nyoungs_modulus = 1.0e7\npoisson = 0.3\ndensity = 2500.0\n', '', 'hertz-mindlin without its material', ['material'], at=None)
+case('hertz_poisson_above_half', HERTZ, 'poisson = 0.3', 'poisson = 0.7', "Poisson's ratio above 1/2", ["'poisson'"], at='0.7')
+case('hertz_youngs_negative', HERTZ, 'youngs_modulus = 1.0e7', 'youngs_modulus = -1.0e7', "a negative Young's modulus", ["'youngs_modulus'"], at='-1.0e7')
+case('hertz_density_string', HERTZ, 'density = 2500.0', 'density = "heavy"', 'a density given as a string', ["'density'"], at='"heavy"')
+case('hertz_material_unknown_key', HERTZ, 'density = 2500.0', 'density = 2500.0\nyoung = 1.0e7', 'typo in [contact.material]', ["'young'"], at='young')
+case('hertz_tangential_damping_negative', HERTZ, 'model = "hertz-mindlin"', 'model = "hertz-mindlin"\ntangential_damping = -1.0', 'a negative tangential dashpot share', ["'tangential_damping'"], at='-1.0')
+case('hertz_material_with_spring_dashpot', SOFT, 'kn = 10000.0', 'kn = 10000.0\n\n[contact.material]\nyoungs_modulus = 1.0e7\npoisson = 0.3\ndensity = 2500.0', 'a material with seed 003\'s spring-dashpot', ['material'], at=None)
+case('hertz_dimension_2', HERTZ, 'model = "hertz-mindlin"', 'model = "hertz-mindlin"\ndimension = 2', 'hertz-mindlin in 2D (Hertz is the law of spheres)', ['dimension'], at=None)
+case('hertz_dt_above_bound', HERTZ, 'dt = 1e-4', 'dt = 1e-2', 'dt above the Hertz bound 4c T_Rayleigh', ['dt = 0.01', 'Hertz bound', 'take dt ≤'], at='1e-2')
+case('hertz_rotates_string', HERTZ, 'position = [0.03, 0, 0.01]', 'position = [0.03, 0, 0.01]\nrotates = "no"', 'rotates given as a string', ["'rotates'"], at='"no"')
 DISCS_BOX = DISCS + '''\n[[object]]\ntype = "box"\nname = "b"\nwidth = 1.0\nheight = 1.0\nposition = [0, 5]\n'''
 case('box_disc_friction', DISCS_BOX, 'law = "frictionless"', 'law = "coulomb"\nfriction = 0.3', "friction between a box and a disc (seed 002's box impulse is frictionless)", ["'d1'", 'boxes', 'frictionless'], at=None)
 open('/tmp/scene_rows.tsv','w').write(''.join('\t'.join(r) + '\n' for r in rows))
