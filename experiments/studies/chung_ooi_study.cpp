@@ -2,9 +2,11 @@
 // run on verisim's particle world (impact_run.hpp) at Δt and Δt/2 and on the peers, against the closed forms.
 #include "experiments/studies/chung_ooi_study.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <unistd.h>
+#include <optional>
+#include <stdlib.h>
 #include <limits>
 #include <numbers>
 #include <stdexcept>
@@ -65,9 +67,26 @@ ChungOoiStudy run_chung_ooi_study(const ChungOoiOptions& o) {
   ChungOoiStudy study;
   study.steps_per_contact = o.steps_per_contact;
   study.peers = o.peers && !o.quick;
-  const std::filesystem::path work = std::filesystem::temp_directory_path() /
-                                     fmt::format("verisim-chung-ooi-{}", static_cast<unsigned long>(::getpid()));
+  // the peers' runs in a folder of our own, new (mkdtemp(3)), removed with everything in it when the study ends
+  struct OwnFolder {
+    std::filesystem::path path;
+    OwnFolder() {
+      std::string pattern = (std::filesystem::temp_directory_path() / "verisim-chung-ooi-XXXXXX").string();
+      if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("chung-ooi: cannot create a folder in " + pattern);
+      path = pattern;
+    }
+    OwnFolder(const OwnFolder&) = delete;
+    OwnFolder& operator=(const OwnFolder&) = delete;
+    ~OwnFolder() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  };
+  std::optional<OwnFolder> folder;
+  if (study.peers) folder.emplace();
+  const std::filesystem::path work = folder ? folder->path : std::filesystem::path();
   for (const auto& t : ref::kChungOoiTests) {
+    if (!o.tests.empty() && std::find(o.tests.begin(), o.tests.end(), t.number) == o.tests.end()) continue;
     for (std::size_t mat = 0; mat < t.materials.size(); ++mat) {
       const std::size_t points = o.quick ? 2 : t.sweep == ref::ChungOoiSweep::restitution ? 5 : o.sweep_points;
       const std::vector<ref::ChungOoiImpact> impacts = ref::chung_ooi_impacts(t, mat, points);
@@ -154,8 +173,6 @@ ChungOoiStudy run_chung_ooi_study(const ChungOoiOptions& o) {
       }
     }
   }
-  std::error_code ec;
-  std::filesystem::remove_all(work, ec);
   return study;
 }
 

@@ -61,6 +61,7 @@ struct ChungOoiOptions {
   std::size_t sweep_points = 7;
   std::size_t peer_every = 3;  ///< every third point of a sweep, its ends included
   bool quick = false;        ///< two points per sweep, no peers
+  std::vector<int> tests;    ///< the tests to run (empty: all eight)
 };
 
 ChungOoiStudy run_chung_ooi_study(const ChungOoiOptions& options);
