@@ -6,6 +6,8 @@
 // Skipped without lmp or liggghts.
 #include <gtest/gtest.h>
 
+#include "tests/peer/on_path.hpp"
+
 #include <cmath>
 #include <cstdlib>
 #include <numbers>
@@ -18,10 +20,7 @@
 namespace verisim::experiments::test {
 namespace {
 
-bool on_path(const char* program) {
-  const std::string cmd = std::string("command -v ") + program + " >/dev/null 2>&1";
-  return std::system(cmd.c_str()) == 0;  // NOLINT: a fixed command, no user input
-}
+using verisim::test::on_path;
 
 const ChungOoiValue& value(const ChungOoiCase& c, const std::string& name) {
   for (const auto& v : c.values)

@@ -18,6 +18,8 @@
 // Skipped, with a message, where the program is missing (scripts/install-deps installs both).
 #include <gtest/gtest.h>
 
+#include "tests/peer/on_path.hpp"
+
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -37,18 +39,7 @@ using experiments::PeerImpact;
 using experiments::PeerMaterial;
 using experiments::PeerResult;
 
-bool on_path(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  if (!path) return false;
-  const std::string p = path;
-  std::size_t start = 0;
-  while (start <= p.size()) {
-    const std::size_t end = std::min(p.find(':', start), p.size());
-    if (::access((fs::path(p.substr(start, end - start)) / name).c_str(), X_OK) == 0) return true;
-    start = end + 1;
-  }
-  return false;
-}
+using verisim::test::on_path;
 
 /// Hertz's closed forms for an elastic impact at relative normal speed v.
 struct Hertz {

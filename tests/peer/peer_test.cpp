@@ -8,6 +8,8 @@
 // Skipped, with a message, where lmp or mpirun is missing (scripts/install-deps installs them).
 #include <gtest/gtest.h>
 
+#include "tests/peer/on_path.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -65,20 +67,7 @@ std::string g3(double x) {
 
 fs::path peer_file(const std::string& name) { return fs::path(VERISIM_SOURCE_DIR) / "tests" / "peer" / name; }
 
-/// True when `name` is an executable file in a folder of PATH.
-bool on_path(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  if (!path) return false;
-  std::string p = path;
-  std::size_t start = 0;
-  while (start <= p.size()) {
-    const std::size_t end = std::min(p.find(':', start), p.size());
-    const fs::path f = fs::path(p.substr(start, end - start)) / name;
-    if (::access(f.c_str(), X_OK) == 0) return true;
-    start = end + 1;
-  }
-  return false;
-}
+using verisim::test::on_path;
 
 /// A fresh folder under the test's scratch folder (tests/support/files.hpp).
 fs::path fresh(const std::string& name) { return verisim::test::scratch(name); }

@@ -114,11 +114,22 @@ inline void contact_geometry(const SingleContact& s, const ContactVec& q, core::
   d = s.i.R + s.j.R - len;
 }
 
+/// What the evaluations and commits of one run write: owned by the run (run_single_contact), not by the
+/// system, which only points at it (as contact::World's System at its Workspace).
+struct ContactWorkspace {
+  FlatHistory committed, trial;  ///< the committed history, the last evaluation's
+  ContactQuery query;
+  ContactReply reply;
+  double t_commit = 0.0;         ///< the time the history was committed at
+  double t_prev = 0.0, d_prev = std::numeric_limits<double>::quiet_NaN();  ///< the last evaluation's t and d
+  bool in_contact = false;
+};
+
 /// The second-order system of the two bodies with the law L; commit() adopts the last evaluation's history.
 template <class Law>
 class SingleContactSystem {
  public:
-  SingleContactSystem(const SingleContact& s, Law& law, ContactRun& run, double t0) : s_(s), law_(law), run_(run), t_commit_(t0) {}
+  SingleContactSystem(const SingleContact& s, Law& law, ContactRun& run, ContactWorkspace& ws) : s_(s), law_(law), run_(run), ws_(ws) {}
 
   void operator()(const ContactVec& q, const ContactVec& v, ContactVec& a, double t) const {  // const: the steppers take const systems
     a.setZero();
@@ -126,30 +137,30 @@ class SingleContactSystem {
     double d;
     contact_geometry(s_, q, n, d);
     if (!(d > 0.0)) {
-      trial_.size = 0;
-      if (in_contact_ && std::isnan(run_.t_end)) run_.t_end = t_prev_ + (t - t_prev_) * d_prev_ / (d_prev_ - d);
-      in_contact_ = false;
-      t_prev_ = t, d_prev_ = d;
+      ws_.trial.size = 0;
+      if (ws_.in_contact && std::isnan(run_.t_end)) run_.t_end = ws_.t_prev + (t - ws_.t_prev) * ws_.d_prev / (ws_.d_prev - d);
+      ws_.in_contact = false;
+      ws_.t_prev = t, ws_.d_prev = d;
       return;
     }
-    if (!in_contact_ && std::isnan(run_.t_start))
-      run_.t_start = std::isnan(d_prev_) ? t : t_prev_ + (t - t_prev_) * (-d_prev_) / (d - d_prev_);
-    if (!in_contact_) run_.n_first = n;
-    in_contact_ = true;
-    t_prev_ = t, d_prev_ = d;
+    if (!ws_.in_contact && std::isnan(run_.t_start))
+      run_.t_start = std::isnan(ws_.d_prev) ? t : ws_.t_prev + (t - ws_.t_prev) * (-ws_.d_prev) / (d - ws_.d_prev);
+    if (!ws_.in_contact) run_.n_first = n;
+    ws_.in_contact = true;
+    ws_.t_prev = t, ws_.d_prev = d;
     const core::Vec3 wi = v.segment<3>(6);
     core::Vec3 vc = v.segment<3>(0) - s_.i.R * wi.cross(n);  // v_i − R_i ω_i × n
     if (!s_.plane) vc -= v.segment<3>(3) + s_.j.R * core::Vec3(v.segment<3>(9)).cross(n);
-    query_ = {n, d, vc, t - t_commit_, &committed_};
-    reply_.force.setZero();
-    reply_.history.size = 0;
-    law_(query_, reply_);
-    trial_ = reply_.history;
+    ws_.query = {n, d, vc, t - ws_.t_commit, &ws_.committed};
+    ws_.reply.force.setZero();
+    ws_.reply.history.size = 0;
+    law_(ws_.query, ws_.reply);
+    ws_.trial = ws_.reply.history;
     ++run_.evaluations;
     run_.max_overlap = std::max(run_.max_overlap, d);
-    run_.peak_normal_force = std::max(run_.peak_normal_force, reply_.force.dot(n));
+    run_.peak_normal_force = std::max(run_.peak_normal_force, ws_.reply.force.dot(n));
     run_.n_last = n;
-    const core::Vec3 f = reply_.force;
+    const core::Vec3 f = ws_.reply.force;
     const core::Vec3 nft = n.cross(core::Vec3(f - f.dot(n) * n));  // n × F_t
     a.segment<3>(0) = f / s_.i.m;
     a.segment<3>(6) = -s_.i.R * nft / s_.i.I;                        // T_i = −R_i n × F_t
@@ -161,24 +172,17 @@ class SingleContactSystem {
 
   /// The step reached t: the history of its (one) evaluation is committed.
   void commit(const core::PhaseState<ContactVec>&, double t) {
-    committed_ = trial_;
-    t_commit_ = t;
+    ws_.committed = ws_.trial;
+    ws_.t_commit = t;
   }
 
-  bool ended() const { return !in_contact_ && !std::isnan(run_.t_end); }
+  bool ended() const { return !ws_.in_contact && !std::isnan(run_.t_end); }
 
  private:
   const SingleContact& s_;
   Law& law_;
   ContactRun& run_;
-  // the run's record, written by the (const) evaluations: the trial history, the last evaluation's d and t
-  FlatHistory committed_;
-  mutable FlatHistory trial_;
-  mutable ContactQuery query_;
-  mutable ContactReply reply_;
-  double t_commit_;
-  mutable double t_prev_ = 0.0, d_prev_ = std::numeric_limits<double>::quiet_NaN();
-  mutable bool in_contact_ = false;
+  ContactWorkspace& ws_;  // the run's: what evaluations and commits write
 };
 
 }  // namespace detail
@@ -198,7 +202,8 @@ ContactRun run_single_contact(const SingleContact& s, double dt, std::size_t max
     x.v.segment<3>(3) = s.j.v;
     x.v.segment<3>(9) = s.j.w;
   }
-  detail::SingleContactSystem<Law> sys(s, law, run, 0.0);
+  detail::ContactWorkspace ws;  // the run's state besides x: the law's history, the contact's bookkeeping
+  detail::SingleContactSystem<Law> sys(s, law, run, ws);
   integrators::DemVerletPredicted<V> stepper;
   const auto r = integrators::integrate_n_steps(stepper, sys, x, 0.0, dt, max_steps, [&](const core::PhaseState<V>& y, double, std::size_t) {
     if (!sys.ended()) return core::Observe::proceed;
