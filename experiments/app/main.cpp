@@ -25,6 +25,7 @@
 #include "experiments/app/compare_command.hpp"
 #include "experiments/app/export_command.hpp"
 #include "experiments/app/integrators_command.hpp"
+#include "experiments/app/playground_command.hpp"
 #include "experiments/support/interrupt.hpp"
 #include "experiments/app/run_command.hpp"
 #include "experiments/app/study_command.hpp"
@@ -83,6 +84,7 @@ int main(int argc, char** argv) {
   verisim::experiments::add_check_command(app, exit_code);
   verisim::experiments::add_export_command(app);
   verisim::experiments::add_compare_command(app);
+  verisim::experiments::add_playground_command(app);
   int rc = run(app, argc, argv, exit_code);
   errno = 0;
   if (!stdout_ok()) {

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include "experiments/playground/page.hpp"
 #include "experiments/support/cli_checks.hpp"
 #include "experiments/support/finite_range.hpp"
 #include "experiments/support/interrupt.hpp"
@@ -67,6 +68,10 @@ void add_study_command(CLI::App& app, int& exit_code) {
     o.progress = isatty(fileno(stderr)) != 0;
     ReportOptions r;
     r.plots = !args->no_plots;
+    if (args->which == "all" && args->scene.empty()) {  // the browser playground beside the report (docs/playground.md)
+      r.link_playground = true;
+      r.playground_page = playground::read_built_page().value_or("");
+    }
     StudyRun run;
     try {
       run = run_studies(args->which, o, args->out, r);

@@ -414,7 +414,7 @@ std::string details_html(const std::string& id, const HtmlTable& t) {
 }
 
 std::string index_html(const std::vector<StudyResult>& studies, const std::vector<std::vector<std::string>>& not_drawn,
-                       bool plots, const SummaryMatrix& matrix) {
+                       bool plots, const SummaryMatrix& matrix, const ReportOptions& options) {
   bool all_drawn = plots;
   for (const auto& s : not_drawn)
     for (const auto& why : s) all_drawn = all_drawn && why.empty();
@@ -426,6 +426,14 @@ std::string index_html(const std::vector<StudyResult>& studies, const std::vecto
        "steppers where it has the same method), compares it with theory and gives a verdict. The data behind every plot "
        "is in the study's folder as CSV, with the Gnuplot script that drew it; <a href=\"summary.json\">summary.json</a> "
        "holds every measured figure and verdict for scripts. This page is static: no script, no network.</p>\n";
+  if (options.link_playground)
+    h += options.playground_page.empty()
+             ? "<p class=\"note\">The browser playground (the toolkit compiled to WebAssembly, docs/playground.md) is not "
+               "in this report: build it with <code>cmake --preset wasm &amp;&amp; cmake --build --preset wasm</code> and run "
+               "the studies again.</p>\n"
+             : "<p><a id=\"playground\" href=\"playground/index.html\">The playground</a>: the same toolkit compiled to "
+               "WebAssembly, in the browser and offline — pick a scene, integrators and Δt, and see each run's energy error "
+               "beside its theory (docs/playground.md).</p>\n";
   if (!all_drawn) {
     h += "<p class=\"note\">";
     h += plots ? "Gnuplot could not draw some plots (each says why below); the data (CSV) and the scripts (.gp) are written."
@@ -522,7 +530,11 @@ ReportOutcome write_report(const fs::path& dir, const std::vector<StudyResult>& 
   throw_if_interrupted();
   const SummaryMatrix matrix = summary_matrix(studies);
   write_new_file(dir / "summary.json", summary_json(studies, matrix).dump(1) + "\n");
-  write_new_file(dir / "index.html", index_html(studies, not_drawn, options.plots, matrix));
+  if (!options.playground_page.empty()) {
+    std::filesystem::create_directories(dir / "playground");
+    write_new_file(dir / "playground" / "index.html", options.playground_page);
+  }
+  write_new_file(dir / "index.html", index_html(studies, not_drawn, options.plots, matrix, options));
   return outcome;
 }
 

@@ -152,6 +152,10 @@ struct StudyResult {
 
 struct ReportOptions {
   bool plots = true;  ///< run gnuplot
+  /// `study all`: the browser playground's page (docs/playground.md), written as playground/index.html and linked
+  /// from index.html; empty when the wasm preset has not built it (the index then says how to build it).
+  std::string playground_page;
+  bool link_playground = false;  ///< say where the playground is (study all), built or not
 };
 
 struct ReportOutcome {

@@ -1,7 +1,7 @@
-(function () {
-  var D = SCENE_DATA;
-  var cv = document.getElementById('anim'), g = cv.getContext('2d');
-  var slider = document.getElementById('frame'), button = document.getElementById('play'), label = document.getElementById('time');
+// The scene drawer: one function for every page that draws a scene (the scene page below, and the browser
+// playground, docs/playground.md). verisimSceneDrawer(D, canvas, label) returns draw(i), the frame i of D.
+function verisimSceneDrawer(D, cv, label) {
+  var g = cv.getContext('2d');
   var N = D.t.length, lo = [Infinity, Infinity], hi = [-Infinity, -Infinity];
   function grow(x, y, r) { lo[0] = Math.min(lo[0], x - r); lo[1] = Math.min(lo[1], y - r); hi[0] = Math.max(hi[0], x + r); hi[1] = Math.max(hi[1], y + r); }
   D.objects.forEach(function (o) {
@@ -69,8 +69,16 @@
     });
     g.fillStyle = '#000'; g.font = '13px sans-serif';
     g.fillText('t = ' + D.t[i].toPrecision(6) + ' s   (' + D.axes[0] + ' →, ' + D.axes[1] + ' ↑)', 10, 18);
-    label.textContent = 't = ' + D.t[i].toPrecision(6) + ' s';
+    if (label) label.textContent = 't = ' + D.t[i].toPrecision(6) + ' s';
   }
+  return draw;
+}
+(function () {
+  var D = SCENE_DATA;
+  if (!D) return;  // the playground draws through verisimSceneDrawer alone
+  var cv = document.getElementById('anim');
+  var slider = document.getElementById('frame'), button = document.getElementById('play'), label = document.getElementById('time');
+  var N = D.t.length, draw = verisimSceneDrawer(D, cv, label);
   var frame = 0, playing = false;
   slider.max = N - 1;
   function tick() { if (!playing) return; frame = (frame + 1) % N; slider.value = frame; draw(frame); window.requestAnimationFrame(tick); }

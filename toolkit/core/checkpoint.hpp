@@ -44,7 +44,7 @@ class Pacer {
   bool lap() {
     const auto now = std::chrono::steady_clock::now();
     const double dt = std::chrono::duration<double>(now - last_).count();
-    if (dt < 0.5 * period_ && every_ < (std::size_t{1} << 40)) every_ *= 2;
+    if (dt < 0.5 * period_ && every_ < (std::size_t{1} << (sizeof(std::size_t) >= 8 ? 40 : 30))) every_ *= 2;
     else if (dt > period_ && every_ > 1) every_ /= 2;
     last_ = now;
     left_ = every_;

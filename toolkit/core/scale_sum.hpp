@@ -81,7 +81,8 @@ enum class ScaleSumPath { coefficient_wise, loop };
 template <class V>
 inline constexpr ScaleSumPath kScaleSumPath =
     V::SizeAtCompileTime != Eigen::Dynamic &&
-            V::SizeAtCompileTime <= Eigen::internal::packet_traits<typename V::Scalar>::size
+            static_cast<int>(V::SizeAtCompileTime) <=  // ints: clang rejects comparing two enums' values
+                static_cast<int>(Eigen::internal::packet_traits<typename V::Scalar>::size)
         ? ScaleSumPath::coefficient_wise
         : ScaleSumPath::loop;
 

@@ -183,11 +183,12 @@ class ShapeSet {
   decltype(auto) with_impl(std::size_t kind, std::size_t k, Fn& fn, std::index_sequence<I...>) const {
     using R = decltype(fn(std::get<0>(kinds_)[0]));
     if constexpr (std::is_void_v<R>) {
-      ((kind == I ? (fn(std::get<I>(kinds_)[k]), true) : false) || ...) || (fn(std::get<kKinds - 1>(kinds_)[k]), true);
+      static_cast<void>(((kind == I ? (fn(std::get<I>(kinds_)[k]), true) : false) || ...) ||
+                        (fn(std::get<kKinds - 1>(kinds_)[k]), true));  // void: clang's -Wunused-value
     } else {
       R r{};
-      ((kind == I ? (r = fn(std::get<I>(kinds_)[k]), true) : false) || ...) ||
-          (r = fn(std::get<kKinds - 1>(kinds_)[k]), true);
+      static_cast<void>(((kind == I ? (r = fn(std::get<I>(kinds_)[k]), true) : false) || ...) ||
+                        (r = fn(std::get<kKinds - 1>(kinds_)[k]), true));
       return r;
     }
   }

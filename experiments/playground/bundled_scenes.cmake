@@ -1,0 +1,17 @@
+# The bundled scenes (scenes/*.toml) embedded as text in a generated source, for the playground's engine.
+# verisim_bundled_scenes(OUT) writes ${OUT}; reconfigured when a scene changes or is added.
+function(verisim_bundled_scenes out)
+  file(GLOB scene_files CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/scenes/*.toml)
+  list(SORT scene_files)
+  set(VERISIM_BUNDLED "")
+  foreach(f IN LISTS scene_files)
+    get_filename_component(stem ${f} NAME_WE)
+    file(READ ${f} text)
+    string(FIND "${text}" ")verisim_scene\"" clash)
+    if(NOT clash EQUAL -1)
+      message(FATAL_ERROR "${f}: holds the raw string's delimiter )verisim_scene\"")
+    endif()
+    string(APPEND VERISIM_BUNDLED "      {\"${stem}\", R\"verisim_scene(${text})verisim_scene\"},\n")
+  endforeach()
+  configure_file(${PROJECT_SOURCE_DIR}/experiments/playground/bundled_scenes.cpp.in ${out} @ONLY)
+endfunction()

@@ -1,0 +1,27 @@
+// The playground's module under node (ctest PlaygroundModule.Node, wasm preset): it loads, lists the bundled
+// scenes, runs one, and reports a malformed scene at its line and column (docs/playground.md).
+'use strict';
+const assert = require('assert');
+const createVerisimPlayground = require(process.argv[2]);
+createVerisimPlayground().then((m) => {
+  const scenes = JSON.parse(m.scenes());
+  assert(scenes.length >= 40, `bundled scenes: ${scenes.length}`);
+  const spring = scenes.find((s) => s.name === 'spring');
+  assert(spring, 'spring.toml is bundled');
+  const ok = JSON.parse(m.load(spring.text, 'spring'));
+  assert(ok.ok, ok.message);
+  const info = JSON.parse(m.info());
+  const euler = info.methods.find((x) => x.name === 'euler'), verlet = info.methods.find((x) => x.name === 'verlet');
+  assert(euler && verlet, 'euler and verlet are offered');
+  // θ_max: explicit Euler is unstable at every θ > 0 on the oscillator; Verlet's limit is θ = 2 (GNI §I.5)
+  assert.strictEqual(euler.theta_max, 0);
+  assert(Math.abs(verlet.theta_max - 2) < 1e-12, `verlet θ_max ${verlet.theta_max}`);
+  const out = Function('return ' + m.run('euler,verlet', 0.01, 10, 100))();
+  assert.strictEqual(out.runs.length, 2);
+  for (const r of out.runs) assert(!r.info.error, r.info.error);
+  // the line:column of a malformed value: line 6 of the spring's text
+  const bad = spring.text.replace('dt = 0.001', 'dt = 0.0.1');
+  const err = JSON.parse(m.load(bad, 'spring'));
+  assert(!err.ok && err.line === 6, JSON.stringify(err));
+  console.log('module ok:', scenes.length, 'scenes;', err.message);
+});
