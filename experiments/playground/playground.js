@@ -9,7 +9,8 @@
   var state = { ready: false, error: '', errorLine: 0, errorColumn: 0, info: null, runs: [], blowups: [], fps: 0,
                 frame: 0, frames: 0, playing: false, runCount: 0 };
   window.verisimPlayground = state;
-  var M = null, scenes = [], draws = [], timer = null, lastT = 0, fpsCount = 0, fpsSince = 0;
+  var M = null, scenes = [], draws = [], timer = null, fpsCount = 0, fpsSince = 0;
+  var exactDt = null;  // the scene's own Δt until the slider moves (the slider's positions are log-spaced)
 
   function fmt(x, d) { return (x === null || x === undefined || !isFinite(x)) ? '—' : (+x).toPrecision(d || 4); }
   function debounce(f) { clearTimeout(timer); timer = setTimeout(f, 300); }
@@ -22,12 +23,13 @@
   }
   function dtOf(v) { var r = dtRange(); return r[0] * Math.pow(r[1] / r[0], v / 1000); }
   function sliderOf(dt) { var r = dtRange(); return Math.round(1000 * Math.log(dt / r[0]) / Math.log(r[1] / r[0])); }
+  function currentDt() { return exactDt !== null ? exactDt : dtOf(+$('dt').value); }
   function selected() {
     return Array.prototype.slice.call(document.querySelectorAll('#methods input:checked')).map(function (c) { return c.value; });
   }
   function methodInfo(name) { return state.info.methods.filter(function (m) { return m.name === name; })[0]; }
   function showLimits() {
-    var marks = $('dt-marks'), text = [], dt = dtOf(+$('dt').value);
+    var marks = $('dt-marks'), text = [], dt = currentDt();
     marks.textContent = '';
     $('dt-value').textContent = fmt(dt, 4) + ' s' + (state.info.omega ? '  (θ = ωΔt = ' + fmt(state.info.omega * dt, 3) + ')' : '');
     selected().forEach(function (name) {
@@ -96,7 +98,7 @@
     state.error = r.ok ? '' : r.message; state.errorLine = r.line; state.errorColumn = r.column;
     $('toml-error').textContent = r.ok ? '' : (r.line ? 'line ' + r.line + ', column ' + r.column + ': ' : '') + r.message;
     if (!r.ok) return false;
-    var before = selected(), oldDt = state.info ? dtOf(+$('dt').value) : NaN;
+    var before = selected(), oldDt = state.info ? currentDt() : NaN;
     state.info = JSON.parse(M.info());
     $('description').textContent = state.info.title + (state.info.description ? ' — ' + state.info.description : '');
     var box = $('methods');
@@ -112,7 +114,8 @@
       label.title = m.title;
       box.appendChild(label);
     });
-    $('dt').value = sliderOf(fresh || !isFinite(oldDt) ? state.info.dt : oldDt);
+    exactDt = fresh || !isFinite(oldDt) ? state.info.dt : oldDt;
+    $('dt').value = sliderOf(exactDt);
     if (fresh) buildParams();
     showLimits();
     run();
@@ -120,7 +123,7 @@
   }
 
   function run() {
-    var names = selected(), dt = dtOf(+$('dt').value);
+    var names = selected(), dt = currentDt();
     state.playing = false; $('play').textContent = 'play';
     $('status').textContent = 'running ' + names.join(', ') + ' …';
     var out = Function('return ' + M.run(names.join(','), dt, state.info.t_end, 600))();
@@ -260,8 +263,7 @@
     if (!state.playing) return;
     fpsCount++;
     if (now - fpsSince >= 1000) { state.fps = 1000 * fpsCount / (now - fpsSince); fpsCount = 0; fpsSince = now; }
-    if (state.frame + 1 >= state.frames) { state.playing = false; $('play').textContent = 'play'; return; }
-    show(state.frame + 1);
+    show(state.frame + 1 >= state.frames ? 0 : state.frame + 1);  // loops, as the scene page's player
     window.requestAnimationFrame(tick);
   }
 
@@ -279,11 +281,11 @@
     $('scene').addEventListener('change', pickScene);
     $('apply').addEventListener('click', function () { load(true); });
     $('toml').addEventListener('input', function () { debounce(function () { load(true); }); });
-    $('dt').addEventListener('input', function () { showLimits(); debounce(run); });
+    $('dt').addEventListener('input', function () { exactDt = null; showLimits(); debounce(run); });
     $('time').addEventListener('input', function () { state.playing = false; $('play').textContent = 'play'; show(+$('time').value); });
     $('play').addEventListener('click', function () {
       state.playing = !state.playing; $('play').textContent = state.playing ? 'pause' : 'play';
-      if (state.playing) { if (state.frame + 1 >= state.frames) show(0); fpsSince = performance.now(); fpsCount = 0; window.requestAnimationFrame(tick); }
+      if (state.playing) { fpsSince = performance.now(); fpsCount = 0; window.requestAnimationFrame(tick); }
     });
     $('step').addEventListener('click', function () { state.playing = false; $('play').textContent = 'play'; show(Math.min(state.frame + 1, state.frames - 1)); });
     $('restart').addEventListener('click', function () { show(0); });

@@ -24,6 +24,9 @@ target_compile_definitions(fmt::fmt INTERFACE FMT_HEADER_ONLY=1)
 
 # std::from_chars for double, missing from emscripten 3.1.6's libc++ (wasm_compat.hpp), in every compile here.
 add_compile_options(-include ${PROJECT_SOURCE_DIR}/experiments/playground/wasm_compat.hpp)
+# C++ exceptions caught (emscripten's default aborts at a throw): the loader's SceneError, a run's NonFiniteState
+# become the page's messages. In every compile and the link.
+add_compile_options(-sDISABLE_EXCEPTION_CATCHING=0)
 
 add_library(verisim_warnings INTERFACE)
 target_compile_options(verisim_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wconversion -Wno-sign-conversion
@@ -47,8 +50,6 @@ set_target_properties(verisim_playground_module PROPERTIES OUTPUT_NAME playgroun
 # run needs; a factory function (MODULARIZE), so the page and node create it the same way.
 target_link_options(verisim_playground_module PRIVATE --bind -sSINGLE_FILE=1 -sALLOW_MEMORY_GROWTH=1 -sMODULARIZE=1
                     -sEXPORT_NAME=createVerisimPlayground -sENVIRONMENT=web,node -sDISABLE_EXCEPTION_CATCHING=0)
-target_compile_options(verisim_playground_module PRIVATE -sDISABLE_EXCEPTION_CATCHING=0)
-target_compile_options(verisim_scene PRIVATE -sDISABLE_EXCEPTION_CATCHING=0)
 
 # The page: page.html with its style, the drawer of the scene pages (experiments/report/scene_animation.js), the
 # playground's script and the module, inlined (assemble_page.cmake).

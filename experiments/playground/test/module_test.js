@@ -23,5 +23,13 @@ createVerisimPlayground().then((m) => {
   const bad = spring.text.replace('dt = 0.001', 'dt = 0.0.1');
   const err = JSON.parse(m.load(bad, 'spring'));
   assert(!err.ok && err.line === 6, JSON.stringify(err));
+  // the largest bundled scene (most objects), whose frame rate the browser test measures (tests/playground)
+  let most = null;
+  for (const s of scenes) {
+    if (!JSON.parse(m.load(s.text, s.name)).ok) continue;
+    const i = JSON.parse(m.info());
+    if (!most || i.objects > most.objects) most = { name: s.name, objects: i.objects };
+  }
+  assert.strictEqual(most.name, 'coulomb_cloud', `largest scene: ${JSON.stringify(most)}`);
   console.log('module ok:', scenes.length, 'scenes;', err.message);
 });
