@@ -9,6 +9,7 @@
   var state = { ready: false, error: '', errorLine: 0, errorColumn: 0, info: null, runs: [], blowups: [], fps: 0,
                 frame: 0, frames: 0, playing: false, runCount: 0 };
   window.verisimPlayground = state;
+  state.sliderOf = function (dt) { return sliderOf(dt); };  // the Δt slider's position of a Δt (tests, screenshots)
   var M = null, scenes = [], draws = [], timer = null, fpsCount = 0, fpsSince = 0;
   var exactDt = null;  // the scene's own Δt until the slider moves (the slider's positions are log-spaced)
 
@@ -133,7 +134,7 @@
     views.textContent = ''; draws = [];
     state.runs.forEach(function (r, k) {
       var m = methodInfo(r.name);
-      r.blowup = !!r.error || (r.data && isFinite(r.data.blowup_t));
+      r.blowup = !!r.error || !!(r.data && r.data.blowup_t !== null && isFinite(r.data.blowup_t));  // null: none
       r.pastLimit = !!(m && state.info.omega && m.dt_max !== null && m.theta_max !== -1 && dt > m.dt_max && m.theta_max > 0);
       if (r.blowup) {
         var why = r.error ? r.error : 'the energy grew past 100× its scale at t = ' + fmt(r.data.blowup_t, 4) + ' s';
@@ -191,7 +192,7 @@
     state.runs.forEach(function (r) {
       if (!r.data) return;
       tmax = Math.max(tmax, r.data.t[r.data.t.length - 1]);
-      r.data.error.forEach(function (e) { var v = lg(e); lo = Math.min(lo, v); hi = Math.max(hi, v); });
+      r.data.error.forEach(function (e) { if (Math.abs(e) < 1e-16) return; var v = lg(e); lo = Math.min(lo, v); hi = Math.max(hi, v); });
       if (r.data.theory) r.data.theory.forEach(function (e) { var v = lg(e); lo = Math.min(lo, v); hi = Math.max(hi, v); });
       if (r.data.band) r.data.band.forEach(function (e) { var v = lg(e); lo = Math.min(lo, v); hi = Math.max(hi, v); });
     });
@@ -217,6 +218,7 @@
   function plotExtra(tNow) {
     var cv = $('extra'), g = cv.getContext('2d'), kind = state.info.kind;
     g.clearRect(0, 0, cv.width, cv.height);
+    cv.style.display = kind === 'bounce' || kind === 'pendulum' ? '' : 'none';
     if (kind === 'bounce') {
       $('extra-title').textContent = 'Restitution per bounce against ε';
       var n = 1, lo = 0, hi = 1.05;

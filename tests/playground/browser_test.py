@@ -10,7 +10,8 @@ slider moved with the keyboard, the TOML box and its button):
      at the end of the run as at its start, while Euler's grows;
   3. Δt moved past Verlet's stability limit (θ = ωΔt > 2): the blow-up is reported, by name, in the status line;
   4. the TOML edited to a malformed value: the error line names the line (and column) of the loader's message;
-  5. no script error (error events and the browser's console, level SEVERE) at any point;
+  5. no script error (error events and the browser's console, level SEVERE) at any point, and no horizontal
+     scrolling at 375 px (a phone);
   6. the frame rate while playing the largest bundled scene (most objects), printed for docs/playground.md.
 --planted: the same checks on deliberately broken copies of the page (a script error, the blow-up not reported, the
 error line without its line, Verlet's error drifting): each must make the checks fail; the test fails otherwise.
@@ -147,6 +148,9 @@ def check_page(driver, page, measure_fps=True):
     limit = [m for m in st["info"]["methods"] if m["name"] == "verlet"][0]["dt_max"]
     need(st["dt"] > limit, f"Δt {st['dt']} is past Verlet's limit {limit}")
     need("verlet" in st["blowups"], f"the page reports Verlet's blow-up (blow-ups: {st['blowups']})")
+    v = [r for r in st["runs"] if r["name"] == "verlet"][0]
+    need(v.get("error") or (v["data"]["blowup_t"] is not None and v["data"]["max_error"] > 100),
+         f"Verlet's run did blow up (max |ΔE|/E = {v.get('data', {}).get('max_error')})")
     status = driver.find_element(By.ID, "status").text
     need("BLOW-UP" in status and "verlet" in status, f"the status line reports the blow-up: {status!r}")
     need("PAST THE LIMIT" in driver.find_element(By.ID, "dt-limits").text, "the Δt slider's limit is marked as passed")
@@ -163,6 +167,12 @@ def check_page(driver, page, measure_fps=True):
     need(f"line {line}" in shown, f"the error names line {line}: {shown!r}")
     need(f":{line}:" in driver.execute_script("return window.verisimPlayground.error"), "the loader's message has file:line:column")
     out["toml_error"] = shown
+    # readable on a phone: at 375 px the page needs no horizontal scrolling
+    driver.set_window_size(375, 900)
+    time.sleep(0.3)
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    need(width <= 375, f"no horizontal scrolling at 375 px (the page is {width} px wide)")
+    driver.set_window_size(1200, 1500)
     # 5. no script error so far
     errs = script_errors(driver)
     need(not errs, f"no script error: {errs}")
@@ -203,13 +213,13 @@ def screenshot(driver, page, path):
     time.sleep(0.5)
     count = set_methods(driver, {"euler", "verlet"})
     # θ = 0.25: Δt = 0.125 s for ω = 2
-    driver.execute_script("var s = document.getElementById('dt'); var r = [0.001 / 20, 2.0];"
-                          "s.value = Math.round(1000 * Math.log(0.125 / r[0]) / Math.log(r[1] / r[0]));"
+    driver.execute_script("var s = document.getElementById('dt'); s.value = window.verisimPlayground.sliderOf(0.125);"
                           "s.dispatchEvent(new Event('input'));")
     runs_after(driver, count)
     driver.find_element(By.ID, "play").click()
     time.sleep(2.5)
-    driver.set_window_size(1200, 1650)
+    driver.find_element(By.ID, "play").click()  # pause
+    driver.set_window_size(1200, 2150)
     driver.save_screenshot(path)
 
 
