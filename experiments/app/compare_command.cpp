@@ -93,7 +93,7 @@ void run_compare(const CompareOptions& o) {
                 field("T within 1 % up to t", "horizon_1pc", fmt_g(c.horizon_1pc), Json(c.horizon_1pc))};
   table.rows.push_back(row);
   s.tables.push_back(table);
-  const auto outcome = write_report(folder->staging(), {s}, {.plots = o.plots});
+  const auto outcome = write_report(folder->staging(), {s}, {.plots = o.plots, .playground_page = {}, .link_playground = false});
   folder->commit();
   for (const auto& nd : outcome.not_drawn) fmt::print(stderr, "verisim compare: not drawn: {}\n", nd);
   fmt::print("report: {}/index.html\n", o.out);

@@ -161,6 +161,7 @@ Json run_data(const scene::Scene& sc, const SceneTheory& th, const scene::RunRes
   }
   if (!(scale > 0.0)) scale = 1.0;
   out.num("scale", scale);
+  out.boolean("conserves_energy", r.conserves_energy);  // else the curve is the energy's change, not an error
   Json t = Json::array(), err = Json::array(), rk = Json::array();
   const MethodTheory* mt = theory_of(sc.simulation.integrator);
   const bool osc = th.kind == "oscillator" && mt;

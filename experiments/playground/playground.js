@@ -213,7 +213,9 @@
     });
     $('energy-note').textContent = (state.info.kind === 'oscillator'
       ? 'Oscillator: energy error relative to H₀ = ½mẏ₀² + ½ky₀². Theory: ' + (notes.length ? notes.join('; ') : 'none for these methods') + '.'
-      : 'Energy error relative to max(|E₀|, max T) (the scene page\'s scale); the theory curves are drawn for the oscillator scenes (spring.toml).');
+      : 'Energy error relative to max(|E₀|, max T) (the scene page\'s scale); the theory curves are drawn for the oscillator scenes (spring.toml).') +
+      (state.runs.some(function (r) { return r.data && !r.data.conserves_energy; })
+        ? ' This scene does not conserve energy (damping, ε < 1, friction or a drive): the curve is its energy change, not an error.' : '');
   }
   function plotExtra(tNow) {
     var cv = $('extra'), g = cv.getContext('2d'), kind = state.info.kind;
