@@ -281,4 +281,30 @@ TEST(Experiments_ReportValidation, TheReportReadsAtAGlanceAndOpensInChromium) {
   fs::remove_all(out.parent_path());
 }
 
+TEST(Experiments_Report, StudyAllLinksThePlaygroundWhenBuiltAndSaysHowToBuildItWhenNot) {
+  // docs/playground.md: study all writes the built page as playground/index.html and links it; without a built
+  // page, the index names the command that builds it and no playground folder is written
+  StudyResult s;
+  s.name = "order";
+  s.title = "Order";
+  const fs::path dir = scratch("playground-link");
+  for (const bool built : {true, false}) {
+    const fs::path d = dir / (built ? "built" : "missing");
+    fs::create_directories(d);
+    ReportOptions o;
+    o.plots = false;
+    o.link_playground = true;
+    o.playground_page = built ? "<!DOCTYPE html><title>made-up playground</title>" : "";
+    write_report(d, {s}, o);
+    const std::string html = slurp(d / "index.html");
+    EXPECT_EQ(html.find("href=\"playground/index.html\"") != std::string::npos, built) << html;
+    EXPECT_EQ(html.find("cmake --preset wasm") != std::string::npos, !built) << html;
+    EXPECT_EQ(fs::exists(d / "playground" / "index.html"), built);
+    if (built) {
+      EXPECT_EQ(slurp(d / "playground" / "index.html"), o.playground_page);
+    }
+  }
+  fs::remove_all(dir.parent_path());
+}
+
 }  // namespace verisim::experiments::test
