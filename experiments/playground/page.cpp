@@ -26,11 +26,11 @@ std::optional<std::string> read_built_page() {
 }
 
 void write_playground(const std::filesystem::path& out) {
+  experiments::ReportFolder folder(out);  // --out checked first; destroyed uncommitted, it leaves the folder as it was
   const auto page = read_built_page();
   if (!page)
     throw std::invalid_argument("the playground page is not built (no " + built_page().string() + "): build it with `" +
                                 kBuildCommand + "` (Debian's emscripten: scripts/install-deps), then run this again");
-  experiments::ReportFolder folder(out);
   experiments::write_new_file(folder.staging() / "index.html", *page);
   folder.commit();
 }
