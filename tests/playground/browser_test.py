@@ -10,8 +10,8 @@ slider moved with the keyboard, the TOML box and its button):
      at the end of the run as at its start, while Euler's grows;
   3. Δt moved past Verlet's stability limit (θ = ωΔt > 2): the blow-up is reported, by name, in the status line;
   4. the TOML edited to a malformed value: the error line names the line (and column) of the loader's message;
-  5. no script error (error events and the browser's console, level SEVERE) at any point, and no horizontal
-     scrolling at 375 px (a phone);
+  5. no script error (error events and the browser's console, level SEVERE) at any point, no horizontal
+     scrolling at 375 px (a phone), and no resource loaded from a network (offline);
   6. the frame rate while playing the largest bundled scene (most objects), printed for docs/playground.md.
 --planted: the same checks on deliberately broken copies of the page (a script error, the blow-up not reported, the
 error line without its line, Verlet's error drifting): each must make the checks fail; the test fails otherwise.
@@ -173,6 +173,9 @@ def check_page(driver, page, measure_fps=True):
     width = driver.execute_script("return document.documentElement.scrollWidth")
     need(width <= 375, f"no horizontal scrolling at 375 px (the page is {width} px wide)")
     driver.set_window_size(1200, 1500)
+    # offline: every resource the page loaded is the file itself or inline (file:, data:, blob:), none from a network
+    urls = driver.execute_script("return performance.getEntriesByType('resource').map(function (e) { return e.name; })")
+    need(all(u.split(":", 1)[0] in ("file", "data", "blob") for u in urls), f"no network resource: {urls}")
     # 5. no script error so far
     errs = script_errors(driver)
     need(not errs, f"no script error: {errs}")
