@@ -1,5 +1,5 @@
 // The playground's module under node (ctest PlaygroundModule.Node, wasm preset): it loads, lists the bundled
-// scenes, runs one, and reports a malformed scene at its line and column (docs/playground.md).
+// scenes, runs each of them, and reports a malformed scene at its line and column (docs/playground.md).
 'use strict';
 const assert = require('assert');
 const createVerisimPlayground = require(process.argv[2]);
@@ -23,6 +23,14 @@ createVerisimPlayground().then((m) => {
   const bad = spring.text.replace('dt = 0.001', 'dt = 0.0.1');
   const err = JSON.parse(m.load(bad, 'spring'));
   assert(!err.ok && err.line === 6, JSON.stringify(err));
+  // every bundled scene loads and runs with its own integrator, Δt and t_end (about 5 s in all)
+  for (const s of scenes) {
+    const r = JSON.parse(m.load(s.text, s.name));
+    assert(r.ok, `${s.name}: ${r.message}`);
+    const i = JSON.parse(m.info());
+    const run = Function('return ' + m.run(i.integrator, i.dt, i.t_end, 100))().runs[0];
+    assert(!run.info.error && run.anim && run.anim.t.length > 1, `${s.name}: ${run.info.error}`);
+  }
   // the largest bundled scene (most objects), whose frame rate the browser test measures (tests/playground)
   let most = null;
   for (const s of scenes) {
