@@ -40,6 +40,12 @@
 // at the evaluation's time t; in 2D the plane takes the z component. A compile-time type: no virtual call.
 // The particle order of the state never changes (particle i stays at index i); only the workspace's
 // copies are sorted. Deterministic: same input and workspace history, same sums in the same order.
+// Threads (docs/contact.md "Threads"): gather, the pair loop, scatter and the history commit run on the
+// workspace's fork-join pool (fork_join.hpp; Workspace::set_threads, default 1); the rebuild, the walls
+// and the long-range forces on the calling thread. The pair loop runs in blocks of slots cut from the
+// neighbour list alone (Workspace::Blocks, block_schedule), coloured so that blocks run together
+// never write one accumulator: every accumulator adds the same terms in the same order on 1 or N
+// threads, so the result is the same bits for any thread count (no atomics, no per-thread buffers).
 //
 // No allocation and no virtual call per evaluation in steady state: every buffer is sized when the
 // workspace is first used or at a rebuild (the Verlet list only grows, geometrically), walls are
@@ -554,8 +560,10 @@ class World {
   /// largest |t − s| of a listed pair (the half list of cell-sorted slots has t > s, at most about one
   /// layer of cells ahead: the forward stencil); width = ⌈span/m⌉, so block b's pairs write blocks
   /// b … b + m (b − m … b + m if some t < s): m + 1 (2m + 1) colours. m is the smallest of 1 … 16 that
-  /// gives every colour at least kBlocksPerColour blocks (load balance when the layers are few).
-  static constexpr std::size_t kBlocksPerColour = 8;
+  /// gives every colour at least kBlocksPerColour blocks (load balance when the layers are few), blocks
+  /// of at least kMinBlockWidth slots. Measured: the 31 200-sphere box has span 1279 (one layer of cells
+  /// and a row), 25 blocks, 2 colours; the 100 480-disc box span 640, 157 blocks, 2 colours.
+  static constexpr std::size_t kBlocksPerColour = 8, kMinBlockWidth = 64;
   static typename Workspace::Blocks block_schedule(const std::uint32_t* first, const std::uint32_t* list, std::size_t n) {
     typename Workspace::Blocks b;
     bool backward = false;
@@ -571,7 +579,9 @@ class World {
       return b;
     }
     for (std::size_t m = 1; m <= 16; ++m) {
-      b.width = std::max<std::size_t>((b.span + m - 1) / m, 1);
+      const std::size_t width = (b.span + m - 1) / m;
+      if (m > 1 && width < kMinBlockWidth) break;  // a small world: it runs on one thread anyway (kParallelMin)
+      b.width = width;
       b.count = (n + b.width - 1) / b.width;
       b.colours = backward ? 2 * m + 1 : m + 1;
       if (b.count >= kBlocksPerColour * b.colours) break;
