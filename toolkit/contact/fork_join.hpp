@@ -10,7 +10,8 @@
 // synchronisation (the tsan preset, docs/contact.md).
 //
 // Which thread runs a task is not fixed (the tasks are taken from a shared counter): a caller must
-// give tasks that write disjoint data, so that the result does not depend on it.
+// give tasks that write disjoint data, so that the result does not depend on it. A task must not throw
+// (the world's kernels do not): an exception on a worker would end the program (std::terminate).
 // Owned by a run (contact::World's Workspace): a copy is a fresh pool of the same size (threads are
 // not shared), started at its first run with more than one thread.
 #include <atomic>
