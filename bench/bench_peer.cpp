@@ -95,7 +95,7 @@ Timing peer_seconds(const std::string& program, const std::string& deck, const s
     argv = {"mpirun", "-np", std::to_string(np), "--oversubscribe", "--bind-to", "none"};
     if (::geteuid() == 0) argv.push_back("--allow-run-as-root");  // OpenMPI refuses root otherwise
   }
-  for (const std::string a : {program, std::string("-in"), input_name, std::string("-log"), std::string("log.peer"),
+  for (const std::string& a : {program, std::string("-in"), input_name, std::string("-log"), std::string("log.peer"),
                               std::string("-screen"), std::string("none")})
     argv.push_back(a);
   experiments::ProcessOptions group;  // its own process group, killed as a whole on a timeout
