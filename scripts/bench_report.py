@@ -231,9 +231,10 @@ if peer:
       "hertz tangential history`; the deck of `verisim export liggghts`) on the Hertz–Mindlin box (the law the exporter "
       "maps; its spring-dashpot would be `hooke/stiffness`, refused by the exporter: docs/peers.md). `fcc3d`: 31 200 "
       "equal spheres, compressed fcc (walls and a lid); `hex2d`: 100 400 equal discs, compressed hexagonal; "
-      "`fcc3d-hertz`: the fcc3d box under Hertz–Mindlin. Two cores: verisim's workspace on 2 threads (docs/contact.md "
+      "`fcc3d-hertz`: the fcc3d box under Hertz–Mindlin (LIGGGHTS has no 2D box here: the exported law is 3D only). Two cores: verisim's workspace on 2 threads (docs/contact.md "
       "\"Threads\": the same bits as 1 thread), the peer under `mpirun -np 2` (OpenMPI). Particle-steps per second: "
-      "*per CPU s* on one core (verisim: its thread's CPU time around the loop; the peer: its log's loop time × % CPU), "
+      "*per CPU s* on one core (verisim: its thread's CPU time around the loop; the peer: its log's loop time × % CPU, the loop time alone "
+      "when the log prints no % CPU, as LIGGGHTS 3.8's), "
       "*wall* the wall-clock time of the loop (verisim: CLOCK_MONOTONIC around it; the peer: its log's loop time). "
       "One measurement each (docs/lammps.md); the machine must be quiet for the 2-core rows.")
     p("")
