@@ -642,27 +642,33 @@ class World {
     // per range its largest displacement; the max of maxima is exact whatever the ranges
     std::array<double, kMaxRanges> range_d2{};
     const std::size_t parts = serial(ws) ? 1 : std::min<std::size_t>(kMaxRanges, 4 * static_cast<std::size_t>(ws.pool.size()));
-    auto task = [&](std::size_t i) {
-      double m = 0.0;
-      for (std::size_t s = i * n_ / parts, end = (i + 1) * n_ / parts; s < end; ++s) {
-        const std::size_t id = order[s];
-        const core::Vec<D> xs = core::Vec<D>::Map(x + D * id);
-        xr[s].x = xs;
-        m = std::max(m, (xs - ref[s]).squaredNorm());
-        if (pv) {
-          vw[s].v = core::Vec<D>::Map(pv + D * id);
-          if constexpr (D == 2) vw[s].w = pv[rot_index(id)];
-          else vw[s].w = core::Vec3::Map(pv + rot_index(id));
-          ft[s].f.setZero();
-          ft[s].t = Dim<D>::zero_spin();
-        }
-      }
-      range_d2[i] = m;
-    };
+    auto task = [&](std::size_t i) { range_d2[i] = gather_range(x, pv, order, ref, xr, vw, ft, i * n_ / parts, (i + 1) * n_ / parts); };
     ws.pool.run(parts, task, serial(ws));
     double max_d2 = 0.0;
     for (std::size_t i = 0; i < parts; ++i) max_d2 = std::max(max_d2, range_d2[i]);
     return !(4.0 * max_d2 > skin_ * skin_ || (skin_ == 0.0 && max_d2 > 0.0));
+  }
+
+  /// Slots [lo, hi) of gather_pass (pointers as arguments: the loop keeps them in registers); their largest
+  /// squared displacement since the build.
+  double gather_range(const double* x, const double* pv, const std::uint32_t* order, const core::Vec<D>* ref, XR* xr, VW* vw, FT* ft,
+                      std::size_t lo, std::size_t hi) const {
+    double m = 0.0;
+    const std::size_t base = n_ * D;
+    for (std::size_t s = lo; s < hi; ++s) {
+      const std::size_t id = order[s];
+      const core::Vec<D> xs = core::Vec<D>::Map(x + D * id);
+      xr[s].x = xs;
+      m = std::max(m, (xs - ref[s]).squaredNorm());
+      if (pv) {
+        vw[s].v = core::Vec<D>::Map(pv + D * id);
+        if constexpr (D == 2) vw[s].w = pv[base + id];
+        else vw[s].w = core::Vec3::Map(pv + base + 3 * id);
+        ft[s].f.setZero();
+        ft[s].t = Dim<D>::zero_spin();
+      }
+    }
+    return m;
   }
 
   /// Squared reach of a pair with radii sum rs (contact, cohesion, dipole cut-off).
