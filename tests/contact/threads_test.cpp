@@ -10,6 +10,7 @@
 #include <numbers>
 #include <vector>
 
+#include "tests/support/allocation_counter.hpp"
 #include "toolkit/contact/dem_verlet.hpp"
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/packing.hpp"
@@ -133,6 +134,27 @@ TEST(ContactThreads, AThreadCountChangedMidRunChangesNoBit) {
   }
   EXPECT_TRUE(same_bytes(a.q, b.q));
   EXPECT_TRUE(same_bytes(a.v, b.v));
+}
+
+TEST(ContactThreads, ThreadedStepsAllocateNothing) {
+  // The pool's threads start at the first threaded evaluation and stay: a fork and a join publish a function
+  // pointer and a context, no allocation (docs/architecture.md "Conventions"), across rebuilds too.
+  auto p = stirred_box<3>({7, 7, 12});
+  WorldParams<3> prm;
+  prm.material = {1e7, 0.3, 6.0 / std::numbers::pi};
+  prm.restitution = 0.5, prm.mu = 0.5, prm.gravity = core::Vec3(0, 0, -1), prm.tangential_damping = 0.5;
+  prm.skin = 4e-4;
+  const World<3, kHertzMindlin> w(std::move(p.particles), prm, std::move(p.walls));
+  State s = w.initial_state();
+  auto ws = w.workspace();
+  ws.set_threads(2);
+  DemVerletHalfStep<core::VecX> dem;
+  integrate(dem, w, ws, s, 0.0, 1e-4, 40);  // warm-up: buffers sized, threads started
+  const std::size_t builds = ws.rebuilds();
+  const long before = verisim::test::allocations();
+  integrate(dem, w, ws, s, 0.004, 1e-4, 40);
+  EXPECT_EQ(verisim::test::allocations() - before, 0);
+  EXPECT_GT(ws.rebuilds(), builds);
 }
 
 }  // namespace
