@@ -220,24 +220,54 @@ if contact:
           f"| {1e9 / rate:.0f} | {'yes' if rate >= goal else 'no'} | {c['bytes_per_particle']:.0f} | {rss_cell} |")
     p("")
 
-# ---- verisim against LAMMPS (bench_peer) ----
+# ---- verisim against LAMMPS and LIGGGHTS, on one and two cores (bench_peer) ----
 peer = [json.loads(l) for l in open(sys.argv[5]) if l.strip()]
 if peer:
-    p("## verisim against LAMMPS on the same scene (`bench_peer`, issue 18)")
+    p("## verisim against LAMMPS and LIGGGHTS on the same scene, one and two cores (`bench_peer`, issues 18 and 30)")
     p("")
-    p("The same dense box stepped by verisim (`dem-verlet`, the scheme of LAMMPS's `fix nve/sphere`) and by "
-      "LAMMPS (`lmp`, Debian's package, `pair_style gran/hooke`; the deck written by `verisim export lammps`, "
-      "its dump removed), one core each, one after the other in this run: particle-steps per CPU second "
-      "(verisim: its thread's CPU time around the loop; LAMMPS: its log's loop time × % CPU). `fcc3d`: "
-      "31 200 equal spheres, compressed fcc (docs/contact.md's LAMMPS deck, walls and a lid); `hex2d`: "
-      "100 400 equal discs, compressed hexagonal. One measurement each (docs/lammps.md).")
+    p("The same dense box stepped by verisim (`dem-verlet`, the scheme of LAMMPS's `fix nve/sphere`) and by a peer, "
+      "one after the other in this run: LAMMPS (`lmp`, Debian's package, `pair_style gran/hooke`; the deck written by "
+      "`verisim export lammps`, its dump removed) on the spring-dashpot boxes, LIGGGHTS 3.8 (`liggghts`, `gran model "
+      "hertz tangential history`; the deck of `verisim export liggghts`) on the Hertz–Mindlin box (the law the exporter "
+      "maps; its spring-dashpot would be `hooke/stiffness`, refused by the exporter: docs/peers.md). `fcc3d`: 31 200 "
+      "equal spheres, compressed fcc (walls and a lid); `hex2d`: 100 400 equal discs, compressed hexagonal; "
+      "`fcc3d-hertz`: the fcc3d box under Hertz–Mindlin (LIGGGHTS has no 2D box here: the exported law is 3D only). Two cores: verisim's workspace on 2 threads (docs/contact.md "
+      "\"Threads\": the same bits as 1 thread), the peer under `mpirun -np 2` (OpenMPI). Particle-steps per second: "
+      "*per CPU s* on one core (verisim: its thread's CPU time around the loop; the peer: its log's loop time × % CPU, the loop time alone "
+      "when the log prints no % CPU, as LIGGGHTS 3.8's), "
+      "*wall* the wall-clock time of the loop (verisim: CLOCK_MONOTONIC around it; the peer: its log's loop time). "
+      "One measurement each (docs/lammps.md); the machine must be quiet for the 2-core rows.")
     p("")
-    p("| scene | particles | steps | contacts / particle | verisim particle-steps/s | LAMMPS particle-steps/s | verisim / LAMMPS |")
-    p("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    p("| scene | peer | particles | steps | contacts / particle | verisim 1 core, per CPU s | peer 1 core, per CPU s "
+      "| verisim / peer, 1 core | verisim 1 thread, wall | verisim 2 threads, wall | speed-up | peer -np 1, wall "
+      "| peer -np 2, wall | peer speed-up | verisim 2 / peer 2 |")
+    p("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    goals = []
     for r in peer:
-        p(f"| {r['scene']} | {r['particles']:,.0f} | {r['steps']:,.0f} | {r['contacts_per_particle']:.1f} | "
-          f"{r['verisim'] / 1e6:.2f} M | {r['lammps'] / 1e6:.2f} M | {r['verisim'] / r['lammps']:.2f} |")
+        if "verisim_wall_2" not in r:  # a line of the one-core bench (issue 18)
+            p(f"| {r['scene']} | lammps | {r['particles']:,.0f} | {r['steps']:,.0f} | {r['contacts_per_particle']:.1f} | "
+              f"{r['verisim'] / 1e6:.2f} M | {r['lammps'] / 1e6:.2f} M | {r['verisim'] / r['lammps']:.2f} | – | – | – | – | – | – | – |")
+            continue
+        per_core = r["verisim"] / r["peer_cpu_1"]
+        speed_up = r["verisim_wall_2"] / r["verisim_wall_1"]
+        peer_up = r["peer_wall_2"] / r["peer_wall_1"]
+        two = r["verisim_wall_2"] / r["peer_wall_2"]
+        p(f"| {r['scene']} | {r['peer']} | {r['particles']:,.0f} | {r['steps']:,.0f} | {r['contacts_per_particle']:.1f} | "
+          f"{r['verisim'] / 1e6:.2f} M | {r['peer_cpu_1'] / 1e6:.2f} M | {per_core:.2f} | {r['verisim_wall_1'] / 1e6:.2f} M | "
+          f"{r['verisim_wall_2'] / 1e6:.2f} M | {speed_up:.2f} | {r['peer_wall_1'] / 1e6:.2f} M | {r['peer_wall_2'] / 1e6:.2f} M | "
+          f"{peer_up:.2f} | {two:.2f} |")
+        goals.append((r["scene"], r["peer"], per_core, speed_up, two))
     p("")
+    if goals:
+        yn = lambda ok: "yes" if ok else "no"
+        p("Goals of issue 30 (ratios of this run):")
+        p("")
+        p("| scene | peer | speed-up on 2 threads ≥ 1.8 | verisim 2 threads ≥ peer -np 2 | per core ≥ 2 × peer |")
+        p("| --- | --- | :-: | :-: | :-: |")
+        for scene, who, per_core, speed_up, two in goals:
+            p(f"| {scene} | {who} | {yn(speed_up >= 1.8)} ({speed_up:.2f}) | {yn(two >= 1.0)} ({two:.2f}) | "
+              f"{yn(per_core >= 2.0)} ({per_core:.2f}) |")
+        p("")
 p("## Whole studies (process wall time)")
 p("")
 if len(study_lines) == 1 and "|" not in study_lines[0]:

@@ -25,6 +25,7 @@ void add_run_command(CLI::App& app) {
     std::string scene, out;
     RunOptions o;
     bool no_plots = false;
+    std::string threads;
   };
   auto args = std::make_shared<Args>();
   cmd->add_option("scene", args->scene, "the scene file (or the name of a bundled scene: verisim scenes)")->required();
@@ -32,6 +33,8 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--integrator", args->o.integrators, "integrator(s), comma-separated: each runs the scene, plots overlay");
   cmd->add_option("--dt", args->o.dt, "time step (s), instead of the scene's")->check(finite_range());
   cmd->add_option("--t-end", args->o.t_end, "duration (s), instead of the scene's")->check(finite_range());
+  cmd->add_option("--threads", args->threads,
+                  "threads of a soft-contact world (default: every core); the output is the same bits for any count");
   cmd->add_flag("--quiet", args->o.quiet, "print nothing on success");
   cmd->add_flag("--no-plots", args->no_plots, "do not run gnuplot (data, scripts and the page are still written)");
   cmd->callback([args, cmd] {
@@ -42,6 +45,7 @@ void add_run_command(CLI::App& app) {
       path = scenes_dir() / (args->scene + ".toml");
     const fs::path out = args->out.empty() ? fs::path("reports/scenes") / path.stem() : fs::path(args->out);
     RunOptions o = args->o;
+    o.threads = parse_threads(args->threads, cmd->count("--threads") > 0);
     o.plots = !args->no_plots;
     o.progress = !o.quiet && isatty(fileno(stderr)) != 0;
     o.progress_lines = !o.quiet && !o.progress;  // a log: one line every 10 s

@@ -27,6 +27,7 @@ void add_study_command(CLI::App& app, int& exit_code) {
     bool no_plots = false;
     std::string scene;
     double t_end = std::numeric_limits<double>::quiet_NaN();
+    std::string threads;
   };
   auto args = std::make_shared<Args>();
   std::string names;  // the catalogue's (studies.hpp)
@@ -45,6 +46,8 @@ void add_study_command(CLI::App& app, int& exit_code) {
                   "against a reference run, with Richardson's observed order as a second opinion");
   cmd->add_option("--t-end", args->t_end, "with --scene: the final time [s] (default: the scene's)")
       ->check(finite_range(0.0, std::numeric_limits<double>::max()));
+  cmd->add_option("--threads", args->threads,
+                  "threads of the soft-contact worlds the studies step (default: every core); the same bits for any count");
   cmd->add_flag("--quick", args->quick, "fewer steps: every study in a few seconds (used by the tests)");
   cmd->add_flag("--no-plots", args->no_plots, "do not run gnuplot (data, scripts and HTML are still written)");
   cmd->footer(
@@ -58,8 +61,10 @@ void add_study_command(CLI::App& app, int& exit_code) {
     if (cmd->count("--scene") > 0 && args->scene.empty()) throw std::invalid_argument("--scene: an empty path");
     if (cmd->count("--t-end") > 0 && args->scene.empty())
       throw std::invalid_argument("--t-end: only with --scene (the catalogue's problems have their own final times)");
+    const unsigned threads = parse_threads(args->threads, cmd->count("--threads") > 0);
     const InterruptHandlers handlers;
     StudyOptions o;
+    o.threads = threads;
     o.quick = args->quick;
     o.integrators = args->integrators;
     o.problems = args->problems;

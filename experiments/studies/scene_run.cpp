@@ -108,6 +108,7 @@ double estimated_seconds(const scene::Scene& s, std::size_t integrators) {
 SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOptions& options) {
   scene::Scene base = scene::load_scene(path);
   scene::override_time(base, options.dt, options.t_end, "--dt/--t-end");
+  base.simulation.threads = options.threads;
   std::vector<std::string> names = options.integrators;
   if (names.empty()) names.push_back(base.simulation.integrator);
   // the integrator is the one field a run changes: set and restored on `base`, never a copy of the

@@ -18,6 +18,7 @@ struct RunOptions {
   bool plots = true;
   bool progress = false;                 ///< progress bar on stderr (a terminal)
   bool progress_lines = false;           ///< one progress line on stderr every 10 s (stderr not a terminal)
+  unsigned threads = 1;                  ///< a soft-contact world's threads (--threads; the same bits for any count)
 };
 
 /// What `run_scene` wrote, for the command's summary line and the tests.

@@ -38,6 +38,7 @@ struct Loaded {
 /// each checked against the scene, or every method valid for it).
 Loaded load(const StudyOptions& o) {
   Loaded l{scene::load_scene(o.scene), 0.0, {}};
+  l.scene.simulation.threads = o.threads;
   l.t_end = std::isnan(o.t_end) ? l.scene.simulation.t_end() : o.t_end;
   const auto valid = scene_integrators(l.scene);
   if (o.integrators.empty()) {

@@ -45,6 +45,7 @@ StudyResult scenes_study(const StudyOptions& options) {
     const scene::Scene sc = scene::load_scene(f);
     RunOptions o;
     o.plots = options.plots;
+    o.threads = options.threads;
     if (options.quick) o.t_end = sc.simulation.t_end() * scale_time;
     const fs::path pages = options.pages.empty() ? fs::temp_directory_path() / "verisim-scene-pages" : options.pages;
     const SceneReport r = run_scene(f, pages / s.name / name, o);

@@ -30,6 +30,7 @@ struct StudyOptions {
   std::optional<std::uint64_t> draw_seed;
   std::filesystem::path scene;           ///< --scene: the study runs on this scene file (scene_studies.hpp)
   double t_end = std::numeric_limits<double>::quiet_NaN();  ///< --t-end with --scene; NaN: the scene's
+  unsigned threads = 1;                  ///< --threads: a soft-contact world's threads (scenes; the same bits for any count)
   /// Methods made at run time, studied after the registry's (`verisim check tableau`: a user's table; its
   /// coefficients and strings outlive the study). `integrators` may name them.
   std::vector<integrators::Method> extra_methods;

@@ -4,10 +4,13 @@
 // the second's files; `--integrator ,` took the next word as a name); a path option given as ''
 // is refused instead of meaning "the default". std::invalid_argument naming the option: exit 2
 // before any work.
+#include <algorithm>
+#include <charconv>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -43,6 +46,17 @@ inline std::vector<std::string> split_names(const std::vector<std::string>& give
 
 inline void require_non_empty_path(const std::string& path, bool given, std::string_view option) {
   if (given && path.empty()) throw std::invalid_argument(fmt::format("{}: the path is empty", option));
+}
+
+/// `--threads N` (run, study): a whole number from 1 to 1024, taken as text and checked here (one message for 0,
+/// a negative number, a fraction or a word); not given: every core (std::thread::hardware_concurrency, 1 when unknown).
+inline unsigned parse_threads(const std::string& text, bool given, std::string_view option = "--threads") {
+  if (!given) return std::max(1u, std::thread::hardware_concurrency());
+  unsigned n = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (text.empty() || ec != std::errc{} || end != text.data() + text.size() || n < 1 || n > 1024)
+    throw std::invalid_argument(fmt::format("{}: '{}' is not a thread count (a whole number from 1 to 1024)", option, text));
+  return n;
 }
 
 }  // namespace verisim::experiments

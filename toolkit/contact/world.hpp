@@ -40,6 +40,12 @@
 // at the evaluation's time t; in 2D the plane takes the z component. A compile-time type: no virtual call.
 // The particle order of the state never changes (particle i stays at index i); only the workspace's
 // copies are sorted. Deterministic: same input and workspace history, same sums in the same order.
+// Threads (docs/contact.md "Threads"): gather, the pair loop, scatter and the history commit run on the
+// workspace's fork-join pool (fork_join.hpp; Workspace::set_threads, default 1); the rebuild, the walls
+// and the long-range forces on the calling thread. The pair loop runs in blocks of slots cut from the
+// neighbour list alone (Workspace::Blocks, block_schedule), coloured so that blocks run together
+// never write one accumulator: every accumulator adds the same terms in the same order on 1 or N
+// threads, so the result is the same bits for any thread count (no atomics, no per-thread buffers).
 //
 // No allocation and no virtual call per evaluation in steady state: every buffer is sized when the
 // workspace is first used or at a rebuild (the Verlet list only grows, geometrically), walls are
@@ -62,6 +68,7 @@
 #include "toolkit/contact/contact_force.hpp"
 #include "toolkit/contact/dim.hpp"
 #include "toolkit/contact/dipole.hpp"
+#include "toolkit/contact/fork_join.hpp"
 #include "toolkit/contact/granular.hpp"
 #include "toolkit/contact/hertz.hpp"
 #include "toolkit/contact/input_error.hpp"
@@ -99,6 +106,9 @@ class World {
       L.normal == NormalModel::hertz || L.tangential != TangentialModel::regularised || L.rolling != RollingModel::none;
   /// A tangential spring: the contacts carry history, committed after every step (commit()).
   static constexpr bool history = L.friction && (has_history(L.tangential) || L.rolling != RollingModel::none);
+  /// Below this many particles an evaluation runs on the calling thread (the same blocks in the same
+  /// order, so the same bits): a fork and a join cost more than the work.
+  static constexpr std::size_t kParallelMin = 2048;
   using History = TangentialHistory<D>;
   using field_type = Field;
   using vector_type = core::VecX;
@@ -134,6 +144,14 @@ class World {
     std::size_t rebuilds() const { return build_count; }
     std::size_t list_length() const { return cells.list().size(); }
     std::size_t cell_count() const { return cells.cell_count(); }
+    /// The threads an evaluation uses (default 1; the result is the same bits for any count:
+    /// docs/contact.md "Threads"), and the pair loop's block schedule of the last build.
+    void set_threads(unsigned n) { pool.resize(n); }
+    unsigned threads() const { return pool.size(); }
+    std::size_t block_count() const { return blocks.count; }
+    std::size_t block_width() const { return blocks.width; }
+    std::size_t colours() const { return blocks.colours; }
+    std::size_t slot_span() const { return blocks.span; }
     /// Bytes held (capacities of every buffer).
     std::size_t bytes() const {
       std::size_t b = sizeof(*this) + xr.capacity() * sizeof(XR) + vw.capacity() * sizeof(VW) +
@@ -165,6 +183,14 @@ class World {
     std::vector<std::uint32_t> field_of;                // the field set of each slot (has_field)
     MeanField<D> mean_field;
     std::array<std::vector<WallPair>, Walls::kKinds> wall_lists;
+    /// The pair loop's blocks (set at each build from the list only, never from the thread count):
+    /// slots [b·width, (b+1)·width); a listed pair (s, t) has |t − s| ≤ span, so block b writes the
+    /// accumulators of blocks b … b + colours − 1 only, and the blocks of one colour (b mod colours)
+    /// run at the same time without sharing an accumulator.
+    struct Blocks {
+      std::size_t width = 1, count = 0, colours = 1, span = 0;
+    } blocks;
+    ForkJoin pool;  // the run's threads (fork_join.hpp)
     std::uint64_t world_id = 0;  // the world the caches describe (0: none yet)
     bool built = false;
     std::size_t build_count = 0;
@@ -267,7 +293,9 @@ class World {
     const double tau = ws.clock_set ? t - ws.t_commit : 0.0;
     const std::uint32_t* first = ws.cells.first().data();
     const std::uint32_t* list = ws.cells.list().data();
-    for (std::uint32_t s = 0; s < n_; ++s)
+    // the pairs on the run's threads (each writes its own pair_hist[k]); the wall entries after, here
+    for_slot_ranges(ws, [&](std::size_t lo, std::size_t hi) {
+    for (auto s = static_cast<std::uint32_t>(lo); s < hi; ++s)
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
         const std::uint32_t j = list[k];
         const core::Vec<D> d = ws.xr[s].x - ws.xr[j].x;
@@ -286,6 +314,7 @@ class World {
         }
         ws.pair_hist[k] = next;
       }
+    });
     for_each_wall_entry(ws, [&](std::size_t K, std::size_t e, std::uint32_t s, double delta, const core::Vec<D>& n) {
       History next{};
       if (delta < 0.0) {
@@ -518,11 +547,55 @@ class World {
     }
     grow_to(ws.contact_k, pairs.size());
     grow_to(ws.contact_s, pairs.size());
+    ws.blocks = block_schedule(first.data(), pairs.data(), n_);
     // (particle, wall) pairs within the skin: a particle moves at most skin/2 before the next build
     for_each_kind(ws, [&](const auto& shapes, auto& list, std::size_t) { fill_wall_list(shapes, list, ws); });
     if constexpr (history) restore_history(ws);
     ws.built = true;
     ++ws.build_count;
+  }
+
+  /// The pair loop's blocks from the list just built (the list only, never the thread count, so that
+  /// every thread count adds the same terms in the same order; docs/contact.md "Threads"). span = the
+  /// largest |t − s| of a listed pair (the half list of cell-sorted slots has t > s, at most about one
+  /// layer of cells ahead: the forward stencil); width = ⌈span/m⌉, so block b's pairs write blocks
+  /// b … b + m (b − m … b + m if some t < s): m + 1 (2m + 1) colours. m is the smallest of 1 … 16 that
+  /// gives every colour at least kBlocksPerColour blocks (load balance when the layers are few), blocks
+  /// of at least kMinBlockWidth slots. Measured: the 31 200-sphere box has span 1279 (one layer of cells
+  /// and a row), 25 blocks, 2 colours; the 100 480-disc box span 640, 157 blocks, 2 colours.
+  static constexpr std::size_t kBlocksPerColour = 8, kMinBlockWidth = 64;
+  static typename Workspace::Blocks block_schedule(const std::uint32_t* first, const std::uint32_t* list, std::size_t n) {
+    typename Workspace::Blocks b;
+    bool backward = false;
+    for (std::uint32_t s = 0; s < n; ++s)
+      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
+        const std::uint32_t t = list[k];
+        backward = backward || t < s;
+        b.span = std::max<std::size_t>(b.span, t > s ? t - s : s - t);
+      }
+    if (n == 0 || b.span == 0) {  // no pair: one block, no neighbour written
+      b.width = std::max<std::size_t>(n, 1);
+      b.count = n == 0 ? 0 : 1;
+      return b;
+    }
+    for (std::size_t m = 1; m <= 16; ++m) {
+      const std::size_t width = (b.span + m - 1) / m;
+      if (m > 1 && width < kMinBlockWidth) break;  // a small world: it runs on one thread anyway (kParallelMin)
+      b.width = width;
+      b.count = (n + b.width - 1) / b.width;
+      b.colours = backward ? 2 * m + 1 : m + 1;
+      if (b.count >= kBlocksPerColour * b.colours) break;
+    }
+    return b;
+  }
+
+  bool serial(const Workspace& ws) const { return ws.pool.size() == 1 || n_ < kParallelMin; }
+  /// fn(lo, hi) over slots [0, n) cut into ranges, on the run's threads (per-slot work writing its slot only).
+  template <class Fn>
+  void for_slot_ranges(Workspace& ws, Fn&& fn) const {
+    const std::size_t parts = serial(ws) ? 1 : 4 * static_cast<std::size_t>(ws.pool.size());
+    auto task = [&](std::size_t i) { fn(i * n_ / parts, (i + 1) * n_ / parts); };
+    ws.pool.run(parts, task, serial(ws));
   }
 
   template <class Shapes>
@@ -556,6 +629,7 @@ class World {
     }
   }
 
+  static constexpr std::size_t kMaxRanges = 64;
   /// One pass of gather; false when the list is stale (a displacement beyond skin/2).
   bool gather_pass(const core::VecX& q, const core::VecX* v, Workspace& ws) const {
     const double* x = q.data();
@@ -565,21 +639,36 @@ class World {
     XR* xr = ws.xr.data();
     VW* vw = ws.vw.data();
     FT* ft = ws.ft.data();
+    // per range its largest displacement; the max of maxima is exact whatever the ranges
+    std::array<double, kMaxRanges> range_d2{};
+    const std::size_t parts = serial(ws) ? 1 : std::min<std::size_t>(kMaxRanges, 4 * static_cast<std::size_t>(ws.pool.size()));
+    auto task = [&](std::size_t i) { range_d2[i] = gather_range(x, pv, order, ref, xr, vw, ft, i * n_ / parts, (i + 1) * n_ / parts); };
+    ws.pool.run(parts, task, serial(ws));
     double max_d2 = 0.0;
-    for (std::size_t s = 0; s < n_; ++s) {
+    for (std::size_t i = 0; i < parts; ++i) max_d2 = std::max(max_d2, range_d2[i]);
+    return !(4.0 * max_d2 > skin_ * skin_ || (skin_ == 0.0 && max_d2 > 0.0));
+  }
+
+  /// Slots [lo, hi) of gather_pass (pointers as arguments: the loop keeps them in registers); their largest
+  /// squared displacement since the build.
+  double gather_range(const double* x, const double* pv, const std::uint32_t* order, const core::Vec<D>* ref, XR* xr, VW* vw, FT* ft,
+                      std::size_t lo, std::size_t hi) const {
+    double m = 0.0;
+    const std::size_t base = n_ * D;
+    for (std::size_t s = lo; s < hi; ++s) {
       const std::size_t id = order[s];
       const core::Vec<D> xs = core::Vec<D>::Map(x + D * id);
       xr[s].x = xs;
-      max_d2 = std::max(max_d2, (xs - ref[s]).squaredNorm());
+      m = std::max(m, (xs - ref[s]).squaredNorm());
       if (pv) {
         vw[s].v = core::Vec<D>::Map(pv + D * id);
-        if constexpr (D == 2) vw[s].w = pv[rot_index(id)];
-        else vw[s].w = core::Vec3::Map(pv + rot_index(id));
+        if constexpr (D == 2) vw[s].w = pv[base + id];
+        else vw[s].w = core::Vec3::Map(pv + base + 3 * id);
         ft[s].f.setZero();
         ft[s].t = Dim<D>::zero_spin();
       }
     }
-    return !(4.0 * max_d2 > skin_ * skin_ || (skin_ == 0.0 && max_d2 > 0.0));
+    return m;
   }
 
   /// Squared reach of a pair with radii sum rs (contact, cohesion, dipole cut-off).
@@ -600,18 +689,34 @@ class World {
     wall_and_far_forces(ws, tau);
   }
 
-  /// The forces of the listed pairs in reach, added to the accumulators (both passes).
+  /// The forces of the listed pairs in reach, added to the accumulators: the blocks of one colour at
+  /// a time (Workspace::Blocks), each colour's blocks on the run's threads. An accumulator gets its
+  /// terms from one block per colour, colours in order, a block's pairs in list order: the same sums
+  /// in the same order for any thread count.
   void pair_forces(Workspace& ws, [[maybe_unused]] double tau) const {
+    const std::size_t nb = ws.blocks.count, colours = ws.blocks.colours;
+    for (std::size_t c = 0; c < colours && c < nb; ++c) {
+      auto task = [&](std::size_t i) { pair_block(ws, c + i * colours, tau); };
+      ws.pool.run((nb - c + colours - 1) / colours, task, serial(ws));
+    }
+  }
+
+  /// One block's pairs (both passes); it compacts into its own region of the contact buffer, from
+  /// the list index of its first slot (a compacted index never passes the list index read).
+  void pair_block(Workspace& ws, std::size_t b, [[maybe_unused]] double tau) const {
     const std::uint32_t* first = ws.cells.first().data();
     const std::uint32_t* list = ws.cells.list().data();
     const XR* xr = ws.xr.data();
     const VW* vw = ws.vw.data();
     FT* ft = ws.ft.data();
+    const auto s0 = static_cast<std::uint32_t>(b * ws.blocks.width);
+    const auto s1 = static_cast<std::uint32_t>(std::min(n_, (b + 1) * ws.blocks.width));
     // (1) compaction
     std::uint32_t* ck = ws.contact_k.data();
     std::uint32_t* cs = ws.contact_s.data();
-    std::size_t nc = 0;
-    for (std::uint32_t s = 0; s < n_; ++s) {
+    const std::size_t base = first[s0];
+    std::size_t nc = base;
+    for (std::uint32_t s = s0; s < s1; ++s) {
       const core::Vec<D> xi = xr[s].x;
       const double Ri = xr[s].R;
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
@@ -626,7 +731,7 @@ class World {
     const ContactLaw law = law_;
     const double* eta = ws.pair_eta.data();
     [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
-    for (std::size_t c = 0; c < nc; ++c) {
+    for (std::size_t c = base; c < nc; ++c) {
       const std::uint32_t k = ck[c], s = cs[c], t = list[k];
       const core::Vec<D> d = xr[s].x - xr[t].x;
       const double r2 = d.squaredNorm();
@@ -699,14 +804,22 @@ class World {
     }
   }
 
-  void scatter(core::VecX& a, const Workspace& ws, [[maybe_unused]] double t) const {
+  /// On the run's threads (each slot writes its particle's entries only); with field forces on the
+  /// calling thread (a models::Force is not required to be safe to call from several threads).
+  void scatter(core::VecX& a, Workspace& ws, [[maybe_unused]] double t) const {
     double* pa = a.data();
     const std::uint32_t* order = ws.cells.order().data();
     const FT* ft = ws.ft.data();
     const double* inv_m = ws.inv_m.data();
     const double* inv_I = ws.inv_I.data();
     const core::Vec<D> g = prm_.gravity;
-    for (std::size_t s = 0; s < n_; ++s) {
+    auto range = [&](std::size_t lo, std::size_t hi) { scatter_range(pa, order, ft, inv_m, inv_I, g, ws, t, lo, hi); };
+    if constexpr (has_field) range(0, n_);
+    else for_slot_ranges(ws, range);
+  }
+  void scatter_range(double* pa, const std::uint32_t* order, const FT* ft, const double* inv_m, const double* inv_I,
+                     const core::Vec<D>& g, const Workspace& ws, [[maybe_unused]] double t, std::size_t lo, std::size_t hi) const {
+    for (std::size_t s = lo; s < hi; ++s) {
       const std::size_t id = order[s];
       if constexpr (has_field) {  // the particle's field forces at (x, v, t); in 2D the plane takes z
         const core::Vec3 fe = fields_.fields[ws.field_of[s]].force(to3(ws.xr[s].x), to3(ws.vw[s].v), ws.vw[s].m, p_[id].charge, t);

@@ -194,6 +194,9 @@ struct Simulation {
   double friction = 0.0;
   EventMode events = EventMode::located;
   bool soft_contacts = true;        ///< law "soft": follow every contact (events.csv; `events = "none"`: not)
+  /// law "soft": the threads the contact world's evaluation runs on (the same bits for any count;
+  /// docs/contact.md "Threads"). A run setting, not a file key: `verisim run/study --threads`.
+  unsigned threads = 1;
 
   double t_end() const { return static_cast<double>(steps) * dt; }
 };

@@ -127,6 +127,7 @@ RunResult simulate_soft(const Scene& scene, Progress progress, Observer observer
                             !driven && !soft.world().has_dipoles();
   State x = soft.initial_state();
   auto ws = soft.world().workspace();  // the run's
+  ws.set_threads(sim.threads);
   std::optional<SoftContactTracker<D, L, Field>> contacts;  // events.csv (soft_tracker.hpp), unless events = "none"
   if (sim.soft_contacts) contacts.emplace(soft.world(), result.soft, sim.dt);
   auto observe = [&](const State& s, double t, std::size_t k) {
