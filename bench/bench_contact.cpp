@@ -2,7 +2,8 @@
 // memory per particle, for
 //   box3d   3D box of 32 000 polydisperse spheres settled under gravity (fcc, 20³ cells),
 //   box2d   2D box of 10⁵ polydisperse discs settled under gravity (hexagonal lattice),
-//   scale3d the 3D box at 10³, 10⁴, 10⁵ spheres (the cost per particle-step must stay flat),
+//   scale3d the 3D box at 10³, 10⁴, 10⁵ spheres (the cost per particle-step must stay flat), and 10⁶
+//           (dem-verlet only, run once: scale1e6),
 //   lammps  the scene of the LAMMPS comparison: 31 200 equal spheres, compressed fcc, k_n = 2·10⁵,
 //           Δt = 10⁻⁴ (reduced units), gravity, a floor (and side walls),
 // spring-dashpot (ε = 0.5) + regularised friction (μ = 0.5), each stepped by the default velocity
@@ -98,6 +99,7 @@ const Scene<D>& scene(const std::string& name) {
     else if (name == "scale1e3") s = make_scene<3>({5, 5, 10}, 0.02, 0.004);
     else if (name == "scale1e4") s = make_scene<3>({10, 10, 25}, 0.02, 0.004);
     else if (name == "scale1e5") s = make_scene<3>({25, 25, 40}, 0.02, 0.004);
+    else if (name == "scale1e6") s = make_scene<3>({50, 50, 100}, 0.02, 0.004);
     else s = make_scene<3>({20, 15, 26}, 0.0, 0.002);  // lammps: 31 200 equal spheres, compressed fcc
   } else {
     s = make_scene<2>({320, 157}, 0.02, 0.004);  // box2d: 100 480 discs
@@ -159,6 +161,12 @@ void register_scene(const std::string& s) {
   register_scene<3>("scale1e3");
   register_scene<3>("scale1e4");
   register_scene<3>("scale1e5");
+  // 10⁶ spheres: dem-verlet only, one iteration of 100 steps, once whatever --benchmark_repetitions
+  // (settling the scene takes ~3 minutes; scripts/bench runs it in a pass of its own)
+  benchmark::RegisterBenchmark("scale1e6/dem-verlet", [](benchmark::State& st) { run<contact::DemVerletHalfStep<core::VecX>, 3>(st, "scale1e6"); })
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1)
+      ->Repetitions(1);
   register_scene<3>("lammps");
   return true;
 }();
