@@ -74,6 +74,15 @@ const std::string kSoft3 = "[simulation]\ndt = 1e-6\nt_end = 0.01\nlaw = \"soft\
                            "[contact]\ndimension = 3\nstiffness = \"free-fall\"\nheight = 0.5\ndelta_max = 0.0002\n"
                            "[[force]]\ntype = \"gravity\"\ng = [0, 0, -9.81]\n";
 
+TEST(SceneLoad, ASoftSceneWithoutIntegratorTakesTheOneEvaluationOrderTwoStepper) {
+  // issue 30: verlet evaluates a damped soft world 4 times a step; dem-verlet-predicted once, order 2
+  const std::string disc = "[[object]]\ntype = \"particle\"\nposition = [0, 0.1]\nradius = 0.01\nmass = 0.05\n";
+  EXPECT_EQ(parse_scene(kSoft + disc, "t.toml").simulation.integrator, "dem-verlet-predicted");
+  std::string named = kSoft + disc;
+  named.replace(named.find("law = "), 0, "integrator = \"verlet\"\n");
+  EXPECT_EQ(parse_scene(named, "t.toml").simulation.integrator, "verlet");
+}
+
 TEST(SceneLoad, ParticlesAreGeneratedOnALatticeOrByASeededRandomPacking) {
   const Scene lat = parse_scene(kSoft + "[[object]]\ntype = \"particles\"\nname = \"g\"\ngenerator = \"lattice\"\n"
                                         "region_min = [0, 0]\nregion_max = [0.1, 0.05]\nradius = 0.01\nmass = 0.05\n", "t.toml");

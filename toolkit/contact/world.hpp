@@ -727,49 +727,63 @@ class World {
         nc += r2 < reach2(Ri + xr[t].R) ? 1u : 0u;
       }
     }
-    // (2) forces
     const ContactLaw law = law_;
     const double* eta = ws.pair_eta.data();
     [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
-    for (std::size_t c = base; c < nc; ++c) {
-      const std::uint32_t k = ck[c], s = cs[c], t = list[k];
-      const core::Vec<D> d = xr[s].x - xr[t].x;
-      const double r2 = d.squaredNorm();
-      const double rs = xr[s].R + xr[t].R;
-      // coincident centres (r = 0): the normal is undefined; the first axis is taken, so that the
-      // full-overlap force δ = −(R_i + R_j) pushes them apart, finite, instead of 0·∞ = NaN
-      const bool apart = r2 > 0.0;
-      const double inv_r = apart ? 1.0 / std::sqrt(r2) : 0.0;
-      const core::Vec<D> n = apart ? core::Vec<D>(inv_r * d) : core::Vec<D>::UnitX();
-      const double r = r2 * inv_r;
-      const double delta = r - rs;
-      core::Vec<D> f = core::Vec<D>::Zero();
-      Spin<D> tis = Dim<D>::zero_spin(), tjs = Dim<D>::zero_spin();
-      if (L.cohesion || L.dipoles ? delta < 0.0 : true) {
-        if constexpr (granular) {
-          History trial;
-          granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R,
-                                                                            vw[t].w, ws.pair_c[k], law.mu, law.end,
-                                                                            history ? ws.pair_hist[k] : kNoHistory, tau, f, tis, tjs, trial);
-        } else {
-          contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
-                                                  L.damping ? eta[k] : 0.0, law, f, tis, tjs);
-        }
+    // (2) in blocks of kBlock contacts: (a) their normals and distances (the √ and the division: short
+    // independent iterations the CPU overlaps), then (b) their forces, whose chains then start from
+    // ready operands (docs/contact.md, "Speed")
+    constexpr std::size_t kBlock = 64;
+    std::array<core::Vec<D>, kBlock> nb;
+    std::array<double, kBlock> rb;
+    for (std::size_t c0 = base; c0 < nc; c0 += kBlock) {
+      const std::size_t c1 = std::min(nc, c0 + kBlock);
+      for (std::size_t c = c0; c < c1; ++c) {
+        const std::uint32_t s = cs[c], t = list[ck[c]];
+        const core::Vec<D> d = xr[s].x - xr[t].x;
+        const double r2 = d.squaredNorm();
+        // coincident centres (r = 0): the normal is undefined; the first axis is taken, so that the
+        // full-overlap force δ = −(R_i + R_j) pushes them apart, finite, instead of 0·∞ = NaN
+        const bool apart = r2 > 0.0;
+        const double inv_r = apart ? 1.0 / std::sqrt(r2) : 0.0;
+        nb[c - c0] = apart ? core::Vec<D>(inv_r * d) : core::Vec<D>::UnitX();
+        rb[c - c0] = r2 * inv_r;
       }
-      if constexpr (L.cohesion) f += cohesion_force(delta, prm_.cohesion) * n;
-      if constexpr (L.dipoles) {
-        if (has_dipoles_ && apart && r < rs * range_.scale) {  // the dipole field is singular at r = 0
-          f += dipole_force<D>(n, r, M[s], M[t], prm_.dipole.mu0);
-          if constexpr (D == 2) {
-            tis += dipole_torque<D>(n, r, M[s], M[t], prm_.dipole.mu0);
-            tjs += dipole_torque<D>(core::Vec<D>(-n), r, M[t], M[s], prm_.dipole.mu0);
+      for (std::size_t c = c0; c < c1; ++c) {
+        const std::uint32_t k = ck[c], s = cs[c], t = list[k];
+        const core::Vec<D> n = nb[c - c0];
+        const double r = rb[c - c0];
+        [[maybe_unused]] const bool apart = r > 0.0;
+        const double rs = xr[s].R + xr[t].R;
+        const double delta = r - rs;
+        core::Vec<D> f = core::Vec<D>::Zero();
+        Spin<D> tis = Dim<D>::zero_spin(), tjs = Dim<D>::zero_spin();
+        if (L.cohesion || L.dipoles ? delta < 0.0 : true) {
+          if constexpr (granular) {
+            History trial;
+            granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R,
+                                                                              vw[t].w, ws.pair_c[k], law.mu, law.end,
+                                                                              history ? ws.pair_hist[k] : kNoHistory, tau, f, tis, tjs, trial);
+          } else {
+            contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
+                                                    L.damping ? eta[k] : 0.0, law, f, tis, tjs);
           }
         }
+        if constexpr (L.cohesion) f += cohesion_force(delta, prm_.cohesion) * n;
+        if constexpr (L.dipoles) {
+          if (has_dipoles_ && apart && r < rs * range_.scale) {  // the dipole field is singular at r = 0
+            f += dipole_force<D>(n, r, M[s], M[t], prm_.dipole.mu0);
+            if constexpr (D == 2) {
+              tis += dipole_torque<D>(n, r, M[s], M[t], prm_.dipole.mu0);
+              tjs += dipole_torque<D>(core::Vec<D>(-n), r, M[t], M[s], prm_.dipole.mu0);
+            }
+          }
+        }
+        ft[s].f += f;
+        ft[t].f -= f;
+        ft[s].t += tis;
+        ft[t].t += tjs;
       }
-      ft[s].f += f;
-      ft[t].f -= f;
-      ft[s].t += tis;
-      ft[t].t += tjs;
     }
   }
 

@@ -1,5 +1,7 @@
 #pragma once
 // The phase state {q, v} of a second-order system Ë = f(t, E, Ė) (seed 001 eq. (1)): q = E, v = Ė.
+#include <type_traits>
+
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::core {
@@ -30,18 +32,25 @@ template <class V>
 CanonicalState(V, V) -> CanonicalState<V>;
 
 
-/// True when every component is finite (no NaN, no infinity).
+/// True when every component is finite (no NaN, no infinity). A state of doubles: Σ 0·x_i is 0 exactly
+/// when every x_i is finite (0·±∞ and 0·NaN are NaN, which the sum keeps, IEEE 754 §7.2), one
+/// vectorised multiply-add per pair of components (Eigen's packet sum); Eigen's allFinite compares
+/// x − x with 0 component by component without vectors: ~4× the instructions, 5 % of a soft-contact
+/// step (docs/contact.md, "Speed").
 template <class V>
 bool all_finite(const V& x) {
-  return x.allFinite();
+  if constexpr (std::is_same_v<typename V::Scalar, double>)
+    return (x.array() * 0.0).sum() == 0.0;
+  else
+    return x.allFinite();
 }
 template <class V>
 bool all_finite(const PhaseState<V>& x) {
-  return x.q.allFinite() && x.v.allFinite();
+  return all_finite(x.q) && all_finite(x.v);
 }
 template <class V>
 bool all_finite(const CanonicalState<V>& x) {
-  return x.q.allFinite() && x.p.allFinite();
+  return all_finite(x.q) && all_finite(x.p);
 }
 
 }  // namespace verisim::core

@@ -183,7 +183,7 @@ enum class EventMode {
 
 struct Simulation {
   Source where;
-  std::string integrator = "verlet";
+  std::string integrator = "verlet";  ///< the file's; absent: verlet, dem-verlet-predicted for law = "soft"
   double dt = 0.0;
   Source dt_at;                   ///< where dt was written (the soft world's Δt bound names it)
   std::size_t steps = 0;          ///< t_end = steps·dt

@@ -83,6 +83,9 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
   s.sample_every = static_cast<std::size_t>(every);
   s.sample_every_given = r.has("sample_every");
   s.law = scene_law(r);
+  // A soft scene without an integrator: dem-verlet-predicted, order 2 with the dashpot and one force
+  // evaluation a step where velocity Verlet's kick solver takes four (docs/contact.md, "Speed").
+  if (s.law == Law::soft && !r.has("integrator")) s.integrator = "dem-verlet-predicted";
   if (const auto why = scene_integrator_refusal(s.integrator, s.law); !why.empty())  // once the law is known
     r.fail("integrator", why);
   s.restitution = r.non_negative("restitution", 1.0);
