@@ -46,6 +46,7 @@
 // neighbour list alone (Workspace::Blocks, block_schedule), coloured so that blocks run together
 // never write one accumulator: every accumulator adds the same terms in the same order on 1 or N
 // threads, so the result is the same bits for any thread count (no atomics, no per-thread buffers).
+// The steppers' elementwise updates run on the same pool through System::for_ranges (core::SplitsRanges).
 //
 // No allocation and no virtual call per evaluation in steady state: every buffer is sized when the
 // workspace is first used or at a rebuild (the Verlet list only grows, geometrically), walls are
@@ -213,6 +214,11 @@ class World {
       requires(World::history)
     {
       world_->commit(x.q, x.v, t, *ws_);
+    }
+    /// fn(lo, hi) over [0, n) on the run's threads (core::SplitsRanges: the steppers' elementwise updates).
+    template <class Fn>
+    void for_ranges(std::size_t n, Fn&& fn) const {
+      world_->for_ranges(*ws_, n, fn);
     }
     const World& world() const { return *world_; }
     Workspace& workspace() const { return *ws_; }
@@ -590,6 +596,13 @@ class World {
   }
 
   bool serial(const Workspace& ws) const { return ws.pool.size() == 1 || n_ < kParallelMin; }
+  /// fn(lo, hi) over [0, n) cut into ranges, on the run's threads (elementwise work over the state).
+  template <class Fn>
+  void for_ranges(Workspace& ws, std::size_t n, Fn& fn) const {
+    const std::size_t parts = serial(ws) ? 1 : 4 * static_cast<std::size_t>(ws.pool.size());
+    auto task = [&](std::size_t i) { fn(i * n / parts, (i + 1) * n / parts); };
+    ws.pool.run(parts, task, serial(ws));
+  }
   /// fn(lo, hi) over slots [0, n) cut into ranges, on the run's threads (per-slot work writing its slot only).
   template <class Fn>
   void for_slot_ranges(Workspace& ws, Fn&& fn) const {

@@ -16,6 +16,7 @@
 // spherical pendulum's near the poles of its coordinates (toolkit/models/sphere_surface.hpp) — and it
 // returns true when it did. The stepper's caches then describe the old chart: the loop resets them.
 #include <concepts>
+#include <cstddef>
 #include <type_traits>
 
 namespace verisim::core {
@@ -53,6 +54,22 @@ template <class S, class State>
 concept CommitsSteps = requires(S& sys, const State& x, double t) {
   { sys.commit(x, t) };
 };
+
+/// A system that runs elementwise work on threads of its own (the contact world's pool, owned by its
+/// run): sys.for_ranges(n, fn) calls fn(lo, hi) for ranges that cut [0, n). A stepper's per-component
+/// update of a large state goes through core::for_ranges; each component is written by one range only
+/// and from its own old value, so the result is the same bits for any cut (docs/contact.md "Threads").
+template <class S>
+concept SplitsRanges = requires(const S& sys, std::size_t n, void (*fn)(std::size_t, std::size_t)) {
+  { sys.for_ranges(n, fn) };
+};
+
+/// fn(lo, hi) over [0, n): on the system's threads when it has some (SplitsRanges), else fn(0, n).
+template <class S, class Fn>
+void for_ranges(const S& sys, std::size_t n, Fn&& fn) {
+  if constexpr (SplitsRanges<S>) sys.for_ranges(n, fn);
+  else fn(std::size_t{0}, n);
+}
 
 template <class S>
 concept DeclaresVelocityIndependence = requires {

@@ -21,6 +21,8 @@
 // (their declared order is the one with a dashpot; a study on a conservative problem would measure 2).
 // Not symplectic for velocity-dependent forces (nothing is); for velocity-independent ones both are
 // velocity Verlet.
+#include <cstddef>
+
 #include "toolkit/core/stepper.hpp"
 #include "toolkit/core/system.hpp"
 #include "toolkit/core/vec.hpp"
@@ -73,31 +75,44 @@ class DemVerlet : public core::OdeintStepperTraits<DemVerlet<V, Method>> {
   template <class Sys>
   void step(const Sys& sys, core::PhaseState<V>& x, double t, double dt) {
     const double h2 = 0.5 * dt;
-    const Eigen::Index n = x.q.size();
-    double* __restrict q = x.q.data();
-    double* __restrict v = x.v.data();
-    const double* __restrict a = a_.data();
+    const auto n = static_cast<std::size_t>(x.q.size());
+    double* q = x.q.data();
+    double* v = x.v.data();
+    // the elementwise updates on the system's threads when it has some (core::for_ranges: the same bits)
     if constexpr (Method::lambda == 0.5) {
-      for (Eigen::Index k = 0; k < n; ++k) {
-        const double vh = v[k] + h2 * a[k];  // v½ = v + Δt/2·a
-        v[k] = vh;
-        q[k] += dt * vh;                     // q⁺ = q + Δt·v½
-      }
-      sys(x.q, x.v, a_, t + dt);             // a⁺ = f(q⁺, v½)
+      core::for_ranges(sys, n, [&](std::size_t lo, std::size_t hi) {
+        double* __restrict qr = q;
+        double* __restrict vr = v;
+        const double* __restrict a = a_.data();
+        for (std::size_t k = lo; k < hi; ++k) {
+          const double vh = vr[k] + h2 * a[k];  // v½ = v + Δt/2·a
+          vr[k] = vh;
+          qr[k] += dt * vh;                     // q⁺ = q + Δt·v½
+        }
+      });
+      sys(x.q, x.v, a_, t + dt);                // a⁺ = f(q⁺, v½)
     } else {
       core::resize_like(vt_, x.v);
-      double* __restrict vt = vt_.data();
-      for (Eigen::Index k = 0; k < n; ++k) {
-        const double vk = v[k];
-        vt[k] = vk + (Method::lambda * dt) * a[k];  // ṽ = v + λΔt·a
-        const double vh = vk + h2 * a[k];
-        v[k] = vh;
-        q[k] += dt * vh;
-      }
-      sys(x.q, vt_, a_, t + dt);             // a⁺ = f(q⁺, ṽ)
+      core::for_ranges(sys, n, [&](std::size_t lo, std::size_t hi) {
+        double* __restrict qr = q;
+        double* __restrict vr = v;
+        double* __restrict vt = vt_.data();
+        const double* __restrict a = a_.data();
+        for (std::size_t k = lo; k < hi; ++k) {
+          const double vk = vr[k];
+          vt[k] = vk + (Method::lambda * dt) * a[k];  // ṽ = v + λΔt·a
+          const double vh = vk + h2 * a[k];
+          vr[k] = vh;
+          qr[k] += dt * vh;
+        }
+      });
+      sys(x.q, vt_, a_, t + dt);                // a⁺ = f(q⁺, ṽ)
     }
-    const double* __restrict an = a_.data();
-    for (Eigen::Index k = 0; k < n; ++k) v[k] += h2 * an[k];  // v⁺ = v½ + Δt/2·a⁺
+    core::for_ranges(sys, n, [&](std::size_t lo, std::size_t hi) {
+      double* __restrict vr = v;
+      const double* __restrict an = a_.data();
+      for (std::size_t k = lo; k < hi; ++k) vr[k] += h2 * an[k];  // v⁺ = v½ + Δt/2·a⁺
+    });
     have_force_ = true;
   }
 
