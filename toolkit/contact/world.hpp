@@ -300,7 +300,7 @@ class World {
     const std::uint32_t* first = ws.cells.first().data();
     const std::uint32_t* list = ws.cells.list().data();
     // the pairs on the run's threads (each writes its own pair_hist[k]); the wall entries after, here
-    for_slot_ranges(ws, [&](std::size_t lo, std::size_t hi) {
+    for_ranges(ws, n_, [&](std::size_t lo, std::size_t hi) {
     for (auto s = static_cast<std::uint32_t>(lo); s < hi; ++s)
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
         const std::uint32_t j = list[k];
@@ -597,17 +597,11 @@ class World {
 
   bool serial(const Workspace& ws) const { return ws.pool.size() == 1 || n_ < kParallelMin; }
   /// fn(lo, hi) over [0, n) cut into ranges, on the run's threads (elementwise work over the state).
+  /// The slots' work (each writes its own slot) calls it with n = the particle count.
   template <class Fn>
-  void for_ranges(Workspace& ws, std::size_t n, Fn& fn) const {
+  void for_ranges(Workspace& ws, std::size_t n, Fn&& fn) const {
     const std::size_t parts = serial(ws) ? 1 : 4 * static_cast<std::size_t>(ws.pool.size());
     auto task = [&](std::size_t i) { fn(i * n / parts, (i + 1) * n / parts); };
-    ws.pool.run(parts, task, serial(ws));
-  }
-  /// fn(lo, hi) over slots [0, n) cut into ranges, on the run's threads (per-slot work writing its slot only).
-  template <class Fn>
-  void for_slot_ranges(Workspace& ws, Fn&& fn) const {
-    const std::size_t parts = serial(ws) ? 1 : 4 * static_cast<std::size_t>(ws.pool.size());
-    auto task = [&](std::size_t i) { fn(i * n_ / parts, (i + 1) * n_ / parts); };
     ws.pool.run(parts, task, serial(ws));
   }
 
@@ -842,7 +836,7 @@ class World {
     const core::Vec<D> g = prm_.gravity;
     auto range = [&](std::size_t lo, std::size_t hi) { scatter_range(pa, order, ft, inv_m, inv_I, g, ws, t, lo, hi); };
     if constexpr (has_field) range(0, n_);
-    else for_slot_ranges(ws, range);
+    else for_ranges(ws, n_, range);
   }
   void scatter_range(double* pa, const std::uint32_t* order, const FT* ft, const double* inv_m, const double* inv_I,
                      const core::Vec<D>& g, const Workspace& ws, [[maybe_unused]] double t, std::size_t lo, std::size_t hi) const {
