@@ -178,7 +178,8 @@ Json run_data(const scene::Scene& sc, const SceneTheory& th, const scene::RunRes
     const double ti = e.at(i, kt);
     t.push(ti);
     err.push((e.at(i, kE) - e.at(0, kE)) / scale);
-    // H_n/H₀ − 1 = |R(iθ)|^(2n) − 1, n = t/Δt
+    // H_n/H₀ − 1 = |R(iθ)|^(2n) − 1, n = t/Δt: on y'' = −ω²y a Runge–Kutta step multiplies y + iẏ/ω by R(iθ)
+    // (HW II §IV.2, the stability function on the imaginary axis; toolkit/theory/stability.hpp)
     if (use_rk) rk.push(std::expm1(2.0 * std::round(ti / dt) * log_r));
   }
   out.set("t", std::move(t));
@@ -188,6 +189,9 @@ Json run_data(const scene::Scene& sc, const SceneTheory& th, const scene::RunRes
   if (use_rk) out.set("theory", std::move(rk));
   if (osc && mt->method->coefficients.kind == integrators::Coefficients::Kind::splitting) {
     const Eigen::Matrix2d M = splitting_matrix(mt->method->coefficients, theta);
+    // a stable linear symplectic step (det M = 1, |tr M| < 2) keeps the quadratic form xᵀSx, S = [[−M₁₀, (M₀₀−M₁₁)/2],
+    // [(M₀₀−M₁₁)/2, M₀₁]] (MᵀSM = S; its modified energy: Blanes, Casas & Murua, Found. Comput. Math. 8 (2008) 357,
+    // GNI §I.5): H_n/H₀ then stays between the ratios of S's eigenvalues, the band below
     if (std::abs(M.trace()) < 2.0) {
       Eigen::Matrix2d S;
       S << -M(1, 0), 0.5 * (M(0, 0) - M(1, 1)), 0.5 * (M(0, 0) - M(1, 1)), M(0, 1);
