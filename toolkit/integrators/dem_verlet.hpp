@@ -13,10 +13,11 @@
 // λ = 1, `dem-verlet-predicted`: ṽ = v + Δt·a, a first-order prediction of v⁺ (the modified velocity
 //   Verlet of Groot & Warren, J. Chem. Phys. 107 (1997) 4423, ṽ = v + λΔt·a, here with λ = 1):
 //   ṽ − v⁺ = O(Δt²), so the force error is O(Δt²), the local error O(Δt³): order 2 with one evaluation.
-// Both measured on the damped contact in tests/contact (order) and docs/contact.md. The default
-// stepper of the contact world stays VelocityVerlet (its kicks integrated to order 2 by the kick
-// solver, 4 evaluations per step with velocity-dependent forces); these are the named cheap choices
-// for throughput. Generic second-order steppers (they need only core/), kept here so that the
+// Both measured on the damped contact in tests/contact (order) and docs/contact.md. The library's
+// contact::DefaultStepper stays VelocityVerlet (its kicks integrated to order 2 by the kick solver,
+// 4 evaluations per step with velocity-dependent forces); a soft scene that names no integrator takes
+// dem-verlet-predicted (order 2 at one evaluation; docs/scenes.md). Their elementwise updates run on
+// the system's threads when it has some (core::for_ranges: the same bits for any cut). Generic second-order steppers (they need only core/), kept here so that the
 // registry (registry.hpp) holds them; the registry's table says they step soft-contact scenes only
 // (their declared order is the one with a dashpot; a study on a conservative problem would measure 2).
 // Not symplectic for velocity-dependent forces (nothing is); for velocity-independent ones both are
