@@ -258,11 +258,51 @@ TEST(HertzMindlin, HistoryIsTheSameForEveryStepperAndAcrossRebuilds) {
   };
   contact::DefaultStepper verlet;
   integrators::Rk4<core::VecX> rk4;
-  const auto a = run(verlet, -1.0), b = run(rk4, -1.0), c = run(verlet, 0.0);
+  contact::DemVerletPredicted<core::VecX> dem;  // one evaluation a step, which commits (core::CommitsInEvaluation)
+  const auto a = run(verlet, -1.0), b = run(rk4, -1.0), c = run(verlet, 0.0), d = run(dem, -1.0);
   EXPECT_LT((a.v - b.v).lpNorm<Eigen::Infinity>(), 1e-6 * v / R);  // spins dominate the norm
   EXPECT_LT((a.v - c.v).lpNorm<Eigen::Infinity>(), 1e-9 * v / R);
+  // the history committed at the predicted velocity ṽ (ṽ − v⁺ = O(Δt²)): a second-order error, as rk4's
+  // difference from verlet (Δt = t_c/2000: (1/2000)² ≈ 2.5e-7 of the spin scale v/R)
+  EXPECT_LT((a.v - d.v).lpNorm<Eigen::Infinity>(), 1e-6 * v / R);
   // the stick phase turned the spheres: tangential spring at work (not a frictionless pass)
   EXPECT_GT(std::abs(a.v[7]), 10.0);
+}
+
+// The committing evaluation (the DEM steppers' step end, core::CommitsInEvaluation) stores what
+// commit() stores: from a mid-impact state with a stretched spring (a sphere sliding on a plane and
+// on another sphere), evaluate_committing(q, v, t) and evaluate(q, v, t) + commit(q, v, t) leave the
+// same history, pair and wall, to the bit, and the same acceleration.
+TEST(HertzMindlin, TheCommittingEvaluationStoresWhatCommitStores) {
+  const double R = 0.0025, m = sphere_mass(kAlumina, R);
+  std::vector<contact::Particle<3>> ps(2);
+  ps[0] = {.x = core::Vec3(0, 0, R * 0.9995), .v = core::Vec3(0.4, 0.1, -0.3), .w = core::Vec3(10, -20, 5), .radius = R, .mass = m};
+  ps[1] = {.x = core::Vec3(0.3 * R, 0.1 * R, R * 2.9733), .v = core::Vec3(-0.2, 0, -0.5), .radius = R, .mass = m};
+  contact::WorldParams<3> prm{.gravity = core::Vec3(0, 0, -9.81), .material = kAlumina, .restitution = 0.9, .mu = 0.3};
+  contact::Walls walls;
+  walls.add(geometry::Plane{core::Vec3::Zero(), core::Vec3::UnitZ()});
+  const contact::World<3, kHertzMindlin> world(ps, prm, walls);
+  auto x = world.initial_state();
+  auto ws = world.workspace();
+  contact::DemVerletHalfStep<core::VecX> stepper;
+  const double dt = world.max_time_step() / 20.0;
+  contact::integrate(stepper, world, ws, x, 0.0, dt, 30);  // springs stretched, both contacts closed
+  auto ws_commit = ws;
+  core::VecX a1, a2;
+  const double t = 31 * dt;
+  const core::VecX v = x.v + 0.37 * dt * core::VecX::Ones(x.v.size());  // any velocity: ṽ is not v
+  world.evaluate_committing(x.q, v, a1, ws, t);
+  world.evaluate(x.q, v, a2, ws_commit, t);
+  world.commit(x.q, v, t, ws_commit);
+  ASSERT_EQ(ws.pair_hist.size(), ws_commit.pair_hist.size());
+  ASSERT_EQ(ws.pair_hist.size(), 1u);
+  EXPECT_GT(ws.pair_hist[0].xi.norm(), 0.0);
+  EXPECT_TRUE(ws.pair_hist[0] == ws_commit.pair_hist[0]);
+  ASSERT_EQ(ws.wall_hist[0].size(), 1u);
+  EXPECT_GT(ws.wall_hist[0][0].xi.norm(), 0.0);
+  EXPECT_TRUE(ws.wall_hist[0][0] == ws_commit.wall_hist[0][0]);
+  EXPECT_TRUE(a1 == a2);
+  EXPECT_EQ(ws.t_commit, ws_commit.t_commit);
 }
 
 }  // namespace

@@ -29,7 +29,9 @@
 // rule over the time elapsed, ξ(t) = turned(ξ_c) + ½(u_c + u(t))(t − t_c) — second order, and the
 // same history for every stepper, whether it evaluates once per step or at four stages. At t = t_c
 // the trial is the committed ξ itself, so a stepper's reused end-of-step force (velocity Verlet's
-// FSAL) stays the force of the committed state.
+// FSAL) stays the force of the committed state. The one-evaluation DEM steppers (dem_verlet.hpp) commit
+// their step-end evaluation's trial instead (core::CommitsInEvaluation), taken at their velocity ṽ rather
+// than v⁺, as LAMMPS's and LIGGGHTS's force loops update the shear history: one pass a step, not two.
 // Torques as seed 003's friction: T_i = −R_i n × F_t, T_j = −R_j n × F_t.
 // Rolling resistance, EPSD (elastic-plastic spring-dashpot; Ai, Chen, Rotter & Ooi 2011, Powder Technol. 206,
 // 269, model C; LIGGGHTS `rolling_friction epsd2`), its spring part: the relative rolling displacement ψ
@@ -71,14 +73,32 @@ enum class RollingModel : std::uint8_t {
   epsd,  ///< EPSD's spring, capped at μ_r R* |F_n| (Ai et al. 2011)
 };
 
-/// The tangential spring's committed state (one per contact, slot-pair orientation i, j).
+/// The rolling spring's committed state (RollingModel::epsd), or nothing.
+template <int D, bool Rolling>
+struct RollingHistory {
+  core::Vec<D> psi = core::Vec<D>::Zero();  ///< ψ, the rolling spring's displacement (m)
+  core::Vec<D> ur = core::Vec<D>::Zero();   ///< v_r at the commit (m/s)
+  friend bool operator==(const RollingHistory&, const RollingHistory&) = default;
+};
 template <int D>
-struct TangentialHistory {
+struct RollingHistory<D, false> {
+  friend bool operator==(const RollingHistory&, const RollingHistory&) = default;
+};
+
+/// The tangential spring's committed state (one per contact, slot-pair orientation i, j); the rolling
+/// spring's only when the laws have one (a world stores one per listed pair and reads it every step:
+/// 48 bytes in 3D without rolling, not 96).
+template <int D, bool Rolling = true>
+struct TangentialHistory : RollingHistory<D, Rolling> {
   core::Vec<D> xi = core::Vec<D>::Zero();   ///< ξ, the spring's elongation (m)
   core::Vec<D> u = core::Vec<D>::Zero();    ///< u at the commit (m/s): the trapezoid's first node
-  core::Vec<D> psi = core::Vec<D>::Zero();  ///< ψ, the rolling spring's displacement (m; RollingModel::epsd)
-  core::Vec<D> ur = core::Vec<D>::Zero();   ///< v_r at the commit (m/s)
+  static constexpr bool rolling = Rolling;
+  friend bool operator==(const TangentialHistory&, const TangentialHistory&) = default;
 };
+
+/// The history a law set keeps: the rolling spring only with RollingModel::epsd.
+template <int D, RollingModel Rl>
+using HistoryOf = TangentialHistory<D, Rl != RollingModel::none>;
 
 /// The constants of one contact (per listed pair or per particle against the walls).
 struct PairConstants {
@@ -97,8 +117,8 @@ struct PairConstants {
 template <int D, NormalModel N, TangentialModel T, bool Damping, bool Friction, RollingModel Rl = RollingModel::none>
 [[gnu::always_inline]] inline void granular_force(const core::Vec<D>& n, double delta, const core::Vec<D>& dv, double Ri,
                                                   const Spin<D>& wi, double Rj, const Spin<D>& wj, const PairConstants& c,
-                                                  double mu, ContactEnd end, const TangentialHistory<D>& hist, double tau,
-                                                  core::Vec<D>& f, Spin<D>& ti, Spin<D>& tj, TangentialHistory<D>& trial) {
+                                                  double mu, ContactEnd end, const HistoryOf<D, Rl>& hist, double tau,
+                                                  core::Vec<D>& f, Spin<D>& ti, Spin<D>& tj, HistoryOf<D, Rl>& trial) {
   using Dm = Dim<D>;
   const double d = -delta;  // overlap depth > 0
   double fn;

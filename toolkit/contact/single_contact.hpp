@@ -240,7 +240,7 @@ struct GranularLaw {
   }
 
   void operator()(const ContactQuery& q, ContactReply& r) const {
-    TangentialHistory<3> h, trial;
+    HistoryOf<3, RollingModel::none> h, trial;
     if (q.history->size == 6) {
       const auto& x = q.history->x;
       h.xi = core::Vec3(x[0], x[1], x[2]);

@@ -40,6 +40,8 @@
 // at the evaluation's time t; in 2D the plane takes the z component. A compile-time type: no virtual call.
 // The particle order of the state never changes (particle i stays at index i); only the workspace's
 // copies are sorted. Deterministic: same input and workspace history, same sums in the same order.
+// History (granular.hpp): committed by commit() after a step, or by the step-end evaluation itself
+// (evaluate_committing: the one-evaluation DEM steppers, core::CommitsInEvaluation).
 // Threads (docs/contact.md "Threads"): gather, the pair loop, scatter and the history commit run on the
 // workspace's fork-join pool (fork_join.hpp; Workspace::set_threads, default 1); the rebuild, the walls
 // and the long-range forces on the calling thread. The pair loop runs in blocks of slots cut from the
@@ -110,7 +112,7 @@ class World {
   /// Below this many particles an evaluation runs on the calling thread (the same blocks in the same
   /// order, so the same bits): a fork and a join cost more than the work.
   static constexpr std::size_t kParallelMin = 2048;
-  using History = TangentialHistory<D>;
+  using History = HistoryOf<D, L.rolling>;
   using field_type = Field;
   using vector_type = core::VecX;
   using state_type = core::PhaseState<core::VecX>;
@@ -215,6 +217,13 @@ class World {
     {
       world_->commit(x.q, x.v, t, *ws_);
     }
+    /// a = f(q, v) that also commits the history it computed, at t (core::CommitsInEvaluation: the step-end
+    /// evaluation of the one-evaluation DEM steppers, which then need no commit()).
+    void evaluate_committing(const core::VecX& q, const core::VecX& v, core::VecX& a, double t) const
+      requires(World::history)
+    {
+      world_->evaluate_committing(q, v, a, *ws_, t);
+    }
     /// fn(lo, hi) over [0, n) on the run's threads (core::SplitsRanges: the steppers' elementwise updates).
     template <class Fn>
     void for_ranges(std::size_t n, Fn&& fn) const {
@@ -276,15 +285,16 @@ class World {
   /// a = f(q, v, t) with the caches of ws (see the header comment for the pipeline); t is read by the
   /// field forces only.
   void evaluate(const core::VecX& q, const core::VecX& v, core::VecX& a, Workspace& ws, double t = 0.0) const {
-    check_size(q, "q");
-    check_size(v, "v");
-    if (a.size() != q.size()) a.resize(q.size());
-    gather(q, &v, ws);
-    if constexpr (history) {
-      if (!ws.clock_set) ws.t_commit = t, ws.clock_set = true;  // the run's first evaluation: no history yet
-    }
-    compute_forces(ws, t);
-    scatter(a, ws, t);
+    evaluate_impl<false>(q, v, a, ws, t);
+  }
+
+  /// evaluate(), and the contacts' history it computed committed at t, as commit(q, v, t) would from
+  /// the committed one (the same trial, granular.hpp): the step-end evaluation of the DEM steppers, whose
+  /// v is then their ṽ (dem_verlet.hpp). One pass over the contacts instead of evaluate + commit.
+  void evaluate_committing(const core::VecX& q, const core::VecX& v, core::VecX& a, Workspace& ws, double t) const
+    requires(history)
+  {
+    evaluate_impl<true>(q, v, a, ws, t);
   }
 
   /// Commits the contacts' tangential history at the state (q, v) a step reached at time t (the run's
@@ -497,6 +507,20 @@ class World {
 
   // --- the pipeline ------------------------------------------------------------------------------
 
+  template <bool Commit>
+  void evaluate_impl(const core::VecX& q, const core::VecX& v, core::VecX& a, Workspace& ws, double t) const {
+    check_size(q, "q");
+    check_size(v, "v");
+    if (a.size() != q.size()) a.resize(q.size());
+    gather(q, &v, ws);
+    if constexpr (history) {
+      if (!ws.clock_set) ws.t_commit = t, ws.clock_set = true;  // the run's first evaluation: no history yet
+    }
+    compute_forces<Commit>(ws, t);
+    scatter(a, ws, t);
+    if constexpr (Commit) ws.t_commit = t, ws.clock_set = true;
+  }
+
   /// Sizes ws for this world and marks its caches stale (the first evaluation builds them).
   void bind(Workspace& ws) const {
     ws.xr.resize(n_);
@@ -690,26 +714,31 @@ class World {
   // into a contact buffer; (2) the forces of the buffered pairs, a straight loop without the
   // unpredictable in/out-of-range branch, whose iterations the CPU overlaps (each is a long latency
   // chain: √, division, the friction cap). Measured: docs/contact.md.
+  // Commit: each contact's trial history is stored as the committed one (zero for a listed pair or wall
+  // entry out of contact), as commit() does (evaluate_committing).
+  template <bool Commit>
   void compute_forces(Workspace& ws, [[maybe_unused]] double t) const {  // the accumulators were zeroed by gather()
     const double tau = history ? t - ws.t_commit : 0.0;  // time since the history's commit
-    pair_forces(ws, tau);
-    wall_and_far_forces(ws, tau);
+    pair_forces<Commit>(ws, tau);
+    wall_and_far_forces<Commit>(ws, tau);
   }
 
   /// The forces of the listed pairs in reach, added to the accumulators: the blocks of one colour at
   /// a time (Workspace::Blocks), each colour's blocks on the run's threads. An accumulator gets its
   /// terms from one block per colour, colours in order, a block's pairs in list order: the same sums
   /// in the same order for any thread count.
+  template <bool Commit>
   void pair_forces(Workspace& ws, [[maybe_unused]] double tau) const {
     const std::size_t nb = ws.blocks.count, colours = ws.blocks.colours;
     for (std::size_t c = 0; c < colours && c < nb; ++c) {
-      auto task = [&](std::size_t i) { pair_block(ws, c + i * colours, tau); };
+      auto task = [&](std::size_t i) { pair_block<Commit>(ws, c + i * colours, tau); };
       ws.pool.run((nb - c + colours - 1) / colours, task, serial(ws));
     }
   }
 
   /// One block's pairs (both passes); it compacts into its own region of the contact buffer, from
   /// the list index of its first slot (a compacted index never passes the list index read).
+  template <bool Commit>
   void pair_block(Workspace& ws, std::size_t b, [[maybe_unused]] double tau) const {
     const std::uint32_t* first = ws.cells.first().data();
     const std::uint32_t* list = ws.cells.list().data();
@@ -729,9 +758,13 @@ class World {
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
         const std::uint32_t t = list[k];
         const double r2 = (xi - xr[t].x).squaredNorm();
+        const bool in = r2 < reach2(Ri + xr[t].R);
         ck[nc] = k;
         cs[nc] = s;
-        nc += r2 < reach2(Ri + xr[t].R) ? 1u : 0u;
+        nc += in ? 1u : 0u;
+        if constexpr (Commit) {
+          if (!in) ws.pair_hist[k] = History{};  // out of reach: out of contact, no spring
+        }
       }
     }
     const ContactLaw law = law_;
@@ -771,10 +804,13 @@ class World {
             granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R,
                                                                               vw[t].w, ws.pair_c[k], law.mu, law.end,
                                                                               history ? ws.pair_hist[k] : kNoHistory, tau, f, tis, tjs, trial);
+            if constexpr (Commit) ws.pair_hist[k] = trial;
           } else {
             contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
                                                     L.damping ? eta[k] : 0.0, law, f, tis, tjs);
           }
+        } else if constexpr (Commit) {
+          ws.pair_hist[k] = History{};  // in reach (cohesion, dipoles), not in contact
         }
         if constexpr (L.cohesion) f += cohesion_force(delta, prm_.cohesion) * n;
         if constexpr (L.dipoles) {
@@ -795,6 +831,7 @@ class World {
   }
 
   /// The walls' and the long-range forces, added to the accumulators.
+  template <bool Commit>
   void wall_and_far_forces(Workspace& ws, [[maybe_unused]] double tau) const {
     const XR* xr = ws.xr.data();
     const VW* vw = ws.vw.data();
@@ -802,7 +839,10 @@ class World {
     const ContactLaw law = law_;
     const double* wall_eta = ws.wall_eta.data();
     for_each_wall_entry(ws, [&](std::size_t K, std::size_t e, std::uint32_t s, double delta, const core::Vec<D>& n) {
-      if (!(delta < 0.0)) return;
+      if (!(delta < 0.0)) {
+        if constexpr (Commit) ws.wall_hist[K][e] = History{};
+        return;
+      }
       core::Vec<D> f;
       Spin<D> tis, tjs;
       if constexpr (granular) {
@@ -810,6 +850,7 @@ class World {
         granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
                                                                           ws.wall_c[s], law.mu, law.end,
                                                                           history ? ws.wall_hist[K][e] : kNoHistory, tau, f, tis, tjs, trial);
+        if constexpr (Commit) ws.wall_hist[K][e] = trial;
       } else {
         contact_force<D, L.damping, L.friction>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
                                                 L.damping ? wall_eta[s] : 0.0, law, f, tis, tjs);
@@ -887,11 +928,12 @@ class World {
     return (std::uint64_t{1} << 63) | (static_cast<std::uint64_t>(kind) << 56) | (static_cast<std::uint64_t>(wall & 0xffffffu) << 32) | id;
   }
   // the pair's other orientation: n, u and ξ change sign; v_r = R* (ω_i − ω_j) × n and ψ do not
-  static History flipped(const History& h) { return {-h.xi, -h.u, h.psi, h.ur}; }
-  static bool blank(const History& h) {
-    const core::Vec<D> z = core::Vec<D>::Zero();
-    return h.xi == z && h.u == z && h.psi == z && h.ur == z;
+  static History flipped(History h) {
+    h.xi = -h.xi;
+    h.u = -h.u;
+    return h;
   }
+  static bool blank(const History& h) { return h == History{}; }
 
   /// Before a rebuild: the contacts' history under their particles' numbers (pair: oriented from the
   /// lower number to the higher), sorted by key.

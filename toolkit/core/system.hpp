@@ -55,6 +55,33 @@ concept CommitsSteps = requires(S& sys, const State& x, double t) {
   { sys.commit(x, t) };
 };
 
+/// A CommitsSteps system whose evaluation can commit what it computed: evaluate_committing(q, v, a, t) is
+/// sys(q, v, a, t) that also commits its history as the discrete state at t (the DEM codes' convention:
+/// LAMMPS's pair granular and LIGGGHTS update the shear history inside the force loop). A stepper that
+/// evaluates once per step, at the step's end time, declares `static constexpr bool commits_at_evaluation =
+/// true` and calls evaluate_at_step_end for that evaluation; the loop (integrators/integrate.hpp) then does
+/// not call commit(): one pass over the contacts a step instead of two (docs/contact.md "Speed").
+template <class S, class V>
+concept CommitsInEvaluation = requires(const S& sys, const V& q, const V& v, V& a, double t) {
+  { sys.evaluate_committing(q, v, a, t) };
+};
+
+/// The step's end evaluation of a one-evaluation stepper: committing when the system can (above).
+template <class S, class V>
+void evaluate_at_step_end(const S& sys, const V& q, const V& v, V& a, double t) {
+  if constexpr (CommitsInEvaluation<S, V>) sys.evaluate_committing(q, v, a, t);
+  else sys(q, v, a, t);
+}
+
+/// True when the stepper's step-end evaluation commits the system's discrete state (both sides above).
+template <class Stepper, class S, class V>
+constexpr bool commits_at_evaluation() {
+  if constexpr (requires { Stepper::commits_at_evaluation; })
+    return Stepper::commits_at_evaluation && CommitsInEvaluation<S, V>;
+  else
+    return false;
+}
+
 /// A system that runs elementwise work on threads of its own (the contact world's pool, owned by its
 /// run): sys.for_ranges(n, fn) calls fn(lo, hi) for ranges that cut [0, n). A stepper's per-component
 /// update of a large state goes through core::for_ranges; each component is written by one range only

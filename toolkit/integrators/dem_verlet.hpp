@@ -22,6 +22,10 @@
 // (their declared order is the one with a dashpot; a study on a conservative problem would measure 2).
 // Not symplectic for velocity-dependent forces (nothing is); for velocity-independent ones both are
 // velocity Verlet.
+// Discrete state (the contacts' tangential springs, core::CommitsSteps): the step's one evaluation commits it
+// (core::evaluate_at_step_end), at (q⁺, ṽ) — the DEM codes' convention (LAMMPS's pair granular integrates its
+// shear history inside the force loop, at the half-step velocity). ṽ − v⁺ = O(Δt²) for λ = 1, O(Δt) for λ = 1/2:
+// the orders above hold (tests/contact; docs/contact.md "Speed": one pass over the contacts a step, not two).
 #include <cstddef>
 
 #include "toolkit/core/stepper.hpp"
@@ -51,6 +55,9 @@ class DemVerlet : public core::OdeintStepperTraits<DemVerlet<V, Method>> {
  public:
   using state_type = core::PhaseState<V>;
   static constexpr core::StepperInfo info = Method::info;
+  /// The step's one evaluation, at its end time, commits a system's discrete state (core::CommitsInEvaluation:
+  /// the contact history at (q⁺, ṽ), as LAMMPS's pair granular updates it in its force loop).
+  static constexpr bool commits_at_evaluation = true;
 
   /// A step from a state the stepper did not leave: the force is evaluated afresh at (q, v).
   template <core::SecondOrderSystem<V> Sys>
@@ -91,7 +98,7 @@ class DemVerlet : public core::OdeintStepperTraits<DemVerlet<V, Method>> {
           qr[k] += dt * vh;                     // q⁺ = q + Δt·v½
         }
       });
-      sys(x.q, x.v, a_, t + dt);                // a⁺ = f(q⁺, v½)
+      core::evaluate_at_step_end(sys, x.q, x.v, a_, t + dt);  // a⁺ = f(q⁺, v½)
     } else {
       core::resize_like(vt_, x.v);
       core::for_ranges(sys, n, [&](std::size_t lo, std::size_t hi) {
@@ -107,7 +114,7 @@ class DemVerlet : public core::OdeintStepperTraits<DemVerlet<V, Method>> {
           qr[k] += dt * vh;
         }
       });
-      sys(x.q, vt_, a_, t + dt);                // a⁺ = f(q⁺, ṽ)
+      core::evaluate_at_step_end(sys, x.q, vt_, a_, t + dt);  // a⁺ = f(q⁺, ṽ)
     }
     core::for_ranges(sys, n, [&](std::size_t lo, std::size_t hi) {
       double* __restrict vr = v;

@@ -14,7 +14,8 @@
 //   (FSAL force, compensation) belong to the old chart: they are dropped with its reset(), and the
 //   next step is taken as a fresh one.
 // - A system with discrete state (core::CommitsSteps: the contact world's tangential springs) is told
-//   commit(state, t) after every step, before the observer sees it.
+//   commit(state, t) after every step, before the observer sees it — unless the stepper evaluates once a
+//   step at its end and that evaluation commits (core::commits_at_evaluation: the DEM steppers).
 // - Otherwise, from the second step on, a stepper that accepts it is passed core::continuation:
 //   the state is the one it left (the observer only reads it), so velocity Verlet reuses its last
 //   force without checking its key.
@@ -51,6 +52,13 @@ Run integrate_n_steps(Stepper& stepper, System&& system, State& state, double t0
   static_assert(std::is_void_v<Answer> || std::is_same_v<Answer, core::Observe>,
                 "an observer of integrate_n_steps returns void or core::Observe");
   constexpr bool kRemaps = core::RemapsState<std::remove_reference_t<System>, State>;
+  // discrete state committed by the loop, unless the stepper's one evaluation a step commits it (core/system.hpp)
+  constexpr bool kCommits = [] {
+    if constexpr (!core::CommitsSteps<std::remove_reference_t<System>, State>) return false;
+    else if constexpr (requires { typename State::vector_type; })
+      return !core::commits_at_evaluation<Stepper, std::remove_cvref_t<System>, typename State::vector_type>();
+    else return true;
+  }();
   constexpr bool kTakesContinuation = requires { stepper.do_step(system, state, t0, dt, core::continuation); };
   const auto stops = [&](std::size_t k, double t) {
     if constexpr (std::is_void_v<Answer>) {
@@ -84,7 +92,7 @@ Run integrate_n_steps(Stepper& stepper, System&& system, State& state, double t0
     }
     const double t_next = t0 + static_cast<double>(k + 1) * dt;
     if (!core::all_finite(state)) throw core::NonFiniteState(k + 1, t_next);
-    if constexpr (core::CommitsSteps<std::remove_reference_t<System>, State>) system.commit(std::as_const(state), t_next);
+    if constexpr (kCommits) system.commit(std::as_const(state), t_next);
     fresh = remapped();
     if (stops(k + 1, t_next)) return {k + 1, t_next, true};
   }
