@@ -11,6 +11,7 @@
 #include "toolkit/contact/dem_verlet.hpp"
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/world.hpp"
+#include "toolkit/core/random.hpp"
 #include "toolkit/integrators/rk4.hpp"
 
 namespace {
@@ -304,5 +305,78 @@ TEST(HertzMindlin, TheCommittingEvaluationStoresWhatCommitStores) {
   EXPECT_TRUE(a1 == a2);
   EXPECT_EQ(ws.t_commit, ws_commit.t_commit);
 }
+
+// The world's per-pair constants, by kind (few distinct radii and masses: one table) or per pair (many),
+// and the history it commits in its evaluation: a dense overlapping spinning cloud's accelerations equal a
+// plain all-pairs sum of granular_force with the constants from their formulas — (4/3) E* √R*, α √(m* k)
+// (Tsuji 1992), 8 G* √R* (Mindlin) — at t = 0 (no history) and again at t = Δt, the springs then stretched by
+// the history the first evaluation committed. Sums in a different order: 1e-12 of the largest term.
+void expect_world_equals_plain_sum(std::size_t kinds) {
+  const contact::Material mat{7.0e10, 0.3, 2700.0};
+  core::Rng rng(1451 + kinds);
+  std::vector<contact::Particle<3>> ps;
+  for (int i = 0; i < 9; ++i)
+    for (int j = 0; j < 9; ++j)
+      for (int k = 0; k < 9; ++k) {  // a cubic lattice of pitch 1.9 mm, radii 0.96–1.04 mm: many overlaps
+        const double R = 1e-3 * (0.96 + 0.08 * static_cast<double>(ps.size() % kinds) / static_cast<double>(kinds));
+        contact::Particle<3> p{.x = 1.9e-3 * core::Vec3(i, j, k) + 2e-5 * core::random_vec<3>(rng), .v = 0.2 * core::random_vec<3>(rng),
+                               .w = 50.0 * core::random_vec<3>(rng), .radius = R, .mass = sphere_mass(mat, R)};
+        ps.push_back(p);
+      }
+  contact::WorldParams<3> prm{.material = mat, .restitution = 0.7, .mu = 0.4};
+  const contact::World<3, kHertzMindlin> world(ps, prm);
+  EXPECT_EQ(world.constant_kinds(), kinds <= 16 ? kinds : 0u);  // a table of kinds, or per pair
+  const auto x = world.initial_state();
+  auto ws = world.workspace();
+  const double dt = world.max_time_step() / 10.0;
+  core::VecX a0, a1;
+  world.evaluate_committing(x.q, x.v, a0, ws, 0.0);
+  world.evaluate(x.q, x.v, a1, ws, dt);
+
+  const double Es = contact::effective_youngs(mat, mat), Gs = contact::effective_shear(mat, mat);
+  const double alpha = contact::tsuji_alpha(prm.restitution, prm.end);
+  const std::size_t m = ps.size();
+  std::vector<core::Vec3> F0(m, core::Vec3::Zero()), T0 = F0, F1 = F0, T1 = F0;
+  std::size_t contacts = 0;
+  for (std::size_t i = 0; i < m; ++i)
+    for (std::size_t j = i + 1; j < m; ++j) {
+      const core::Vec3 d = ps[i].x - ps[j].x;
+      const double r = d.norm(), rs = ps[i].radius + ps[j].radius;
+      if (r >= rs) continue;
+      ++contacts;
+      const double Rs = ps[i].radius * ps[j].radius / rs, ms = ps[i].mass * ps[j].mass / (ps[i].mass + ps[j].mass);
+      contact::PairConstants c;
+      c.k = 4.0 / 3.0 * Es * std::sqrt(Rs);  // Hertz (Johnson 1985 §4.2)
+      c.eta = alpha * std::sqrt(ms * c.k);   // Tsuji 1992
+      c.kt = 8.0 * Gs * std::sqrt(Rs);       // Mindlin 1949
+      contact::TangentialHistory<3, false> h0, h1, h2;
+      core::Vec3 f, ti, tj;
+      contact::granular_force<3, NormalModel::hertz, TangentialModel::mindlin, true, true>(
+          core::Vec3(d / r), r - rs, ps[i].v - ps[j].v, ps[i].radius, ps[i].w, ps[j].radius, ps[j].w, c, prm.mu, prm.end, h0, 0.0, f, ti, tj, h1);
+      F0[i] += f, F0[j] -= f, T0[i] += ti, T0[j] += tj;
+      contact::granular_force<3, NormalModel::hertz, TangentialModel::mindlin, true, true>(
+          core::Vec3(d / r), r - rs, ps[i].v - ps[j].v, ps[i].radius, ps[i].w, ps[j].radius, ps[j].w, c, prm.mu, prm.end, h1, dt, f, ti, tj, h2);
+      F1[i] += f, F1[j] -= f, T1[i] += ti, T1[j] += tj;
+    }
+  ASSERT_GT(contacts, m);  // dense: more than one contact per sphere
+  auto check = [&](const core::VecX& a, const std::vector<core::Vec3>& F, const std::vector<core::Vec3>& T, const char* when) {
+    double fs = 0.0, ts = 0.0;
+    for (std::size_t i = 0; i < m; ++i) fs = std::max(fs, F[i].norm() / ps[i].mass), ts = std::max(ts, T[i].norm() / world.moment_of_inertia(i));
+    for (std::size_t i = 0; i < m; ++i) {
+      const auto I = static_cast<Eigen::Index>(3 * i), J = static_cast<Eigen::Index>(3 * m + 3 * i);
+      ASSERT_LE((a.segment<3>(I) - F[i] / ps[i].mass).norm(), 1e-12 * fs) << when << " particle " << i;
+      ASSERT_LE((a.segment<3>(J) - T[i] / world.moment_of_inertia(i)).norm(), 1e-12 * ts) << when << " particle " << i;
+    }
+  };
+  check(a0, F0, T0, "t = 0");  // no spring yet (ξ = 0, x_t = 0): no torque at all
+  check(a1, F1, T1, "t = dt");
+  // the springs' torques at Δt are not the t = 0 ones: the committed history was used
+  double dT = 0.0;
+  for (std::size_t i = 0; i < m; ++i) dT = std::max(dT, (T1[i] - T0[i]).norm());
+  EXPECT_GT(dT, 0.0);
+}
+
+TEST(HertzMindlin, WorldEqualsAPlainSumWithConstantsByKind) { expect_world_equals_plain_sum(3); }
+TEST(HertzMindlin, WorldEqualsAPlainSumWithConstantsPerPair) { expect_world_equals_plain_sum(40); }
 
 }  // namespace

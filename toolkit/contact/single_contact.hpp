@@ -14,8 +14,8 @@
 //   tau    the time since the history's last commit
 //   history  what the law returned at the last commit (empty: a new contact)
 // and returns the force on i (normal and tangential parts together) and its new history. The driver
-// evaluates once per step and commits the history the evaluation returned (core::CommitsSteps): with one
-// evaluation per step, the evaluation IS the commit, and tau = Δt in contact (0 at the run's first
+// evaluates once per step and commits the history the evaluation returned (core::CommitsInEvaluation): with
+// one evaluation per step, the evaluation IS the commit, and tau = Δt in contact (0 at the run's first
 // evaluation). Out of contact the law is not called; the force is 0 and the history empty.
 // Torques from the tangential part F_t = F − (F·n) n, as granular.hpp: T_i = −R_i n × F_t, T_j = −R_j n × F_t
 // (the contact point is at −R_i n from i's centre and +R_j n from j's; j receives −F).
@@ -125,7 +125,7 @@ struct ContactWorkspace {
   bool in_contact = false;
 };
 
-/// The second-order system of the two bodies with the law L; commit() adopts the last evaluation's history.
+/// The second-order system of the two bodies with the law L; its step-end evaluation commits its history.
 template <class Law>
 class SingleContactSystem {
  public:
@@ -170,8 +170,10 @@ class SingleContactSystem {
     }
   }
 
-  /// The step reached t: the history of its (one) evaluation is committed.
-  void commit(const core::PhaseState<ContactVec>&, double t) {
+  /// The stepper's step-end evaluation (its only one, dem_verlet.hpp): the history it computed is
+  /// committed at t (core::CommitsInEvaluation, the contact world's mechanism too).
+  void evaluate_committing(const ContactVec& q, const ContactVec& v, ContactVec& a, double t) const {
+    (*this)(q, v, a, t);
     ws_.committed = ws_.trial;
     ws_.t_commit = t;
   }

@@ -162,7 +162,9 @@ class World {
                       wall_eta.capacity() * 8 + pair_eta.capacity() * 8 + contact_k.capacity() * 4 +
                       contact_s.capacity() * 4 + M0.capacity() * sizeof(core::Vec<D>) +
                       M.capacity() * sizeof(core::Vec<D>) + lr_x.capacity() * sizeof(core::Vec<D>) * 2 +
-                      lr_s.capacity() * 8 + cells.bytes();
+                      lr_s.capacity() * 8 + pair_ci.capacity() * 4 + (pair_c.capacity() + wall_c.capacity()) * sizeof(PairConstants) +
+                      pair_hist.capacity() * sizeof(History) + carried.capacity() * sizeof(Keyed) + cells.bytes();
+      for (const auto& h : wall_hist) b += h.capacity() * sizeof(History);
       for (const auto& l : wall_lists) b += l.capacity() * sizeof(WallPair);
       return b;
     }
@@ -173,7 +175,8 @@ class World {
     std::vector<FT> ft;
     std::vector<double> inv_m, inv_I, wall_eta;         // slot order
     std::vector<double> pair_eta;                       // per listed pair
-    std::vector<PairConstants> pair_c, wall_c;          // granular: per listed pair, per slot (against a wall)
+    std::vector<std::uint32_t> pair_ci;                 // granular: per listed pair, its constants' index (pair_constants)
+    std::vector<PairConstants> pair_c, wall_c;          // granular: per listed pair (many kinds only), per slot (against a wall)
     std::vector<History> pair_hist;                     // history: committed, per listed pair
     std::array<std::vector<History>, Walls::kKinds> wall_hist;  // history: per entry of the wall lists
     std::vector<Keyed> carried;                         // history across a rebuild (sorted by key)
@@ -272,6 +275,7 @@ class World {
     range_.skin = skin_;
     R_.resize(n_);
     for (std::size_t i = 0; i < n_; ++i) R_[i] = p_[i].radius;
+    if constexpr (granular) find_kinds();
   }
 
   /// A workspace sized for this world (a run's), and the system the integrators call with it.
@@ -309,6 +313,8 @@ class World {
     const double tau = ws.clock_set ? t - ws.t_commit : 0.0;
     const std::uint32_t* first = ws.cells.first().data();
     const std::uint32_t* list = ws.cells.list().data();
+    const PairConstants* pc = pair_constants(ws);
+    const std::uint32_t* ci = ws.pair_ci.data();
     // the pairs on the run's threads (each writes its own pair_hist[k]); the wall entries after, here
     for_ranges(ws, n_, [&](std::size_t lo, std::size_t hi) {
     for (auto s = static_cast<std::uint32_t>(lo); s < hi; ++s)
@@ -325,7 +331,7 @@ class World {
           core::Vec<D> f;
           Spin<D> ti, tj;
           granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, r - rs, ws.vw[s].v - ws.vw[j].v, ws.xr[s].R, ws.vw[s].w,
-                                                                            ws.xr[j].R, ws.vw[j].w, ws.pair_c[k], law_.mu, law_.end,
+                                                                            ws.xr[j].R, ws.vw[j].w, pc[ci[k]], law_.mu, law_.end,
                                                                             ws.pair_hist[k], tau, f, ti, tj, next);
         }
         ws.pair_hist[k] = next;
@@ -387,6 +393,8 @@ class World {
   PairConstants contact_constants(std::size_t i, std::size_t j) const {
     return constants(R_[i], R_[j], p_[i].mass, p_[j].mass, p_[i].inertia_factor, p_[j].inertia_factor);
   }
+  /// The particle kinds of the pair-constants table (find_kinds), 0 when the constants are kept per pair.
+  std::size_t constant_kinds() const { return kind_count_; }
   PairConstants wall_contact_constants(std::size_t i) const { return constants(R_[i], 0.0, p_[i].mass, 0.0, p_[i].inertia_factor); }
   double moment_of_inertia(std::size_t i) const { return p_[i].inertia_factor * p_[i].mass * R_[i] * R_[i]; }
   /// The long-range strength s_i: the mass (gravity) or the charge (Coulomb).
@@ -569,11 +577,20 @@ class World {
     for (std::size_t s = 0; s < n_; ++s)
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k)
         ws.pair_eta[k] = pair_viscosity(law_, ws.vw[s].m, ws.vw[pairs[k]].m);
-    if constexpr (granular) {
-      grow_to(ws.pair_c, pairs.size());
+    if constexpr (granular) {  // each listed pair's constants: its kinds' entry, or its own (pair_constants)
+      grow_to(ws.pair_ci, pairs.size());
+      if (kind_c_.empty()) grow_to(ws.pair_c, pairs.size());
+      const std::size_t K = kind_count_;
       for (std::size_t s = 0; s < n_; ++s)
-        for (std::uint32_t k = first[s]; k < first[s + 1]; ++k)
-          ws.pair_c[k] = contact_constants(ws.cells.order()[s], ws.cells.order()[pairs[k]]);
+        for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
+          const std::uint32_t a = order[s], b = order[pairs[k]];
+          if (kind_c_.empty()) {
+            ws.pair_c[k] = contact_constants(a, b);
+            ws.pair_ci[k] = k;
+          } else {
+            ws.pair_ci[k] = static_cast<std::uint32_t>(kind_[a] * K + kind_[b]);
+          }
+        }
     }
     grow_to(ws.contact_k, pairs.size());
     grow_to(ws.contact_s, pairs.size());
@@ -769,6 +786,8 @@ class World {
     }
     const ContactLaw law = law_;
     const double* eta = ws.pair_eta.data();
+    [[maybe_unused]] const PairConstants* pc = pair_constants(ws);
+    [[maybe_unused]] const std::uint32_t* ci = ws.pair_ci.data();
     [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
     // (2) in blocks of kBlock contacts: (a) their normals and distances (the √ and the division: short
     // independent iterations the CPU overlaps), then (b) their forces, whose chains then start from
@@ -802,7 +821,7 @@ class World {
           if constexpr (granular) {
             History trial;
             granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R,
-                                                                              vw[t].w, ws.pair_c[k], law.mu, law.end,
+                                                                              vw[t].w, pc[ci[k]], law.mu, law.end,
                                                                               history ? ws.pair_hist[k] : kNoHistory, tau, f, tis, tjs, trial);
             if constexpr (Commit) ws.pair_hist[k] = trial;
           } else {
@@ -895,6 +914,34 @@ class World {
   }
 
   static inline const History kNoHistory{};
+
+  // Pair constants by kind (granular laws): particles alike in (R, m, κ) form a kind; with at most
+  // kMaxKinds kinds the K×K constants are computed once (kind_c_) and a listed pair stores the index of its
+  // kinds' entry (4 bytes read a step, not the 56 of its own copy: the pair loop streams the list's
+  // per-pair data, docs/contact.md "Speed"); with more, each listed pair gets its own (Workspace::pair_c).
+  // The same values either way: constants() of the same radii, masses and κ.
+  static constexpr std::size_t kMaxKinds = 16;
+  void find_kinds() {
+    std::vector<std::size_t> rep;  // a particle of each kind
+    kind_.resize(n_);
+    for (std::size_t i = 0; i < n_ && rep.size() <= kMaxKinds; ++i) {
+      std::size_t k = 0;
+      while (k < rep.size() && !(R_[rep[k]] == R_[i] && p_[rep[k]].mass == p_[i].mass &&
+                                 p_[rep[k]].inertia_factor == p_[i].inertia_factor))
+        ++k;
+      if (k == rep.size()) rep.push_back(i);
+      kind_[i] = static_cast<std::uint32_t>(k);
+    }
+    if (rep.size() > kMaxKinds) {  // many kinds: per pair
+      kind_.clear();
+      return;
+    }
+    kind_count_ = rep.size();
+    kind_c_.resize(kind_count_ * kind_count_);
+    for (std::size_t a = 0; a < kind_count_; ++a)
+      for (std::size_t b = 0; b < kind_count_; ++b) kind_c_[a * kind_count_ + b] = contact_constants(rep[a], rep[b]);
+  }
+  const PairConstants* pair_constants(const Workspace& ws) const { return kind_c_.empty() ? ws.pair_c.data() : kind_c_.data(); }
 
   /// The constants of a contact of radii Ri, Rj and masses mi, mj (Rj = 0: against a rigid wall).
   PairConstants constants(double Ri, double Rj, double mi, double mj, double kappa_i = 0.4, double kappa_j = 0.4) const {
@@ -989,6 +1036,9 @@ class World {
   double skin_ = 0.0;
   PairRange range_{};
   std::vector<double> R_;  // radii, particle order (what the cells read)
+  std::vector<std::uint32_t> kind_;     // granular: each particle's kind (find_kinds), when the kinds are few
+  std::vector<PairConstants> kind_c_;   // their K×K pair constants (empty: per listed pair)
+  std::size_t kind_count_ = 0;
   FieldSet<Field> fields_;
   bool has_dipoles_ = false;
   double e_pair_ = 0.0, e_wall_ = 0.0, g_pair_ = 0.0, g_wall_ = 0.0, alpha_ = 0.0;  // E*, G* (pair, rigid wall), Tsuji's α
