@@ -159,7 +159,7 @@ class World {
     std::size_t bytes() const {
       std::size_t b = sizeof(*this) + xr.capacity() * sizeof(XR) + vw.capacity() * sizeof(VW) +
                       ft.capacity() * sizeof(FT) + inv_m.capacity() * 8 + inv_I.capacity() * 8 +
-                      wall_eta.capacity() * 8 + pair_eta.capacity() * 8 + contact_k.capacity() * 4 +
+                      wall_ci.capacity() * 4 + contact_k.capacity() * 4 +
                       contact_s.capacity() * 4 + M0.capacity() * sizeof(core::Vec<D>) +
                       M.capacity() * sizeof(core::Vec<D>) + lr_x.capacity() * sizeof(core::Vec<D>) * 2 +
                       lr_s.capacity() * 8 + pair_ci.capacity() * 4 + (pair_c.capacity() + wall_c.capacity()) * sizeof(PairConstants) +
@@ -173,10 +173,9 @@ class World {
     std::vector<XR> xr;
     std::vector<VW> vw;
     std::vector<FT> ft;
-    std::vector<double> inv_m, inv_I, wall_eta;         // slot order
-    std::vector<double> pair_eta;                       // per listed pair
-    std::vector<std::uint32_t> pair_ci;                 // granular: per listed pair, its constants' index (pair_constants)
-    std::vector<PairConstants> pair_c, wall_c;          // granular: per listed pair (many kinds only), per slot (against a wall)
+    std::vector<double> inv_m, inv_I;                   // slot order
+    std::vector<std::uint32_t> pair_ci, wall_ci;        // per listed pair, per slot (against a wall): its constants' index
+    std::vector<PairConstants> pair_c, wall_c;          // the constants when the world has many kinds (find_kinds)
     std::vector<History> pair_hist;                     // history: committed, per listed pair
     std::array<std::vector<History>, Walls::kKinds> wall_hist;  // history: per entry of the wall lists
     std::vector<Keyed> carried;                         // history across a rebuild (sorted by key)
@@ -275,7 +274,7 @@ class World {
     range_.skin = skin_;
     R_.resize(n_);
     for (std::size_t i = 0; i < n_; ++i) R_[i] = p_[i].radius;
-    if constexpr (granular) find_kinds();
+    find_kinds();
   }
 
   /// A workspace sized for this world (a run's), and the system the integrators call with it.
@@ -343,7 +342,7 @@ class World {
         core::Vec<D> f;
         Spin<D> ti, tj;
         granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, ws.vw[s].v, ws.xr[s].R, ws.vw[s].w, 0.0,
-                                                                          Dim<D>::zero_spin(), ws.wall_c[s], law_.mu, law_.end,
+                                                                          Dim<D>::zero_spin(), wall_constants(ws)[ws.wall_ci[s]], law_.mu, law_.end,
                                                                           ws.wall_hist[K][e], tau, f, ti, tj, next);
       }
       ws.wall_hist[K][e] = next;
@@ -536,8 +535,8 @@ class World {
     ws.ft.resize(n_);
     ws.inv_m.resize(n_);
     ws.inv_I.resize(n_);
-    ws.wall_eta.resize(n_);
-    if constexpr (granular) ws.wall_c.resize(n_);
+    ws.wall_ci.resize(n_);
+    if (kind_c_.empty()) ws.wall_c.resize(n_);
     if constexpr (L.dipoles) ws.M0.resize(n_), ws.M.resize(n_);
     if constexpr (L.long_range) ws.lr_x.resize(n_), ws.lr_f.resize(n_), ws.lr_s.resize(n_);
     if constexpr (has_field) ws.field_of.resize(n_);
@@ -564,8 +563,8 @@ class World {
       ws.vw[s].m = p_[id].mass;
       ws.inv_m[s] = 1.0 / p_[id].mass;
       ws.inv_I[s] = p_[id].rotates ? 1.0 / moment_of_inertia(id) : 0.0;
-      ws.wall_eta[s] = wall_viscosity(law_, p_[id].mass);
-      if constexpr (granular) ws.wall_c[s] = wall_contact_constants(id);
+      if (kind_c_.empty()) ws.wall_c[s] = wall_contact_constants(id);  // against a wall: by kind, or its own
+      ws.wall_ci[s] = kind_c_.empty() ? static_cast<std::uint32_t>(s) : kind_[id];
       if constexpr (L.dipoles) ws.M0[s] = p_[id].dipole;
       if constexpr (L.long_range) ws.lr_s[s] = strength(id);
       if constexpr (has_field) ws.field_of[s] = fields_.of[id];
@@ -573,11 +572,7 @@ class World {
     // per listed pair: its viscosity (seed 003, effective mass), so a contact needs no √ of masses
     const auto& first = ws.cells.first();
     const auto& pairs = ws.cells.list();
-    grow_to(ws.pair_eta, pairs.size());
-    for (std::size_t s = 0; s < n_; ++s)
-      for (std::uint32_t k = first[s]; k < first[s + 1]; ++k)
-        ws.pair_eta[k] = pair_viscosity(law_, ws.vw[s].m, ws.vw[pairs[k]].m);
-    if constexpr (granular) {  // each listed pair's constants: its kinds' entry, or its own (pair_constants)
+    {  // each listed pair's constants (η; granular: k, k_t, …): its kinds' entry, or its own (find_kinds)
       grow_to(ws.pair_ci, pairs.size());
       if (kind_c_.empty()) grow_to(ws.pair_c, pairs.size());
       const std::size_t K = kind_count_;
@@ -785,9 +780,8 @@ class World {
       }
     }
     const ContactLaw law = law_;
-    const double* eta = ws.pair_eta.data();
-    [[maybe_unused]] const PairConstants* pc = pair_constants(ws);
-    [[maybe_unused]] const std::uint32_t* ci = ws.pair_ci.data();
+    const PairConstants* pc = pair_constants(ws);
+    const std::uint32_t* ci = ws.pair_ci.data();
     [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
     // (2) in blocks of kBlock contacts: (a) their normals and distances (the √ and the division: short
     // independent iterations the CPU overlaps), then (b) their forces, whose chains then start from
@@ -826,7 +820,7 @@ class World {
             if constexpr (Commit) ws.pair_hist[k] = trial;
           } else {
             contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
-                                                    L.damping ? eta[k] : 0.0, law, f, tis, tjs);
+                                                    L.damping ? pc[ci[k]].eta : 0.0, law, f, tis, tjs);
           }
         } else if constexpr (Commit) {
           ws.pair_hist[k] = History{};  // in reach (cohesion, dipoles), not in contact
@@ -856,7 +850,8 @@ class World {
     const VW* vw = ws.vw.data();
     FT* ft = ws.ft.data();
     const ContactLaw law = law_;
-    const double* wall_eta = ws.wall_eta.data();
+    const PairConstants* wc = wall_constants(ws);
+    const std::uint32_t* wci = ws.wall_ci.data();
     for_each_wall_entry(ws, [&](std::size_t K, std::size_t e, std::uint32_t s, double delta, const core::Vec<D>& n) {
       if (!(delta < 0.0)) {
         if constexpr (Commit) ws.wall_hist[K][e] = History{};
@@ -867,12 +862,12 @@ class World {
       if constexpr (granular) {
         History trial;
         granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
-                                                                          ws.wall_c[s], law.mu, law.end,
+                                                                          wc[wci[s]], law.mu, law.end,
                                                                           history ? ws.wall_hist[K][e] : kNoHistory, tau, f, tis, tjs, trial);
         if constexpr (Commit) ws.wall_hist[K][e] = trial;
       } else {
         contact_force<D, L.damping, L.friction>(n, delta, vw[s].v, xr[s].R, vw[s].w, 0.0, Dim<D>::zero_spin(),
-                                                L.damping ? wall_eta[s] : 0.0, law, f, tis, tjs);
+                                                L.damping ? wc[wci[s]].eta : 0.0, law, f, tis, tjs);
       }
       ft[s].f += f;
       ft[s].t += tis;
@@ -915,11 +910,12 @@ class World {
 
   static inline const History kNoHistory{};
 
-  // Pair constants by kind (granular laws): particles alike in (R, m, κ) form a kind; with at most
-  // kMaxKinds kinds the K×K constants are computed once (kind_c_) and a listed pair stores the index of its
-  // kinds' entry (4 bytes read a step, not the 56 of its own copy: the pair loop streams the list's
-  // per-pair data, docs/contact.md "Speed"); with more, each listed pair gets its own (Workspace::pair_c).
-  // The same values either way: constants() of the same radii, masses and κ.
+  // Contact constants by kind: particles alike in (R, m, κ) form a kind; with at most kMaxKinds kinds the
+  // K×K pair constants and the K wall constants are computed once (kind_c_, kind_wall_c_) and a listed pair
+  // or a slot stores the index of its entry (4 bytes read a step, not the 56 of its own copy: the pair loop
+  // streams the list's per-pair data, docs/contact.md "Speed"); with more, each listed pair and each slot
+  // gets its own (Workspace::pair_c, wall_c). The same values either way: constants() of the same radii,
+  // masses and κ — for every law: the seed's η = η/√m·√m* (stiffness.hpp) is its eta.
   static constexpr std::size_t kMaxKinds = 16;
   void find_kinds() {
     std::vector<std::size_t> rep;  // a particle of each kind
@@ -938,10 +934,14 @@ class World {
     }
     kind_count_ = rep.size();
     kind_c_.resize(kind_count_ * kind_count_);
-    for (std::size_t a = 0; a < kind_count_; ++a)
+    kind_wall_c_.resize(kind_count_);
+    for (std::size_t a = 0; a < kind_count_; ++a) {
+      kind_wall_c_[a] = wall_contact_constants(rep[a]);
       for (std::size_t b = 0; b < kind_count_; ++b) kind_c_[a * kind_count_ + b] = contact_constants(rep[a], rep[b]);
+    }
   }
   const PairConstants* pair_constants(const Workspace& ws) const { return kind_c_.empty() ? ws.pair_c.data() : kind_c_.data(); }
+  const PairConstants* wall_constants(const Workspace& ws) const { return kind_c_.empty() ? ws.wall_c.data() : kind_wall_c_.data(); }
 
   /// The constants of a contact of radii Ri, Rj and masses mi, mj (Rj = 0: against a rigid wall).
   PairConstants constants(double Ri, double Rj, double mi, double mj, double kappa_i = 0.4, double kappa_j = 0.4) const {
@@ -1036,8 +1036,9 @@ class World {
   double skin_ = 0.0;
   PairRange range_{};
   std::vector<double> R_;  // radii, particle order (what the cells read)
-  std::vector<std::uint32_t> kind_;     // granular: each particle's kind (find_kinds), when the kinds are few
+  std::vector<std::uint32_t> kind_;     // each particle's kind (find_kinds), when the kinds are few
   std::vector<PairConstants> kind_c_;   // their K×K pair constants (empty: per listed pair)
+  std::vector<PairConstants> kind_wall_c_;  // their constants against a wall
   std::size_t kind_count_ = 0;
   FieldSet<Field> fields_;
   bool has_dipoles_ = false;
