@@ -569,10 +569,11 @@ class World {
       if constexpr (L.long_range) ws.lr_s[s] = strength(id);
       if constexpr (has_field) ws.field_of[s] = fields_.of[id];
     }
-    // per listed pair: its viscosity (seed 003, effective mass), so a contact needs no √ of masses
+    // each listed pair's constants (η; granular: k, k_t, …), so a contact needs no √ of masses: the index of
+    // its kinds' entry, or its own (find_kinds)
     const auto& first = ws.cells.first();
     const auto& pairs = ws.cells.list();
-    {  // each listed pair's constants (η; granular: k, k_t, …): its kinds' entry, or its own (find_kinds)
+    {
       grow_to(ws.pair_ci, pairs.size());
       if (kind_c_.empty()) grow_to(ws.pair_c, pairs.size());
       const std::size_t K = kind_count_;
@@ -954,7 +955,8 @@ class World {
       c.eta = alpha_ * std::sqrt(ms * c.k);                            // α √(m* k) (Tsuji 1992)
     } else {
       c.k = prm_.kn;
-      c.eta = L.damping ? law_.eta_per_sqrt_mass * std::sqrt(ms) : 0.0;  // η (seed 003)
+      // η = η/√m · √m* (seed 003; contact_force.hpp)
+      c.eta = !L.damping ? 0.0 : wall ? wall_viscosity(law_, mi) : pair_viscosity(law_, mi, mj);
     }
     if constexpr (L.tangential == TangentialModel::mindlin) c.kt = 8.0 * (wall ? g_wall_ : g_pair_) * std::sqrt(Rs);  // 8 G* √R*
     else c.kt = prm_.kt;
