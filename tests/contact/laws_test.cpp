@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <numbers>
 
 #include "reference/analytic/damped_contact.hpp"
@@ -11,6 +12,7 @@
 #include "toolkit/contact/contact_force.hpp"
 #include "toolkit/contact/dipole.hpp"
 #include "toolkit/contact/stiffness.hpp"
+#include "toolkit/core/lanes.hpp"
 #include "toolkit/core/random.hpp"
 
 namespace verisim::contact::test {
@@ -195,6 +197,86 @@ TEST(ContactLaws, ViscosityIsTheSeedsFormulaAndInvertsTheRestitution) {
   EXPECT_THROW(viscosity(0.0, 1, 1), InputError);
   EXPECT_THROW(viscosity(1.5, 1, 1), InputError);
   EXPECT_NEAR(effective_mass(1.0, 3.0), 0.75, 1e-16);
+}
+
+
+// The contact loop computes the seed's law on core::lane::Pack lanes (world.hpp, lane_forces): each lane
+// must be bitwise the one-contact law (core/lanes.hpp: the same IEEE operations in the same order),
+// whatever mix of lanes a pack holds — capped and uncapped friction, attractive and cut normal forces,
+// spins, both ends of a contact. Compared as bits (memcmp), so that −0 and +0 differ.
+template <int D, bool Damping, bool Friction, int N>
+void expect_lanes_are_the_one_contact_law(core::Rng& rng, const ContactLaw& law) {
+  using P = core::lane::Pack<N>;
+  CVec<D, double> n1[N], dv1[N];
+  CSpin<D, double> wi1[N], wj1[N];
+  double delta1[N], Ri1[N], Rj1[N], eta1[N];
+  for (int l = 0; l < N; ++l) {
+    const core::Vec<D> n = core::random_unit<D>(rng);
+    const core::Vec<D> dv = core::random_vec<D>(rng, uniform(rng, 0.0, 3.0));
+    for (int a = 0; a < D; ++a) n1[l][a] = n[a], dv1[l][a] = dv[a];
+    if constexpr (D == 2) {
+      wi1[l] = uniform(rng, -5, 5), wj1[l] = uniform(rng, -5, 5);
+    } else {
+      for (int a = 0; a < 3; ++a) wi1[l][a] = uniform(rng, -5, 5), wj1[l][a] = uniform(rng, -5, 5);
+    }
+    delta1[l] = -uniform(rng, 0.0, 1e-2);
+    Ri1[l] = uniform(rng, 0.3, 1.0), Rj1[l] = uniform(rng, 0.3, 1.0), eta1[l] = uniform(rng, 0.0, 50.0);
+  }
+  auto pack = [&](auto get) { return P::of(get); };
+  CVec<D, P> n, dv;
+  CSpin<D, P> wi, wj;
+  for (int a = 0; a < D; ++a) {
+    n[a] = pack([&](int l) { return n1[l][a]; });
+    dv[a] = pack([&](int l) { return dv1[l][a]; });
+  }
+  if constexpr (D == 2) {
+    wi = pack([&](int l) { return wi1[l]; }), wj = pack([&](int l) { return wj1[l]; });
+  } else {
+    for (int a = 0; a < 3; ++a) wi[a] = pack([&](int l) { return wi1[l][a]; }), wj[a] = pack([&](int l) { return wj1[l][a]; });
+  }
+  CVec<D, P> f;
+  CSpin<D, P> ti, tj;
+  contact_law<D, Damping, Friction, P>(n, pack([&](int l) { return delta1[l]; }), dv, pack([&](int l) { return Ri1[l]; }), wi,
+                                       pack([&](int l) { return Rj1[l]; }), wj, pack([&](int l) { return eta1[l]; }), law, f, ti, tj);
+  for (int l = 0; l < N; ++l) {
+    CVec<D, double> f1;
+    CSpin<D, double> ti1, tj1;
+    contact_law<D, Damping, Friction, double>(n1[l], delta1[l], dv1[l], Ri1[l], wi1[l], Rj1[l], wj1[l], eta1[l], law, f1, ti1, tj1);
+    double got[D + 2 * 3] = {}, want[D + 2 * 3] = {};
+    for (int a = 0; a < D; ++a) got[a] = f[a][l], want[a] = f1[a];
+    if constexpr (D == 2) {
+      got[D] = ti[l], want[D] = ti1, got[D + 1] = tj[l], want[D + 1] = tj1;
+    } else {
+      for (int a = 0; a < 3; ++a) got[D + a] = ti[a][l], want[D + a] = ti1[a], got[D + 3 + a] = tj[a][l], want[D + 3 + a] = tj1[a];
+    }
+    EXPECT_EQ(std::memcmp(got, want, sizeof got), 0) << "D " << D << " lane " << l << " of " << N << ": f_x " << got[0] << " vs " << want[0];
+  }
+}
+
+TEST(ContactLaws, EachLaneIsBitwiseTheOneContactLaw) {
+  core::Rng rng(20261127);
+  int capped = 0, cut = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    // k_t from "never capped" to "always capped" across the trials; both ends of a contact
+    const ContactLaw law{uniform(rng, 1e2, 1e5), 1.0, std::pow(10.0, uniform(rng, 0.0, 6.0)), uniform(rng, 0.0, 1.0),
+                         trial % 2 ? ContactEnd::force : ContactEnd::overlap};
+    expect_lanes_are_the_one_contact_law<3, true, true, 2>(rng, law);
+    expect_lanes_are_the_one_contact_law<3, true, true, 4>(rng, law);
+    expect_lanes_are_the_one_contact_law<2, true, true, 2>(rng, law);
+    expect_lanes_are_the_one_contact_law<2, true, true, 4>(rng, law);
+    expect_lanes_are_the_one_contact_law<3, false, true, 2>(rng, law);
+    expect_lanes_are_the_one_contact_law<3, true, false, 2>(rng, law);
+    expect_lanes_are_the_one_contact_law<2, false, false, 2>(rng, law);
+    // the mix the trials cover: one contact of this law, head-on component and sliding
+    CVec<3, double> n{{0, 0, 1}}, dv{{1, 0, uniform(rng, -3, 3)}}, w{{0, 0, 0}}, f;
+    CVec<3, double> ti, tj;
+    contact_law<3, true, true, double>(n, -1e-3, dv, 0.5, w, 0.5, w, 20.0, law, f, ti, tj);
+    capped += std::hypot(f[0], f[1]) < law.kt * 1.0 * (1 - 1e-12);
+    cut += law.end == ContactEnd::force && f[2] == 0.0;
+  }
+  EXPECT_GT(capped, 50);  // both branches of the cap were exercised
+  EXPECT_LT(capped, 350);
+  EXPECT_GT(cut, 10);     // and the cut attractive force
 }
 
 }  // namespace
