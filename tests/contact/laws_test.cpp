@@ -3,14 +3,17 @@
 // balances, the viscosity against reference/analytic/damped_contact.hpp.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <numbers>
+#include <vector>
 
 #include "reference/analytic/damped_contact.hpp"
 #include "toolkit/contact/cohesion.hpp"
 #include "toolkit/contact/contact_force.hpp"
 #include "toolkit/contact/dipole.hpp"
+#include "toolkit/contact/granular.hpp"
 #include "toolkit/contact/stiffness.hpp"
 #include "toolkit/core/lanes.hpp"
 #include "toolkit/core/random.hpp"
@@ -200,57 +203,139 @@ TEST(ContactLaws, ViscosityIsTheSeedsFormulaAndInvertsTheRestitution) {
 }
 
 
-// The contact loop computes the seed's law on core::lane::Pack lanes (world.hpp, lane_forces): each lane
-// must be bitwise the one-contact law (core/lanes.hpp: the same IEEE operations in the same order),
-// whatever mix of lanes a pack holds — capped and uncapped friction, attractive and cut normal forces,
-// spins, both ends of a contact. Compared as bits (memcmp), so that −0 and +0 differ.
+// The contact loop computes its laws on core::lane::Pack lanes (world.hpp, lane_forces): each lane must
+// be bitwise the one-contact law (core/lanes.hpp: the same IEEE operations in the same order), whatever
+// mix of lanes a pack holds — capped and uncapped friction, sliding and sticking springs, attractive and
+// cut normal forces, both ends of a contact. Compared as bits (memcmp), so that −0 and +0 differ.
+template <int D, int N>
+CVec<D, core::lane::Pack<N>> pack_vec(const std::array<CVec<D, double>, N>& v) {
+  CVec<D, core::lane::Pack<N>> r;
+  for (int a = 0; a < D; ++a) r[a] = core::lane::Pack<N>::of([&](int l) { return v[l][a]; });
+  return r;
+}
+template <int N>
+core::lane::Pack<N> pack_num(const std::array<double, N>& v) {
+  return core::lane::Pack<N>::of([&](int l) { return v[l]; });
+}
+template <int D, int N>
+CSpin<D, core::lane::Pack<N>> pack_spin(const std::array<CSpin<D, double>, N>& v) {
+  if constexpr (D == 2) return pack_num<N>(v);
+  else return pack_vec<3, N>(v);
+}
+template <int D>
+CVec<D, double> random_cvec(core::Rng& rng, double r) {
+  const core::Vec<D> v = core::random_vec<D>(rng, r);
+  CVec<D, double> c;
+  for (int a = 0; a < D; ++a) c[a] = v[a];
+  return c;
+}
+template <int D>
+CSpin<D, double> random_spin(core::Rng& rng) {
+  if constexpr (D == 2) return uniform(rng, -5, 5);
+  else return random_cvec<3>(rng, 5.0);
+}
+/// Lane l of a packed value's components, appended to out.
+template <int D, int N>
+void lane_of(const CVec<D, core::lane::Pack<N>>& v, int l, std::vector<double>& out) {
+  for (int a = 0; a < D; ++a) out.push_back(v[a][l]);
+}
+template <int N>
+void lane_of(const core::lane::Pack<N>& v, int l, std::vector<double>& out) { out.push_back(v[l]); }
+template <int D>
+void one_of(const CVec<D, double>& v, std::vector<double>& out) {
+  for (int a = 0; a < D; ++a) out.push_back(v[a]);
+}
+inline void one_of(double v, std::vector<double>& out) { out.push_back(v); }
+inline bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
 template <int D, bool Damping, bool Friction, int N>
 void expect_lanes_are_the_one_contact_law(core::Rng& rng, const ContactLaw& law) {
-  using P = core::lane::Pack<N>;
-  CVec<D, double> n1[N], dv1[N];
-  CSpin<D, double> wi1[N], wj1[N];
-  double delta1[N], Ri1[N], Rj1[N], eta1[N];
+  std::array<CVec<D, double>, N> n, dv;
+  std::array<CSpin<D, double>, N> wi, wj;
+  std::array<double, N> delta, Ri, Rj, eta;
   for (int l = 0; l < N; ++l) {
-    const core::Vec<D> n = core::random_unit<D>(rng);
-    const core::Vec<D> dv = core::random_vec<D>(rng, uniform(rng, 0.0, 3.0));
-    for (int a = 0; a < D; ++a) n1[l][a] = n[a], dv1[l][a] = dv[a];
-    if constexpr (D == 2) {
-      wi1[l] = uniform(rng, -5, 5), wj1[l] = uniform(rng, -5, 5);
-    } else {
-      for (int a = 0; a < 3; ++a) wi1[l][a] = uniform(rng, -5, 5), wj1[l][a] = uniform(rng, -5, 5);
-    }
-    delta1[l] = -uniform(rng, 0.0, 1e-2);
-    Ri1[l] = uniform(rng, 0.3, 1.0), Rj1[l] = uniform(rng, 0.3, 1.0), eta1[l] = uniform(rng, 0.0, 50.0);
+    n[l] = random_cvec<D>(rng, 1.0);
+    const double r = std::sqrt(dot(n[l], n[l]));
+    n[l] = (1.0 / r) * n[l];
+    dv[l] = random_cvec<D>(rng, uniform(rng, 0.0, 3.0));
+    wi[l] = random_spin<D>(rng), wj[l] = random_spin<D>(rng);
+    delta[l] = -uniform(rng, 0.0, 1e-2);
+    Ri[l] = uniform(rng, 0.3, 1.0), Rj[l] = uniform(rng, 0.3, 1.0), eta[l] = uniform(rng, 0.0, 50.0);
   }
-  auto pack = [&](auto get) { return P::of(get); };
-  CVec<D, P> n, dv;
-  CSpin<D, P> wi, wj;
-  for (int a = 0; a < D; ++a) {
-    n[a] = pack([&](int l) { return n1[l][a]; });
-    dv[a] = pack([&](int l) { return dv1[l][a]; });
-  }
-  if constexpr (D == 2) {
-    wi = pack([&](int l) { return wi1[l]; }), wj = pack([&](int l) { return wj1[l]; });
-  } else {
-    for (int a = 0; a < 3; ++a) wi[a] = pack([&](int l) { return wi1[l][a]; }), wj[a] = pack([&](int l) { return wj1[l][a]; });
-  }
+  using P = core::lane::Pack<N>;
   CVec<D, P> f;
   CSpin<D, P> ti, tj;
-  contact_law<D, Damping, Friction, P>(n, pack([&](int l) { return delta1[l]; }), dv, pack([&](int l) { return Ri1[l]; }), wi,
-                                       pack([&](int l) { return Rj1[l]; }), wj, pack([&](int l) { return eta1[l]; }), law, f, ti, tj);
+  contact_law<D, Damping, Friction, P>(pack_vec<D, N>(n), pack_num<N>(delta), pack_vec<D, N>(dv), pack_num<N>(Ri), pack_spin<D, N>(wi),
+                                       pack_num<N>(Rj), pack_spin<D, N>(wj), pack_num<N>(eta), law, f, ti, tj);
   for (int l = 0; l < N; ++l) {
     CVec<D, double> f1;
     CSpin<D, double> ti1, tj1;
-    contact_law<D, Damping, Friction, double>(n1[l], delta1[l], dv1[l], Ri1[l], wi1[l], Rj1[l], wj1[l], eta1[l], law, f1, ti1, tj1);
-    double got[D + 2 * 3] = {}, want[D + 2 * 3] = {};
-    for (int a = 0; a < D; ++a) got[a] = f[a][l], want[a] = f1[a];
-    if constexpr (D == 2) {
-      got[D] = ti[l], want[D] = ti1, got[D + 1] = tj[l], want[D + 1] = tj1;
-    } else {
-      for (int a = 0; a < 3; ++a) got[D + a] = ti[a][l], want[D + a] = ti1[a], got[D + 3 + a] = tj[a][l], want[D + 3 + a] = tj1[a];
-    }
-    EXPECT_EQ(std::memcmp(got, want, sizeof got), 0) << "D " << D << " lane " << l << " of " << N << ": f_x " << got[0] << " vs " << want[0];
+    contact_law<D, Damping, Friction, double>(n[l], delta[l], dv[l], Ri[l], wi[l], Rj[l], wj[l], eta[l], law, f1, ti1, tj1);
+    std::vector<double> got, want;
+    lane_of(f, l, got), lane_of(ti, l, got), lane_of(tj, l, got);
+    one_of(f1, want), one_of(ti1, want), one_of(tj1, want);
+    EXPECT_TRUE(same_bits(got, want)) << "D " << D << " lane " << l << " of " << N << ": f_x " << got[0] << " vs " << want[0];
   }
+}
+
+// The same for the laws beyond the seed's (granular.hpp): Hertz or the spring-dashpot, a tangential spring
+// with history (its trial history compared too) or none, the rolling spring; random histories long enough
+// that some lanes slide and some stick; some lanes with k_t = 0 (no spring to set back).
+template <int D, NormalModel Nm, TangentialModel Tm, RollingModel Rl, int N>
+int expect_granular_lanes_are_the_one_contact_law(core::Rng& rng, ContactEnd end) {
+  constexpr bool kRolling = Rl != RollingModel::none;
+  using P = core::lane::Pack<N>;
+  std::array<CVec<D, double>, N> n, dv, xi, u, psi, ur;
+  std::array<CSpin<D, double>, N> wi, wj;
+  std::array<double, N> delta, Ri, Rj;
+  std::array<CConstants<double>, N> c;
+  for (int l = 0; l < N; ++l) {
+    n[l] = random_cvec<D>(rng, 1.0);
+    n[l] = (1.0 / std::sqrt(dot(n[l], n[l]))) * n[l];
+    dv[l] = random_cvec<D>(rng, uniform(rng, 0.0, 3.0));
+    wi[l] = random_spin<D>(rng), wj[l] = random_spin<D>(rng);
+    delta[l] = -uniform(rng, 0.0, 1e-2);
+    Ri[l] = uniform(rng, 0.3, 1.0), Rj[l] = uniform(rng, 0.3, 1.0);
+    const double kt = rng.unit() < 0.15 ? 0.0 : uniform(rng, 1e3, 1e6);
+    c[l] = {uniform(rng, 1e4, 1e6), uniform(rng, 0.0, 50.0), kt, uniform(rng, 0.0, 1.0), uniform(rng, 0.0, 0.3), uniform(rng, 0.2, 0.5),
+            uniform(rng, 0.0, 2.0)};
+    xi[l] = random_cvec<D>(rng, std::pow(10.0, uniform(rng, -7.0, -2.0)));
+    u[l] = random_cvec<D>(rng, 1.0), psi[l] = random_cvec<D>(rng, std::pow(10.0, uniform(rng, -7.0, -2.0)));
+    ur[l] = random_cvec<D>(rng, 1.0);
+  }
+  const double mu = uniform(rng, 0.1, 1.0), tau = uniform(rng, 0.0, 1e-4);
+  CHistory<D, P, kRolling> h{pack_vec<D, N>(xi), pack_vec<D, N>(u), pack_vec<D, N>(psi), pack_vec<D, N>(ur)}, trial{};
+  auto con = [&](double CConstants<double>::*field) { return P::of([&](int l) { return c[l].*field; }); };
+  const CConstants<P> cp{con(&CConstants<double>::k),    con(&CConstants<double>::eta), con(&CConstants<double>::kt),
+                         con(&CConstants<double>::xt),   con(&CConstants<double>::mu_r), con(&CConstants<double>::Rs),
+                         con(&CConstants<double>::cr)};
+  CVec<D, P> f;
+  CSpin<D, P> ti, tj;
+  granular_law<D, Nm, Tm, true, true, Rl, P>(pack_vec<D, N>(n), pack_num<N>(delta), pack_vec<D, N>(dv), pack_num<N>(Ri), pack_spin<D, N>(wi),
+                                             pack_num<N>(Rj), pack_spin<D, N>(wj), cp, mu, end, h, tau, f, ti, tj, trial);
+  int sliding = 0;
+  for (int l = 0; l < N; ++l) {
+    CHistory<D, double, kRolling> h1{xi[l], u[l], psi[l], ur[l]}, trial1{};
+    CVec<D, double> f1;
+    CSpin<D, double> ti1, tj1;
+    granular_law<D, Nm, Tm, true, true, Rl, double>(n[l], delta[l], dv[l], Ri[l], wi[l], Rj[l], wj[l], c[l], mu, end, h1, tau, f1, ti1, tj1,
+                                                    trial1);
+    std::vector<double> got, want;
+    lane_of(f, l, got), lane_of(ti, l, got), lane_of(tj, l, got);
+    one_of(f1, want), one_of(ti1, want), one_of(tj1, want);
+    if constexpr (has_history(Tm)) {
+      lane_of(trial.xi, l, got), lane_of(trial.u, l, got), one_of(trial1.xi, want), one_of(trial1.u, want);
+      if constexpr (kRolling) lane_of(trial.psi, l, got), lane_of(trial.ur, l, got), one_of(trial1.psi, want), one_of(trial1.ur, want);
+    }
+    EXPECT_TRUE(same_bits(got, want)) << "D " << D << " lane " << l << " of " << N << ": f_x " << got[0] << " vs " << want[0];
+    // sliding: |F_t| at the Coulomb cap μ|F_n| (F_t = f − (f·n) n)
+    const double fn = dot(f1, n[l]);
+    const CVec<D, double> ftan = f1 - fn * n[l];
+    sliding += std::sqrt(dot(ftan, ftan)) > (1 - 1e-9) * mu * std::abs(fn);
+  }
+  return sliding;
 }
 
 TEST(ContactLaws, EachLaneIsBitwiseTheOneContactLaw) {
@@ -277,6 +362,27 @@ TEST(ContactLaws, EachLaneIsBitwiseTheOneContactLaw) {
   EXPECT_GT(capped, 50);  // both branches of the cap were exercised
   EXPECT_LT(capped, 350);
   EXPECT_GT(cut, 10);     // and the cut attractive force
+}
+
+TEST(ContactLaws, EachLaneIsBitwiseTheOneContactGranularLaw) {
+  core::Rng rng(20261128);
+  int sliding = 0, contacts = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const ContactEnd end = trial % 2 ? ContactEnd::force : ContactEnd::overlap;
+    using enum NormalModel;
+    using enum TangentialModel;
+    using enum RollingModel;
+    sliding += expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, none, 2>(rng, end);
+    sliding += expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, epsd, 2>(rng, end);
+    sliding += expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, epsd, 4>(rng, end);
+    sliding += expect_granular_lanes_are_the_one_contact_law<2, hertz, mindlin, epsd, 2>(rng, end);
+    sliding += expect_granular_lanes_are_the_one_contact_law<3, spring_dashpot, linear_history, none, 2>(rng, end);
+    sliding += expect_granular_lanes_are_the_one_contact_law<2, spring_dashpot, linear_history, none, 2>(rng, end);
+    sliding += expect_granular_lanes_are_the_one_contact_law<3, hertz, regularised, none, 2>(rng, end);
+    contacts += 2 + 2 + 4 + 2 + 2 + 2 + 2;
+  }
+  EXPECT_GT(sliding, contacts / 10);  // both sides of the Coulomb limit were exercised
+  EXPECT_LT(sliding, contacts * 9 / 10);
 }
 
 }  // namespace

@@ -63,6 +63,8 @@ struct CVec {
   friend CVec operator+(const CVec& a, const CVec& b) { CVec r; for (int i = 0; i < D; ++i) r[i] = a[i] + b[i]; return r; }
   friend CVec operator-(const CVec& a, const CVec& b) { CVec r; for (int i = 0; i < D; ++i) r[i] = a[i] - b[i]; return r; }
   friend CVec operator*(const T& s, const CVec& a) { CVec r; for (int i = 0; i < D; ++i) r[i] = s * a[i]; return r; }
+  friend CVec operator/(const CVec& a, const T& s) { CVec r; for (int i = 0; i < D; ++i) r[i] = a[i] / s; return r; }
+  friend CVec operator-(const CVec& a) { CVec r; for (int i = 0; i < D; ++i) r[i] = -a[i]; return r; }
   CVec& operator+=(const CVec& b) { return *this = *this + b; }
 };
 template <int D, class T>
@@ -73,6 +75,19 @@ CSpin<D, T> zero_spin() {
   if constexpr (D == 2) return T(0.0);
   else return CVec<3, T>{{T(0.0), T(0.0), T(0.0)}};
 }
+/// a where the mask holds, b elsewhere, component by component.
+template <int D, class T, class M>
+CVec<D, T> select(const M& m, const CVec<D, T>& a, const CVec<D, T>& b) {
+  CVec<D, T> r;
+  for (int i = 0; i < D; ++i) r[i] = core::lane::select(m, a[i], b[i]);
+  return r;
+}
+/// |x|² of a spin (2D: ω_z²).
+template <class T>
+T spin_norm2(const T& w) { return w * w; }
+template <class T>
+T spin_norm2(const CVec<3, T>& w);
+
 /// Eigen vectors to components and back (one contact).
 template <int D>
 CVec<D, double> components(const core::Vec<D>& v) {
@@ -104,6 +119,8 @@ T dot(const CVec<D, T>& a, const CVec<D, T>& b) {
   for (int i = 1; i < D; ++i) s = s + a[i] * b[i];
   return s;
 }
+template <class T>
+T spin_norm2(const CVec<3, T>& w) { return dot(w, w); }
 /// ω × r (2D: ω ẑ × r = ω(−r_y, r_x)).
 template <class T>
 CVec<2, T> cross(const T& w, const CVec<2, T>& r) { return {{-w * r[1], w * r[0]}}; }

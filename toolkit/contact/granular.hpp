@@ -45,6 +45,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include "toolkit/contact/contact_force.hpp"
 #include "toolkit/contact/dim.hpp"
@@ -111,6 +112,119 @@ struct PairConstants {
   double cr = 0.0;    ///< η_r 2√I_r: the rolling dashpot's C_r = cr √k_r (RollingModel::epsd)
 };
 
+/// A history (and the constants) on components of T, T = double (one contact) or core::lane::Pack<N>
+/// (N contacts side by side): what granular_law is written on (contact_force.hpp, CVec).
+template <int D, class T, bool Rolling>
+struct CHistory {
+  CVec<D, T> xi, u, psi, ur;  // psi and ur unused without rolling
+};
+template <class T>
+struct CConstants {
+  T k, eta, kt, xt, mu_r, Rs, cr;
+};
+
+/// The law on components (see the header comment and granular_force below): one contact when T =
+/// double, several when T = core::lane::Pack<N>, the same operations in the same order on each lane.
+/// For a history law, hist is the committed history, tau = t − t_c, and trial receives the history at t.
+template <int D, NormalModel N, TangentialModel Tm, bool Damping, bool Friction, RollingModel Rl, class T>
+[[gnu::always_inline]] inline void granular_law(const CVec<D, T>& n, const T& delta, const CVec<D, T>& dv, const T& Ri, const CSpin<D, T>& wi,
+                                                const T& Rj, const CSpin<D, T>& wj, const CConstants<T>& c, double mu, ContactEnd end,
+                                                const CHistory<D, T, Rl != RollingModel::none>& hist, double tau, CVec<D, T>& f,
+                                                CSpin<D, T>& ti, CSpin<D, T>& tj, CHistory<D, T, Rl != RollingModel::none>& trial) {
+  namespace ln = core::lane;
+  constexpr bool kOne = std::is_same_v<T, double>;  // one contact: branches; lanes: both sides and a select
+  const T d = -delta;  // overlap depth > 0
+  T fn;
+  T eta_n(0.0);  // the normal dashpot's coefficient at this overlap
+  T sd(0.0);     // √d (Hertz, Mindlin)
+  if constexpr (N == NormalModel::hertz || Tm == TangentialModel::mindlin) sd = ln::sqrt(d);
+  if constexpr (N == NormalModel::hertz) {
+    fn = c.k * d * sd;                                                              // k d^{3/2}          (Hertz)
+    if constexpr (Damping) eta_n = c.eta * ln::sqrt(sd), fn = fn - eta_n * dot(dv, n);  // −α√(m*k) d^{1/4} δ̇ (Tsuji 1992)
+  } else {
+    fn = c.k * d;                                                                   // k_n d              (seed 003)
+    if constexpr (Damping) eta_n = c.eta, fn = fn - eta_n * dot(dv, n);             // −η δ̇
+  }
+  if (end == ContactEnd::force) fn = ln::max0(fn);                                 // Schwager & Pöschel 2007
+  f = fn * n;
+  ti = zero_spin<D, T>();
+  tj = zero_spin<D, T>();
+  if constexpr (Friction) {
+    const CSpin<D, T> rw = Ri * wi + Rj * wj;
+    const CVec<D, T> vij = dv - cross(rw, n);                          // v_ij (seed 003 "Base au contact")
+    const CVec<D, T> u = vij - dot(vij, n) * n;                        // u = v_ij − (v_ij·n) n
+    CVec<D, T> ft;
+    const T cap = T(mu) * ln::abs(fn);                                 // |F_t| ≤ μ |F_n|
+    // x scaled by s where the mask holds (one contact: a branch; lanes: ×1 elsewhere, exact)
+    auto scaled_where = [](const auto& m, const T& s, auto& x) {
+      if constexpr (kOne) {
+        if (m) x = s * x;
+      } else {
+        x = ln::select(m, s, T(1.0)) * x;
+      }
+    };
+    if constexpr (Tm == TangentialModel::regularised) {
+      ft = -c.kt * u;                                                  // F_t = −k_t u (seed 003)
+      const T ft2 = dot(ft, ft);
+      scaled_where(ft2 > cap * cap, cap / ln::sqrt(ft2), ft);
+    } else {
+      const T kt = Tm == TangentialModel::mindlin ? c.kt * sd : c.kt;  // 8 G* a, a = √(R* d)
+      CVec<D, T> xi = hist.xi - dot(hist.xi, n) * n;                  // into the tangent plane …
+      const T l0 = dot(hist.xi, hist.xi), l1 = dot(xi, xi);
+      scaled_where(l1 > T(0.0), ln::sqrt(l0 / l1), xi);                // … keeping its length
+      const CVec<D, T> uc = hist.u - dot(hist.u, n) * n;
+      xi += T(0.5 * tau) * (uc + u);                                   // ξ̇ = u, trapezoid from t_c
+      const T eta_t = c.xt * eta_n;
+      ft = -kt * xi - eta_t * u;                                       // F_t = −k_t ξ − η_t u
+      const T ft2 = dot(ft, ft);
+      const auto sliding = ft2 > cap * cap;                            // sliding: at the Coulomb limit
+      scaled_where(sliding, cap / ln::sqrt(ft2), ft);
+      const auto spring = ln::both(sliding, kt > T(0.0));              //   ξ = −(F_t + η_t u)/k_t (Luding 2008)
+      if constexpr (kOne) {
+        if (spring) xi = -(ft + eta_t * u) / kt;
+      } else {
+        xi = select(spring, CVec<D, T>(-(ft + eta_t * u) / kt), xi);
+      }
+      trial.xi = xi;
+      trial.u = u;
+    }
+    f += ft;
+    const CSpin<D, T> nft = moment(n, ft);                             // n × F_t
+    ti = -Ri * nft;                                                    // T_i = −R_i n × F_t
+    tj = -Rj * nft;                                                    // T_j = −R_j n × F_t
+    if constexpr (Rl == RollingModel::epsd) {
+      const CVec<D, T> vr = c.Rs * cross(wi - wj, n);                  // v_r = R* (ω_i − ω_j) × n
+      CVec<D, T> psi = hist.psi - dot(hist.psi, n) * n;                // turned into the tangent plane …
+      const T p0 = dot(hist.psi, hist.psi), p1 = dot(psi, psi);
+      scaled_where(p1 > T(0.0), ln::sqrt(p0 / p1), psi);               // … keeping its length
+      psi += T(0.5 * tau) * ((hist.ur - dot(hist.ur, n) * n) + vr);    // ψ̇ = v_r, trapezoid from t_c
+      const T kn = N == NormalModel::hertz ? c.k * sd : c.k;           // secant normal stiffness F_el/d
+      const T kr = T(2.25) * c.mu_r * c.mu_r * c.Rs * c.Rs * kn;       // k_r = 2.25 μ_r² R*² k_n (N·m/rad)
+      CSpin<D, T> mr = (-kr / c.Rs) * moment(n, psi);                  // M_i = −(k_r/R*) n × ψ
+      const T mcap = c.mu_r * c.Rs * ln::abs(fn);                      // |M| ≤ μ_r R* |F_n|
+      const T m2 = spin_norm2(mr);
+      const auto limit = m2 > mcap * mcap;                             // rolling: at the limit, no dashpot
+      const T scale = mcap / ln::sqrt(m2);
+      // below the limit: EPSD's dashpot −C_r θ̇_r, the total within the limit
+      CSpin<D, T> below = mr + (-c.cr * ln::sqrt(kr) / c.Rs) * moment(n, vr);
+      const T m2d = spin_norm2(below);
+      scaled_where(m2d > mcap * mcap, mcap / ln::sqrt(m2d), below);
+      if constexpr (kOne) {
+        if (limit) mr = scale * mr, psi = scale * psi;
+        else mr = below;
+      } else {
+        if constexpr (D == 2) mr = ln::select(limit, scale * mr, below);
+        else mr = select(limit, CSpin<D, T>(scale * mr), below);
+        psi = select(limit, CVec<D, T>(scale * psi), psi);
+      }
+      trial.psi = psi;
+      trial.ur = vr;
+      ti = ti + mr;                                                    // M_i
+      tj = tj - mr;                                                    // M_j = −M_i
+    }
+  }
+}
+
 /// The force on i (f) and the torques on i and j of a contact (δ < 0) under the sub-models N, T;
 /// for a history law, hist is the committed history, tau = t − t_c, and *trial receives the history
 /// at t (what a commit stores). Damping and Friction as contact_force.
@@ -119,83 +233,21 @@ template <int D, NormalModel N, TangentialModel T, bool Damping, bool Friction, 
                                                   const Spin<D>& wi, double Rj, const Spin<D>& wj, const PairConstants& c,
                                                   double mu, ContactEnd end, const HistoryOf<D, Rl>& hist, double tau,
                                                   core::Vec<D>& f, Spin<D>& ti, Spin<D>& tj, HistoryOf<D, Rl>& trial) {
-  using Dm = Dim<D>;
-  const double d = -delta;  // overlap depth > 0
-  double fn;
-  double eta_n = 0.0;  // the normal dashpot's coefficient at this overlap
-  double sd = 0.0;  // √d (Hertz, Mindlin)
-  if constexpr (N == NormalModel::hertz || T == TangentialModel::mindlin) sd = std::sqrt(d);
-  if constexpr (N == NormalModel::hertz) {
-    fn = c.k * d * sd;                                              // k d^{3/2}          (Hertz)
-    if constexpr (Damping) eta_n = c.eta * std::sqrt(sd), fn -= eta_n * dv.dot(n);  // −α√(m*k) d^{1/4} δ̇ (Tsuji 1992)
-  } else {
-    fn = c.k * d;                                                   // k_n d              (seed 003)
-    if constexpr (Damping) eta_n = c.eta, fn -= eta_n * dv.dot(n);  // −η δ̇
-  }
-  if (end == ContactEnd::force) fn = std::max(fn, 0.0);             // Schwager & Pöschel 2007
-  f = fn * n;
-  ti = Dm::zero_spin();
-  tj = Dm::zero_spin();
-  if constexpr (Friction) {
-    const Spin<D> rw = Ri * wi + Rj * wj;
-    const core::Vec<D> vij = dv - Dm::cross(rw, n);                 // v_ij (seed 003 "Base au contact")
-    const core::Vec<D> u = vij - vij.dot(n) * n;                    // u = v_ij − (v_ij·n) n
-    core::Vec<D> ft;
-    const double cap = mu * std::abs(fn);                           // |F_t| ≤ μ |F_n|
-    if constexpr (T == TangentialModel::regularised) {
-      ft = -c.kt * u;                                               // F_t = −k_t u (seed 003)
-      const double ft2 = ft.squaredNorm();
-      if (ft2 > cap * cap) ft *= cap / std::sqrt(ft2);
-    } else {
-      const double kt = T == TangentialModel::mindlin ? c.kt * sd : c.kt;  // 8 G* a, a = √(R* d)
-      core::Vec<D> xi = hist.xi - hist.xi.dot(n) * n;               // into the tangent plane …
-      const double l0 = hist.xi.squaredNorm(), l1 = xi.squaredNorm();
-      if (l1 > 0.0) xi *= std::sqrt(l0 / l1);                       // … keeping its length
-      const core::Vec<D> uc = hist.u - hist.u.dot(n) * n;
-      xi += (0.5 * tau) * (uc + u);                                 // ξ̇ = u, trapezoid from t_c
-      const double eta_t = c.xt * eta_n;
-      ft = -kt * xi - eta_t * u;                                    // F_t = −k_t ξ − η_t u
-      const double ft2 = ft.squaredNorm();
-      if (ft2 > cap * cap) {                                        // sliding: at the Coulomb limit
-        ft *= cap / std::sqrt(ft2);
-        if (kt > 0.0) xi = -(ft + eta_t * u) / kt;                  //   ξ = −(F_t + η_t u)/k_t (Luding 2008)
-      }
-      trial.xi = xi;
-      trial.u = u;
-    }
-    f += ft;
-    const Spin<D> nft = Dm::moment(n, ft);                          // n × F_t
-    ti = -Ri * nft;                                                 // T_i = −R_i n × F_t
-    tj = -Rj * nft;                                                 // T_j = −R_j n × F_t
-    if constexpr (Rl == RollingModel::epsd) {
-      const core::Vec<D> vr = c.Rs * Dm::cross(wi - wj, n);          // v_r = R* (ω_i − ω_j) × n
-      core::Vec<D> psi = hist.psi - hist.psi.dot(n) * n;              // turned into the tangent plane …
-      const double p0 = hist.psi.squaredNorm(), p1 = psi.squaredNorm();
-      if (p1 > 0.0) psi *= std::sqrt(p0 / p1);                        // … keeping its length
-      psi += (0.5 * tau) * ((hist.ur - hist.ur.dot(n) * n) + vr);     // ψ̇ = v_r, trapezoid from t_c
-      const double kn = N == NormalModel::hertz ? c.k * sd : c.k;     // secant normal stiffness F_el/d
-      const double kr = 2.25 * c.mu_r * c.mu_r * c.Rs * c.Rs * kn;    // k_r = 2.25 μ_r² R*² k_n (N·m/rad)
-      Spin<D> mr = (-kr / c.Rs) * Dm::moment(n, psi);                 // M_i = −(k_r/R*) n × ψ
-      const double mcap = c.mu_r * c.Rs * std::abs(fn);               // |M| ≤ μ_r R* |F_n|
-      auto sq = [](const Spin<D>& x) {
-        if constexpr (D == 2) return x * x; else return x.squaredNorm();
-      };
-      const double m2 = sq(mr);
-      if (m2 > mcap * mcap) {                                         // rolling: at the limit, no dashpot
-        const double scale = mcap / std::sqrt(m2);
-        mr *= scale;
-        psi *= scale;
-      } else {
-        const Spin<D> md = (-c.cr * std::sqrt(kr) / c.Rs) * Dm::moment(n, vr);  // −C_r θ̇_r
-        mr += md;
-        const double m2d = sq(mr);
-        if (m2d > mcap * mcap) mr *= mcap / std::sqrt(m2d);           // the total within the limit
-      }
-      trial.psi = psi;
-      trial.ur = vr;
-      ti += mr;                                                       // M_i
-      tj -= mr;                                                       // M_j = −M_i
-    }
+  constexpr bool kRolling = Rl != RollingModel::none;
+  CHistory<D, double, kRolling> h{components<D>(hist.xi), components<D>(hist.u), {}, {}}, tr{};
+  if constexpr (kRolling) h.psi = components<D>(hist.psi), h.ur = components<D>(hist.ur);
+  const CConstants<double> cc{c.k, c.eta, c.kt, c.xt, c.mu_r, c.Rs, c.cr};
+  CVec<D, double> f_;
+  CSpin<D, double> ti_, tj_;
+  granular_law<D, N, T, Damping, Friction, Rl, double>(components<D>(n), delta, components<D>(dv), Ri, spin_components<D>(wi), Rj,
+                                                       spin_components<D>(wj), cc, mu, end, h, tau, f_, ti_, tj_, tr);
+  f = from_components(f_);
+  ti = spin_from_components<D>(ti_);
+  tj = spin_from_components<D>(tj_);
+  if constexpr (Friction && has_history(T)) {
+    trial.xi = from_components(tr.xi);
+    trial.u = from_components(tr.u);
+    if constexpr (kRolling) trial.psi = from_components(tr.psi), trial.ur = from_components(tr.ur);
   }
 }
 

@@ -784,7 +784,7 @@ class World {
     const PairConstants* pc = pair_constants(ws);
     const std::uint32_t* ci = ws.pair_ci.data();
     if constexpr (kLaneLaw) {
-      lane_forces(base, nc, list, ck, cs, xr, vw, pc, ci, law, ft);
+      lane_forces<Commit>(base, nc, list, ck, cs, xr, vw, pc, ci, law, ft, ws.pair_hist.data(), tau);
       return;
     }
     [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
@@ -848,18 +848,20 @@ class World {
     }
   }
 
-  // The seed's law alone (no history, cohesion or dipoles): its contacts kLanes at a time, one per lane
-  // (core/lanes.hpp), each lane the same operations as one contact alone, so the results are bitwise
-  // those of the one-contact loop above; then the accumulations, contact by contact in list order.
-  // Why: the law's arithmetic runs on packed pairs of contacts instead of packed (x, y) components;
-  // two lanes (one SSE2 register a value) run fewer instructions than four, whose values spill
-  // (docs/contact.md "Speed": 38.0 M, 32.1 M and 37.8 M instructions a step on the fcc3d box for
-  // the one-contact loop, two lanes and four).
-  static constexpr bool kLaneLaw = !granular && !L.cohesion && !L.dipoles;
+  // The contact laws without cohesion or dipoles: their contacts kLanes at a time, one per lane
+  // (core/lanes.hpp), each lane the same operations as one contact alone (contact_law, granular_law), so
+  // the results are bitwise those of the one-contact loop above; then the accumulations, contact by
+  // contact in list order. Why: the law's arithmetic runs on packed pairs of contacts instead of packed
+  // (x, y) components; two lanes (one SSE2 register a value) run fewer instructions than four, whose
+  // values spill (docs/contact.md "Speed": 38.0 M, 32.1 M and 37.8 M instructions a step in the fcc3d
+  // box's pair loop for one contact at a time, two lanes and four).
+  static constexpr bool kLaneLaw = !L.cohesion && !L.dipoles;
   static constexpr int kLanes = 2;
 
+  template <bool Commit>
   void lane_forces(std::size_t c0, std::size_t nc, const std::uint32_t* list, const std::uint32_t* ck, const std::uint32_t* cs,
-                   const XR* xr, const VW* vw, const PairConstants* pc, const std::uint32_t* ci, const ContactLaw& law, FT* ft) const {
+                   const XR* xr, const VW* vw, const PairConstants* pc, const std::uint32_t* ci, const ContactLaw& law, FT* ft,
+                   [[maybe_unused]] History* hist, [[maybe_unused]] double tau) const {
     using P = core::lane::Pack<kLanes>;
     constexpr int W = P::size;
     for (; c0 < nc; c0 += W) {
@@ -870,24 +872,23 @@ class World {
         const std::size_t c = c0 + static_cast<std::size_t>(std::min(l, m - 1));
         K[l] = ck[c], S[l] = cs[c], T[l] = list[K[l]];
       }
-      CVec<D, P> d, dv;
-      for (int a = 0; a < D; ++a) {
-        d[a] = P::of([&](int l) { return xr[S[l]].x[a] - xr[T[l]].x[a]; });
-        dv[a] = P::of([&](int l) { return vw[S[l]].v[a] - vw[T[l]].v[a]; });
-      }
+      auto vec = [&](auto get) {  // a D-vector's components, lane l's component a from get(l, a)
+        CVec<D, P> r;
+        for (int a = 0; a < D; ++a) r[a] = P::of([&](int l) { return get(l, a); });
+        return r;
+      };
+      const CVec<D, P> d = vec([&](int l, int a) { return xr[S[l]].x[a] - xr[T[l]].x[a]; });
+      const CVec<D, P> dv = vec([&](int l, int a) { return vw[S[l]].v[a] - vw[T[l]].v[a]; });
       CSpin<D, P> wi, wj;
       if constexpr (D == 2) {
         wi = P::of([&](int l) { return vw[S[l]].w; });
         wj = P::of([&](int l) { return vw[T[l]].w; });
       } else {
-        for (int a = 0; a < 3; ++a) {
-          wi[a] = P::of([&](int l) { return vw[S[l]].w[a]; });
-          wj[a] = P::of([&](int l) { return vw[T[l]].w[a]; });
-        }
+        wi = vec([&](int l, int a) { return vw[S[l]].w[a]; });
+        wj = vec([&](int l, int a) { return vw[T[l]].w[a]; });
       }
       const P Ri = P::of([&](int l) { return xr[S[l]].R; });
       const P Rj = P::of([&](int l) { return xr[T[l]].R; });
-      const P eta = L.damping ? P::of([&](int l) { return pc[ci[K[l]]].eta; }) : P(0.0);
       // the normal and the overlap, as the one-contact loop: coincident centres take the first axis
       const P r2 = dot(d, d);
       const auto apart = r2 > P(0.0);
@@ -898,7 +899,37 @@ class World {
       const P delta = r2 * inv_r - (Ri + Rj);
       CVec<D, P> f;
       CSpin<D, P> tis, tjs;
-      contact::contact_law<D, L.damping, L.friction, P>(n, delta, dv, Ri, wi, Rj, wj, eta, law, f, tis, tjs);
+      if constexpr (granular) {
+        auto con = [&](double PairConstants::*field) { return P::of([&](int l) { return pc[ci[K[l]]].*field; }); };
+        const CConstants<P> c{con(&PairConstants::k),    con(&PairConstants::eta), con(&PairConstants::kt), con(&PairConstants::xt),
+                              con(&PairConstants::mu_r), con(&PairConstants::Rs),  con(&PairConstants::cr)};
+        constexpr bool kRolling = L.rolling != RollingModel::none;
+        CHistory<D, P, kRolling> h{}, trial{};
+        if constexpr (history) {
+          h.xi = vec([&](int l, int a) { return hist[K[l]].xi[a]; });
+          h.u = vec([&](int l, int a) { return hist[K[l]].u[a]; });
+          if constexpr (kRolling) {
+            h.psi = vec([&](int l, int a) { return hist[K[l]].psi[a]; });
+            h.ur = vec([&](int l, int a) { return hist[K[l]].ur[a]; });
+          }
+        }
+        granular_law<D, L.normal, L.tangential, L.damping, L.friction, L.rolling, P>(n, delta, dv, Ri, wi, Rj, wj, c, law.mu, law.end, h, tau,
+                                                                                      f, tis, tjs, trial);
+        if constexpr (Commit) {
+          for (int l = 0; l < m; ++l) {
+            History& to = hist[K[l]];
+            to = History{};
+            if constexpr (L.friction && has_history(L.tangential)) {
+              for (int a = 0; a < D; ++a) to.xi[a] = trial.xi[a][l], to.u[a] = trial.u[a][l];
+              if constexpr (kRolling)
+                for (int a = 0; a < D; ++a) to.psi[a] = trial.psi[a][l], to.ur[a] = trial.ur[a][l];
+            }
+          }
+        }
+      } else {
+        const P eta = L.damping ? P::of([&](int l) { return pc[ci[K[l]]].eta; }) : P(0.0);
+        contact::contact_law<D, L.damping, L.friction, P>(n, delta, dv, Ri, wi, Rj, wj, eta, law, f, tis, tjs);
+      }
       for (int l = 0; l < m; ++l) {  // the accumulations, contact by contact in list order
         FT& fi = ft[S[l]];
         FT& fj = ft[T[l]];

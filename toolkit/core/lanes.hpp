@@ -12,8 +12,8 @@
 // lowered to scalar operations: the same results.
 //
 // The operations a formula may use on T (both spellings compile for double and for Pack):
-//   + − × ÷ (a double operand broadcasts), unary −, < > (a mask), select(mask, a, b) (a where the
-//   mask holds), sqrt, abs, max0(x) = std::max(x, 0.0).
+//   + − × ÷ (a double operand broadcasts), unary −, < > (a mask), both(mask, mask), select(mask, a, b)
+//   (a where the mask holds), sqrt, abs, max0(x) = std::max(x, 0.0).
 #include <cmath>
 #include <cstdint>
 #if defined(__SSE2__)
@@ -86,6 +86,14 @@ inline Half half_abs(Half x) {
 }
 }  // namespace detail
 
+/// Both masks hold.
+template <int N>
+Mask<N> both(const Mask<N>& a, const Mask<N>& b) {
+  Mask<N> m;
+  for (int i = 0; i < N / 2; ++i) m.h[i] = a.h[i] & b.h[i];
+  return m;
+}
+
 /// a where the mask holds, b elsewhere.
 template <int N>
 Pack<N> select(const Mask<N>& m, const Pack<N>& a, const Pack<N>& b) {
@@ -109,6 +117,7 @@ Pack<N> max0(const Pack<N>& x) {
 
 // The same spellings for one item.
 inline double select(bool m, double a, double b) { return m ? a : b; }
+inline bool both(bool a, bool b) { return a && b; }
 inline double max0(double x) { return x < 0.0 ? 0.0 : x; }
 inline double sqrt(double x) { return std::sqrt(x); }
 inline double abs(double x) { return std::abs(x); }
