@@ -25,7 +25,6 @@
 // friction: the seed's warning). Torques: the friction acts at the contact point, −R_i n from the
 // centre of i and +R_j n from that of j, so
 //   T_i = (−R_i n) × F_t,   T_j = (R_j n) × (−F_t) = −R_j n × F_t.
-#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -52,7 +51,7 @@ inline double pair_viscosity(const ContactLaw& law, double mi, double mj) {
 }
 inline double wall_viscosity(const ContactLaw& law, double mi) { return law.eta_per_sqrt_mass * std::sqrt(mi); }
 
-/// A D-vector of T on its components, T = double (one contact) or core::lane::Pack (four contacts, one
+/// A D-vector of T on its components, T = double (one contact) or core::lane::Pack<N> (N contacts, one
 /// per lane): the type the law is written on, so that one formula serves both (core/lanes.hpp). A
 /// spin is T in 2D (ω_z) and a CVec<3, T> in 3D.
 template <int D, class T>
@@ -82,12 +81,6 @@ CVec<D, T> select(const M& m, const CVec<D, T>& a, const CVec<D, T>& b) {
   for (int i = 0; i < D; ++i) r[i] = core::lane::select(m, a[i], b[i]);
   return r;
 }
-/// |x|² of a spin (2D: ω_z²).
-template <class T>
-T spin_norm2(const T& w) { return w * w; }
-template <class T>
-T spin_norm2(const CVec<3, T>& w);
-
 /// Eigen vectors to components and back (one contact).
 template <int D>
 CVec<D, double> components(const core::Vec<D>& v) {
@@ -119,6 +112,9 @@ T dot(const CVec<D, T>& a, const CVec<D, T>& b) {
   for (int i = 1; i < D; ++i) s = s + a[i] * b[i];
   return s;
 }
+/// |ω|² of a spin (2D: ω_z²).
+template <class T>
+T spin_norm2(const T& w) { return w * w; }
 template <class T>
 T spin_norm2(const CVec<3, T>& w) { return dot(w, w); }
 /// ω × r (2D: ω ẑ × r = ω(−r_y, r_x)).
@@ -135,7 +131,7 @@ template <class T>
 CVec<3, T> moment(const CVec<3, T>& r, const CVec<3, T>& f) { return cross(r, f); }
 
 /// The law on components (see the header comment and contact_force below): one contact when T = double,
-/// four when T = core::lane::Pack, the same operations in the same order on each.
+/// N when T = core::lane::Pack<N>, the same operations in the same order on each.
 template <int D, bool Damping, bool Friction, class T>
 [[gnu::always_inline]] inline void contact_law(const CVec<D, T>& n, const T& delta, const CVec<D, T>& dv, const T& Ri, const CSpin<D, T>& wi,
                                                const T& Rj, const CSpin<D, T>& wj, const T& eta, const ContactLaw& law, CVec<D, T>& f,

@@ -42,7 +42,6 @@
 //   1/I_r = 1/(I_i + m_i R_i²) + 1/(I_j + m_j R_j²) (Ai et al. 2011 eqs. (12)–(14); off at the limit, their f = 0).
 // A sphere on an incline then holds for tan θ ≤ μ_r and rolls above with a = g(sin θ − μ_r cos θ)/(1 + κ)
 // (tests/contact/granular_test.cpp).
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
