@@ -50,7 +50,9 @@ ModifiedEnergyRow verlet_run(const P& problem, double omega, double theta, long 
   integrators::VelocityVerlet<core::Vec1> verlet;
   auto x = problem.initial();
   const double h0 = problem.energy(x);
-  const auto [m0, f0] = modified(x, r.h);
+  // plain names, not a structured binding: the lambda below captures them (clang 14 cannot capture a binding)
+  const auto start = modified(x, r.h);
+  const double m0 = start.first, f0 = start.second;
   integrators::integrate_n_steps(verlet, problem, x, 0.0, r.h, static_cast<std::size_t>(n),
                                  [&](const core::PhaseState<core::Vec1>& s, double, std::size_t) {
                                    r.max_dh = std::max(r.max_dh, std::abs(problem.energy(s) - h0));

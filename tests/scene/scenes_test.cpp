@@ -500,7 +500,8 @@ TEST(SceneValidation, SpinningSpheresFollowSeed001FAndConserveAngularMomentumAbo
   auto L_at = [&](std::size_t row) {
     core::Vec3 L = core::Vec3::Zero();
     for (const auto& [name, m, R] : {std::tuple{std::string("s1"), m1, R1}, std::tuple{std::string("s2"), m2, R2}}) {
-      auto c = [&](const char* k) { return r.trajectory.at(row, r.trajectory.column(name + "." + k)); };
+      const std::string& body = name;  // a plain reference for the lambda (clang 14 cannot capture a binding)
+      auto c = [&](const char* k) { return r.trajectory.at(row, r.trajectory.column(body + "." + k)); };
       const core::Vec3 x(c("x"), c("y"), c("z")), v(c("vx"), c("vy"), c("vz")), w(c("wx"), c("wy"), c("wz"));
       L += m * (x - xc).cross(v) + 0.4 * m * R * R * w;
     }
