@@ -46,11 +46,14 @@
 #include <cstdint>
 #include <type_traits>
 
-#include "toolkit/contact/contact_force.hpp"
+#include "toolkit/contact/components.hpp"
 #include "toolkit/contact/dim.hpp"
 #include "toolkit/core/vec.hpp"
 
 namespace verisim::contact {
+
+/// Which definition ends a contact (contact_force.hpp's header comment). Default: overlap (the seed's).
+enum class ContactEnd { overlap, force };
 
 /// The normal sub-model (Laws::normal).
 enum class NormalModel : std::uint8_t {
@@ -112,7 +115,7 @@ struct PairConstants {
 };
 
 /// A history (and the constants) on components of T, T = double (one contact) or core::lane::Pack<N>
-/// (N contacts side by side): what granular_law is written on (contact_force.hpp, CVec).
+/// (N contacts side by side): what granular_law is written on (components.hpp).
 template <int D, class T, bool Rolling>
 struct CHistory {
   CVec<D, T> xi, u, psi, ur;  // psi and ur unused without rolling
