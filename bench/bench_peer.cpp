@@ -26,8 +26,9 @@
 // Prints one JSON object per line: scene, particles, steps, contacts, and particle-steps per second:
 // verisim (per CPU second, 1 thread), verisim_wall_1, verisim_wall_2, and the peer's (peer: "lammps" or
 // "liggghts"; peer_cpu_1 per CPU second, peer_wall_1, peer_wall_2; the keys "verisim" and "lammps" kept for
-// the one-core table). Usage: bench_peer [STEPS_3D [STEPS_2D]] — not pinned (the 2-core rows need both cores;
-// run it on a quiet machine).
+// the one-core table): each the median of ROUNDS rounds (default 3; each round runs the four in turn), and
+// "rounds", every round's six rates, for ratios within a round. Usage: bench_peer [STEPS_3D [STEPS_2D [ROUNDS]]]
+// — not pinned (the 2-core rows need both cores; run it on a quiet machine).
 #include <time.h>
 #include <unistd.h>
 
@@ -38,6 +39,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -182,30 +184,49 @@ double contacts_per_particle(const scene::Scene& sc) {
   return (2.0 * static_cast<double>(pairs) + static_cast<double>(walls)) / static_cast<double>(soft.world().size());
 }
 
-/// One scene's line: verisim on 1 and 2 threads, the peer on 1 and 2 processes.
+/// The median of a few numbers (the middle one, or the mean of the two middle ones).
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
+/// One scene's line: verisim on 1 and 2 threads, the peer on 1 and 2 processes, `rounds` times in turn
+/// (v1, v2, p1, p2, then again), so that a slow minute of a shared machine falls on one round of each
+/// rather than on one program. Prints each rate's median and every round's six rates ("rounds"), from
+/// which the report takes each ratio within a round.
 template <int D, contact::Laws L>
-void measure(const std::string& name, const scene::Scene& sc, const fs::path& tmp) {
+void measure(const std::string& name, const scene::Scene& sc, const fs::path& tmp, int rounds) {
   const double n = static_cast<double>(sc.objects.size()), steps = static_cast<double>(sc.simulation.steps);
-  const Timing v1 = verisim_seconds<D, L>(sc, 1), v2 = verisim_seconds<D, L>(sc, 2);
+  const double ps = n * steps;
   const bool hertz = sc.contact.hertz();
   const std::string peer = hertz ? "liggghts" : "lammps";
-  Timing p1, p2;
-  for (int np : {1, 2}) {
-    Timing& p = np == 1 ? p1 : p2;
-    const fs::path dir = tmp / fmt::format("{}_np{}", name, np);
-    if (hertz) {
-      p = peer_seconds("liggghts", experiments::make_liggghts_deck(sc), experiments::kLiggghtsInput, {}, np, dir);
-    } else {
-      const auto deck = experiments::make_lammps_deck(sc);
-      p = peer_seconds("lmp", deck.input, experiments::kLammpsInput, {{experiments::kLammpsData, deck.data}}, np, dir);
+  std::vector<std::vector<double>> rates(6);  // verisim cpu 1, wall 1, wall 2; peer cpu 1, wall 1, wall 2
+  std::string each;
+  for (int k = 0; k < rounds; ++k) {
+    const Timing v1 = verisim_seconds<D, L>(sc, 1), v2 = verisim_seconds<D, L>(sc, 2);
+    Timing p1, p2;
+    for (int np : {1, 2}) {
+      Timing& p = np == 1 ? p1 : p2;
+      const fs::path dir = tmp / fmt::format("{}_np{}", name, np);
+      if (hertz) {
+        p = peer_seconds("liggghts", experiments::make_liggghts_deck(sc), experiments::kLiggghtsInput, {}, np, dir);
+      } else {
+        const auto deck = experiments::make_lammps_deck(sc);
+        p = peer_seconds("lmp", deck.input, experiments::kLammpsInput, {{experiments::kLammpsData, deck.data}}, np, dir);
+      }
     }
+    const double r[6] = {ps / v1.cpu, ps / v1.wall, ps / v2.wall, ps / p1.cpu, ps / p1.wall, ps / p2.wall};
+    for (int i = 0; i < 6; ++i) rates[i].push_back(r[i]);
+    each += fmt::format("{}[{:.6g}, {:.6g}, {:.6g}, {:.6g}, {:.6g}, {:.6g}]", k ? ", " : "", r[0], r[1], r[2], r[3], r[4], r[5]);
   }
-  const double c = contacts_per_particle<D, L>(sc), ps = n * steps;
+  const double c = contacts_per_particle<D, L>(sc);
+  const double vc = median(rates[0]), pc = median(rates[3]);
   std::printf("{\"scene\": \"%s\", \"particles\": %.0f, \"steps\": %.0f, \"contacts_per_particle\": %.2f, \"peer\": \"%s\", "
               "\"verisim\": %.6g, \"verisim_wall_1\": %.6g, \"verisim_wall_2\": %.6g, "
-              "\"peer_cpu_1\": %.6g, \"peer_wall_1\": %.6g, \"peer_wall_2\": %.6g%s}\n",
-              name.c_str(), n, steps, c, peer.c_str(), ps / v1.cpu, ps / v1.wall, ps / v2.wall, ps / p1.cpu, ps / p1.wall,
-              ps / p2.wall, hertz ? "" : fmt::format(", \"lammps\": {:.6g}", ps / p1.cpu).c_str());
+              "\"peer_cpu_1\": %.6g, \"peer_wall_1\": %.6g, \"peer_wall_2\": %.6g%s, \"rounds\": [%s]}\n",
+              name.c_str(), n, steps, c, peer.c_str(), vc, median(rates[1]), median(rates[2]), pc, median(rates[4]),
+              median(rates[5]), hertz ? "" : fmt::format(", \"lammps\": {:.6g}", pc).c_str(), each.c_str());
   std::fflush(stdout);
 }
 
@@ -215,9 +236,12 @@ int main(int argc, char** argv) {
   try {
     const fs::path tmp = fs::temp_directory_path() / fmt::format("verisim_bench_peer_{}", ::getpid());
     const std::size_t steps3 = argc > 1 ? std::stoul(argv[1]) : 1000, steps2 = argc > 2 ? std::stoul(argv[2]) : 300;
-    measure<3, contact::Laws{}>("fcc3d", scene::parse_scene(fcc3d(steps3), "fcc3d.toml"), tmp);
-    measure<2, contact::Laws{}>("hex2d", scene::parse_scene(hex2d(steps2), "hex2d.toml"), tmp);
-    measure<3, scene::kHertzMindlinLaws>("fcc3d-hertz", scene::parse_scene(fcc3d(steps3, true), "fcc3d-hertz.toml"), tmp);
+    const int rounds = argc > 3 ? std::stoi(argv[3]) : 3;
+    if (steps3 < 1 || steps2 < 1 || rounds < 1 || rounds > 99)
+      throw std::invalid_argument("usage: bench_peer [STEPS_3D [STEPS_2D [ROUNDS]]], steps >= 1, 1 <= ROUNDS <= 99");
+    measure<3, contact::Laws{}>("fcc3d", scene::parse_scene(fcc3d(steps3), "fcc3d.toml"), tmp, rounds);
+    measure<2, contact::Laws{}>("hex2d", scene::parse_scene(hex2d(steps2), "hex2d.toml"), tmp, rounds);
+    measure<3, scene::kHertzMindlinLaws>("fcc3d-hertz", scene::parse_scene(fcc3d(steps3, true), "fcc3d-hertz.toml"), tmp, rounds);
     fs::remove_all(tmp);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_peer: %s\n", e.what());

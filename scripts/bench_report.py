@@ -236,31 +236,40 @@ if peer:
       "*per CPU s* on one core (verisim: its thread's CPU time around the loop; the peer: its log's loop time × % CPU, the loop time alone "
       "when the log prints no % CPU, as LIGGGHTS 3.8's), "
       "*wall* the wall-clock time of the loop (verisim: CLOCK_MONOTONIC around it; the peer: its log's loop time). "
-      "One measurement each (docs/lammps.md); the machine must be quiet for the 2-core rows.")
+      "Rates: medians over the rounds (each round runs verisim on 1 and 2 threads, then the peer on 1 and 2 "
+      "processes); ratios: within each round, their median and (range) over the rounds (docs/lammps.md); the "
+      "machine must be quiet for the 2-core rows.")
     p("")
     p("| scene | peer | particles | steps | contacts / particle | verisim 1 core, per CPU s | peer 1 core, per CPU s "
       "| verisim / peer, 1 core | verisim 1 thread, wall | verisim 2 threads, wall | speed-up | peer -np 1, wall "
-      "| peer -np 2, wall | peer speed-up | verisim 2 / peer 2 |")
-    p("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+      "| peer -np 2, wall | peer speed-up | verisim 2 / peer 2 | rounds |")
+    p("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     goals = []
     for r in peer:
         if "verisim_wall_2" not in r:  # a line of the one-core bench (issue 18)
             p(f"| {r['scene']} | lammps | {r['particles']:,.0f} | {r['steps']:,.0f} | {r['contacts_per_particle']:.1f} | "
-              f"{r['verisim'] / 1e6:.2f} M | {r['lammps'] / 1e6:.2f} M | {r['verisim'] / r['lammps']:.2f} | – | – | – | – | – | – | – |")
+              f"{r['verisim'] / 1e6:.2f} M | {r['lammps'] / 1e6:.2f} M | {r['verisim'] / r['lammps']:.2f} | – | – | – | – | – | – | – | 1 |")
             continue
-        per_core = r["verisim"] / r["peer_cpu_1"]
-        speed_up = r["verisim_wall_2"] / r["verisim_wall_1"]
-        peer_up = r["peer_wall_2"] / r["peer_wall_1"]
-        two = r["verisim_wall_2"] / r["peer_wall_2"]
+        # each ratio within a round (bench_peer's "rounds": verisim cpu 1, wall 1, wall 2; peer cpu 1, wall 1,
+        # wall 2), then its median over the rounds, shown with its range; a line without rounds is one round
+        rounds = r.get("rounds") or [[r["verisim"], r["verisim_wall_1"], r["verisim_wall_2"],
+                                      r["peer_cpu_1"], r["peer_wall_1"], r["peer_wall_2"]]]
+        def ratio(a, b):
+            vals = [x[a] / x[b] for x in rounds]
+            m = median(vals)
+            cell = f"{m:.2f}" if len(vals) == 1 else f"{m:.2f} ({min(vals):.2f}–{max(vals):.2f})"
+            return m, cell
+        (per_core, per_core_cell), (speed_up, speed_up_cell) = ratio(0, 3), ratio(2, 1)
+        (peer_up, peer_up_cell), (two, two_cell) = ratio(5, 4), ratio(2, 5)
         p(f"| {r['scene']} | {r['peer']} | {r['particles']:,.0f} | {r['steps']:,.0f} | {r['contacts_per_particle']:.1f} | "
-          f"{r['verisim'] / 1e6:.2f} M | {r['peer_cpu_1'] / 1e6:.2f} M | {per_core:.2f} | {r['verisim_wall_1'] / 1e6:.2f} M | "
-          f"{r['verisim_wall_2'] / 1e6:.2f} M | {speed_up:.2f} | {r['peer_wall_1'] / 1e6:.2f} M | {r['peer_wall_2'] / 1e6:.2f} M | "
-          f"{peer_up:.2f} | {two:.2f} |")
+          f"{r['verisim'] / 1e6:.2f} M | {r['peer_cpu_1'] / 1e6:.2f} M | {per_core_cell} | {r['verisim_wall_1'] / 1e6:.2f} M | "
+          f"{r['verisim_wall_2'] / 1e6:.2f} M | {speed_up_cell} | {r['peer_wall_1'] / 1e6:.2f} M | {r['peer_wall_2'] / 1e6:.2f} M | "
+          f"{peer_up_cell} | {two_cell} | {len(rounds)} |")
         goals.append((r["scene"], r["peer"], per_core, speed_up, two))
     p("")
     if goals:
         yn = lambda ok: "yes" if ok else "no"
-        p("Goals of issue 30 (ratios of this run):")
+        p("Goals of issue 30 (the median ratios of this run):")
         p("")
         p("| scene | peer | speed-up on 2 threads ≥ 1.8 | verisim 2 threads ≥ peer -np 2 | per core ≥ 2 × peer |")
         p("| --- | --- | :-: | :-: | :-: |")
