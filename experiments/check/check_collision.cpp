@@ -36,8 +36,6 @@ constexpr int kShrinkRounds = 50;
 using Record = JsonRecord;
 using LawSpec = CollisionLawSpec;
 
-const std::vector<double>& field(const Record& r, const std::string& k) { return r.at(k).numbers; }
-
 /// The checked laws with their aliases (laws.hpp), for messages.
 std::string checked_names() {
   std::string known;
@@ -80,7 +78,7 @@ std::vector<Record> answers(const UserProgram& p, const LawSpec& L, const std::v
   for (std::size_t i = 0; i < cases.size(); ++i) input += case_line(L, cases[i], i + 1) + "\n";
   const std::string out = p.run(what, {{"law", L.table_name}, {"cases", std::to_string(cases.size())}}, input);
   return read_answer_lines(
-      out, L.answer, [&](std::size_t k, const std::string& key) { return field(ours_r[k], key).size(); }, cases.size(),
+      out, L.answer, [&](std::size_t k, const std::string& key) { return numbers_of(ours_r[k], key).size(); }, cases.size(),
       [&](std::size_t k) { return case_line(L, cases[k], k + 1); }, what, quoted_command(p.words()));
 }
 

@@ -59,6 +59,8 @@ struct JsonValue {
   bool is_text = false, is_array = false;
 };
 using JsonRecord = std::map<std::string, JsonValue, std::less<>>;
+/// The numbers of a record's field, which the reader has checked is there (std::out_of_range otherwise).
+inline const std::vector<double>& numbers_of(const JsonRecord& r, const std::string& key) { return r.at(key).numbers; }
 
 /// Reads one JSON object of such values (the protocol's answer line) with io's Json::parse: escapes
 /// decoded in keys and strings; nested objects, booleans, null and arrays holding anything but numbers

@@ -48,14 +48,12 @@ std::vector<double> list(const Eigen::MatrixBase<V>& v) {
 }
 Vec3 vec3(const std::vector<double>& v) { return Vec3(v[0], v[1], v[2]); }
 
-const std::vector<double>& field(const Record& r, const std::string& k) { return r.at(k).numbers; }
-
 /// The user's answer agrees with verisim's on every answered field (each to tol × its answer_scale).
 using AnswerScale = std::function<double(const Case&, const std::string&)>;
 std::string agree(const std::vector<std::string>& answer, const AnswerScale& answer_scale, const Case& c, const Record& ours,
                   const Record& user, double tol) {
   for (const auto& k : answer) {
-    const auto &a = field(ours, k), &b = field(user, k);
+    const auto &a = numbers_of(ours, k), &b = numbers_of(user, k);
     double d = 0;
     for (std::size_t i = 0; i < a.size(); ++i) d = std::max(d, std::abs(a[i] - b[i]));
     if (!(d <= tol * answer_scale(c, k))) return fmt::format("{} = {}; received {} = {}", k, numbers_text(a), k, numbers_text(b));
@@ -134,7 +132,7 @@ Check momentum_check(Scale scale) {
           [scale](const Case& c, const Record&, const Record& u, double tol) {
             const double m1 = get1(c, "m1"), m2 = get1(c, "m2");
             const VecX p0 = m1 * vec(get(c, "v1")) + m2 * vec(get(c, "v2"));
-            const VecX p1 = m1 * vec(field(u, "v1_after")) + m2 * vec(field(u, "v2_after"));
+            const VecX p1 = m1 * vec(numbers_of(u, "v1_after")) + m2 * vec(numbers_of(u, "v2_after"));
             return (p1 - p0).norm() <= tol * (m1 + m2) * scale(c)
                        ? std::string()
                        : fmt::format("m1 v1 + m2 v2 = {}; received {}", numbers_text(list(p0)), numbers_text(list(p1)));
@@ -155,7 +153,7 @@ Check translational_energy_check(const std::string& coefficient) {
             const auto ke = [&](const std::vector<double>& a, const std::vector<double>& b) {
               return 0.5 * m1 * vec(a).squaredNorm() + (std::isinf(m2) ? 0.0 : 0.5 * m2 * vec(b).squaredNorm());
             };
-            return energy_verdict("kinetic energy", ke(get(c, "v1"), get(c, "v2")), ke(field(u, "v1_after"), field(u, "v2_after")), tol);
+            return energy_verdict("kinetic energy", ke(get(c, "v1"), get(c, "v2")), ke(numbers_of(u, "v1_after"), numbers_of(u, "v2_after")), tol);
           }};
 }
 
@@ -211,7 +209,7 @@ LawSpec frictionless_spec() {
        [scale](const Case& c, const Record&, const Record& u, double tol) {
          const VecX n = unit_normal(c);
          const double before = vec(get(c, "v1")).dot(n) - vec(get(c, "v2")).dot(n);
-         const double after = vec(field(u, "v1_after")).dot(n) - vec(field(u, "v2_after")).dot(n);
+         const double after = vec(numbers_of(u, "v1_after")).dot(n) - vec(numbers_of(u, "v2_after")).dot(n);
          const double want = -get1(c, "e") * before;
          return std::abs(after - want) <= tol * scale(c)
                     ? std::string()
@@ -257,7 +255,7 @@ LawSpec ball_spec() {
   L.answer_scale = [scale](const Case& c, const std::string& k) {
     return k == "omega_after_clockwise" ? std::abs(get1(c, "omega")) + scale(c) / get1(c, "R") : scale(c);
   };
-  auto after = [](const Record& u, const char* k) { return field(u, k).front(); };
+  auto after = [](const Record& u, const char* k) { return numbers_of(u, k).front(); };
   L.checks = {
       {"normal restitution", [](const Case& c) { return get1(c, "vy") < 0; },  // approaching the plane
        [scale, after](const Case& c, const Record&, const Record& u, double tol) {
@@ -366,7 +364,7 @@ LawSpec rigid_body_spec() {
     const Vec2 n(u[0], u[1]);
     return contact_velocity(vec(v1), w1, vec(get(c, "r1"))).dot(n) - contact_velocity(vec(v2), w2, vec(get(c, "r2"))).dot(n);
   };
-  const auto w = [](const Record& u, const char* k) { return field(u, k).front(); };
+  const auto w = [](const Record& u, const char* k) { return numbers_of(u, k).front(); };
   // angular momentum of body i about the contact point (its centre at P − r_i): (−r_i) × m_i v_i + I_i ω_i
   const auto L_about = [](double m, double I, const std::vector<double>& v, double om, const std::vector<double>& r) {
     return -m * cross2(Vec2(r[0], r[1]), Vec2(v[0], v[1])) + I * om;
@@ -380,14 +378,14 @@ LawSpec rigid_body_spec() {
          };
          const double m1 = get1(c, "m1"), m2 = get1(c, "m2"), I1 = get1(c, "I1"), I2 = get1(c, "I2");
          return energy_verdict("kinetic energy", ke(m1, I1, get(c, "v1"), get1(c, "w1")) + ke(m2, I2, get(c, "v2"), get1(c, "w2")),
-                               ke(m1, I1, field(u, "v1_after"), w(u, "w1_after")) + ke(m2, I2, field(u, "v2_after"), w(u, "w2_after")),
+                               ke(m1, I1, numbers_of(u, "v1_after"), w(u, "w1_after")) + ke(m2, I2, numbers_of(u, "v2_after"), w(u, "w2_after")),
                                tol);
        }},
       {"normal restitution (contact points)",
        [rel_normal](const Case& c) { return rel_normal(c, get(c, "v1"), get1(c, "w1"), get(c, "v2"), get1(c, "w2")) < 0; },
        [rel_normal, contact_scale, w](const Case& c, const Record&, const Record& u, double tol) {
          const double before = rel_normal(c, get(c, "v1"), get1(c, "w1"), get(c, "v2"), get1(c, "w2"));
-         const double after = rel_normal(c, field(u, "v1_after"), w(u, "w1_after"), field(u, "v2_after"), w(u, "w2_after"));
+         const double after = rel_normal(c, numbers_of(u, "v1_after"), w(u, "w1_after"), numbers_of(u, "v2_after"), w(u, "w2_after"));
          const double want = -get1(c, "e") * before;
          return std::abs(after - want) <= tol * contact_scale(c)
                     ? std::string()
@@ -404,7 +402,7 @@ LawSpec rigid_body_spec() {
            if (std::isinf(m) || std::isinf(I)) continue;
            const auto& r = get(c, "r" + i);
            const double l0 = L_about(m, I, get(c, "v" + i), get1(c, "w" + i), r);
-           const double l1 = L_about(m, I, field(u, "v" + i + "_after"), w(u, ("w" + i + "_after").c_str()), r);
+           const double l1 = L_about(m, I, numbers_of(u, "v" + i + "_after"), w(u, ("w" + i + "_after").c_str()), r);
            if (!(std::abs(l1 - l0) <= tol * (m * vec(r).norm() * scale(c) + I * spin_scale(c, b))))
              return fmt::format("body {}: (−r{}) × m{} v{} + I{} ω{} = {}; received {}", i, i, i, i, i, i, number_text(l0), number_text(l1));
          }
@@ -431,8 +429,8 @@ SpherePair before(const Case& c) {
 }
 SpherePair after(const Case& c, const Record& u) {
   SpherePair p = before(c);
-  p.v1 = vec3(field(u, "v1_after")), p.v2 = vec3(field(u, "v2_after"));
-  if (has(c, "w1")) p.w1 = vec3(field(u, "w1_after")), p.w2 = vec3(field(u, "w2_after"));
+  p.v1 = vec3(numbers_of(u, "v1_after")), p.v2 = vec3(numbers_of(u, "v2_after"));
+  if (has(c, "w1")) p.w1 = vec3(numbers_of(u, "w1_after")), p.w2 = vec3(numbers_of(u, "w2_after"));
   return p;
 }
 /// The case's unit normal (spheres: 3D).
@@ -647,7 +645,7 @@ CollisionCases collision_cases(const CollisionLawSpec& L, std::uint64_t seed, in
     auto r = verisim_answer(L, c);
     if (r && out.labels[i] == "mu_e boundary" && r->count("mu_e")) {  // μ exactly at verisim's μ_e (seed 004)
       for (auto& [k, v] : c)
-        if (k == "mu") v = {field(*r, "mu_e").front()};
+        if (k == "mu") v = {numbers_of(*r, "mu_e").front()};
       r = verisim_answer(L, c);
     }
     if (!r) throw std::logic_error(fmt::format("check collision: verisim's {} refused its own case {} ({})", L.table_name, i + 1, out.labels[i]));
@@ -716,9 +714,9 @@ std::string scale_invariance_test(const CollisionLawSpec& L, const Case& c, Unit
                                   const JsonRecord& user_scaled, double tol) {
   const Case cs = scaled_case(c, s);
   for (const auto& k : L.answer) {
-    std::vector<double> want = field(user, k);
+    std::vector<double> want = numbers_of(user, k);
     for (auto& x : want) x = times_power_of_ten(x, power_of_ten(k, s));
-    const auto& got = field(user_scaled, k);
+    const auto& got = numbers_of(user_scaled, k);
     double d = 0;
     for (std::size_t i = 0; i < want.size(); ++i) d = std::max(d, std::abs(want[i] - got[i]));
     if (!(d <= tol * L.answer_scale(cs, k)))

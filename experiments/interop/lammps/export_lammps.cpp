@@ -24,14 +24,8 @@ namespace verisim::experiments {
 namespace fs = std::filesystem;
 using scene::SceneError;
 
-namespace {
-
-/// Every number of the deck: the shortest form that reads back as the same double (io's number policy).
-std::string num(double x) { return exact_number(x); }
-
-constexpr std::array<const char*, 3> kAxisName{"x", "y", "z"};
-
-}  // namespace
+using deck::kAxisName;
+using deck::num;
 
 std::string wall_bound(double x) { return std::isnan(x) ? "NULL" : exact_number(x); }
 

@@ -36,6 +36,7 @@
 // brick container (`inside = true`); `end = "force"` with walls (fix wall/gran has no
 // `limit_damping` in 29 Sep 2021; pair gran/hooke has). Dipoles, cohesion and mean-field forces
 // are not scene keys (docs/scenes.md), so a scene file cannot ask for them.
+#include <array>
 #include <filesystem>
 #include <limits>
 #include <string>
@@ -43,9 +44,17 @@
 
 #include <CLI/CLI.hpp>
 
+#include "experiments/io/number.hpp"
 #include "toolkit/scene/scene.hpp"
 
 namespace verisim::experiments {
+
+/// What the LAMMPS and LIGGGHTS deck writers share: every number of a deck in the shortest form that reads back as the
+/// same double (io's number policy), and the axes' names.
+namespace deck {
+inline std::string num(double x) { return exact_number(x); }
+inline constexpr std::array<const char*, 3> kAxisName{"x", "y", "z"};
+}  // namespace deck
 
 /// The deck's file names inside DIR/data/.
 inline constexpr const char* kLammpsInput = "in.lammps";

@@ -20,10 +20,8 @@ namespace verisim::experiments {
 namespace fs = std::filesystem;
 using scene::SceneError;
 
-namespace {
-std::string num(double x) { return exact_number(x); }
-constexpr std::array<const char*, 3> kAxis{"x", "y", "z"};
-}  // namespace
+using deck::kAxisName;
+using deck::num;
 
 std::string make_liggghts_deck(const scene::Scene& s) {
   const auto& sim = s.simulation;
@@ -108,7 +106,7 @@ std::string make_liggghts_deck(const scene::Scene& s) {
     for (const double c : {w.lo, w.hi})
       if (!std::isnan(c))
         in += fmt::format("fix wall{} all wall/gran model hertz tangential history primitive type 2 {}plane {} tangential_damping {}  # {}\n",
-                          ++k, kAxis[static_cast<std::size_t>(w.axis)], num(c), damp_t ? "on" : "off", w.name);
+                          ++k, kAxisName[static_cast<std::size_t>(w.axis)], num(c), damp_t ? "on" : "off", w.name);
   for (std::size_t i = 0; i < s.objects.size(); ++i) {
     const auto& o = s.objects[i];
     in += fmt::format("create_atoms 1 single {} {} {} units box\n", num(o.position.x()), num(o.position.y()), num(o.position.z()));
