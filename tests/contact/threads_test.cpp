@@ -2,10 +2,12 @@
 // (fork_join.hpp), with a block schedule that depends on the neighbour list only, never on the thread
 // count (world.hpp, Workspace::Blocks), so 1, 2, 3 or 4 threads give byte-identical states. The
 // packs are above World::kParallelMin particles, so that the threads really run; they step through
-// several neighbour rebuilds (a thin skin), which re-cut the blocks. Also built under ThreadSanitizer
+// several neighbour rebuilds (a thin skin), which re-cut the blocks; the pair loop's two-lane path gives
+// the bits of its four-lane AVX2 path. Also built under ThreadSanitizer
 // (the tsan preset: test_contact_threads).
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <numbers>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "toolkit/contact/integrate.hpp"
 #include "toolkit/contact/packing.hpp"
 #include "toolkit/contact/world.hpp"
+#include "toolkit/core/lanes.hpp"
 
 namespace verisim::contact::threads_test {
 namespace {
@@ -35,12 +38,14 @@ Packing<D> stirred_box(const std::array<int, D>& cells) {
 }
 
 /// `steps` steps of `stepper` on `threads` threads, from the world's initial state, in two calls
-/// (the workspace and its pool kept between them).
+/// (the workspace and its pool kept between them); the pair loop's four-lane AVX2 path where the CPU has
+/// it, unless `wide` is false.
 template <class World, class Stepper>
-State run(const World& w, Stepper stepper, unsigned threads, std::size_t steps, double dt) {
+State run(const World& w, Stepper stepper, unsigned threads, std::size_t steps, double dt, bool wide = true) {
   State s = w.initial_state();
   auto ws = w.workspace();
   ws.set_threads(threads);
+  ws.wide_lanes = wide && core::lane::wide_available();
   integrate(stepper, w, ws, s, 0.0, dt, steps / 2);
   integrate(stepper, w, ws, s, dt * static_cast<double>(steps / 2), dt, steps - steps / 2);
   EXPECT_GT(ws.rebuilds(), 2u) << "the run should cross neighbour rebuilds";
@@ -64,6 +69,12 @@ void expect_same_bits_on_any_thread_count(const World& w, Stepper stepper, std::
     EXPECT_TRUE(same_bytes(one.q, many.q)) << threads << " threads: q differs from 1 thread";
     EXPECT_TRUE(same_bytes(one.v, many.v)) << threads << " threads: v differs from 1 thread";
   }
+  // the two-lane path gives the four-lane path's bits (each lane is the one-contact law: world.hpp
+  // lane_forces); on a CPU without AVX2 both runs take the two-lane path
+  if (!core::lane::wide_available()) std::printf("note: no AVX2 here, the four-lane path is not compared\n");
+  const State narrow = run(w, stepper, 2, steps, dt, false);
+  EXPECT_TRUE(same_bytes(one.q, narrow.q)) << "two lanes: q differs from four lanes";
+  EXPECT_TRUE(same_bytes(one.v, narrow.v)) << "two lanes: v differs from four lanes";
 }
 
 TEST(ContactThreads, DampedFrictionalBoxWithWallsIsTheSameBitsOnAnyThreadCount) {

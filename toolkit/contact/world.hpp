@@ -81,6 +81,7 @@
 #include "toolkit/contact/stiffness.hpp"
 #include "toolkit/contact/validate.hpp"
 #include "toolkit/contact/walls.hpp"
+#include "toolkit/core/lanes.hpp"
 #include "toolkit/core/phase_state.hpp"
 #include "toolkit/core/vec.hpp"
 
@@ -196,6 +197,9 @@ class World {
       std::size_t width = 1, count = 0, colours = 1, span = 0;
     } blocks;
     ForkJoin pool;  // the run's threads (fork_join.hpp)
+    /// The pair loop's four-lane AVX2 path (lane_forces_wide) where the CPU has it; the same bits as the
+    /// two-lane path, which a test sets this to false to compare with.
+    bool wide_lanes = core::lane::wide_available();
     std::uint64_t world_id = 0;  // the world the caches describe (0: none yet)
     bool built = false;
     std::size_t build_count = 0;
@@ -462,13 +466,28 @@ class World {
     });
   }
 
-  /// fn(kind, entry, slot, δ, n) for every entry of the wall lists, in contact or not (positions gathered).
+  /// fn(kind, entry, slot, δ, n) for every entry of the wall lists, in contact or not (positions gathered);
+  /// given slots [lo, hi), the entries of those slots only. A slot's entries come in the same order either
+  /// way (kind by kind, wall by wall), so ranges run on different threads add the same terms to a slot's
+  /// accumulators in the same order as one pass over all: the same bits.
   template <class Fn>
-  void for_each_wall_entry(const Workspace& ws, Fn&& fn) const {
+  void for_each_wall_entry(const Workspace& ws, Fn&& fn, std::size_t lo = 0, std::size_t hi = std::size_t(-1)) const {
     for_each_kind(ws, [&](const auto& shapes, const auto& list, std::size_t K) {
-      for (std::size_t e = 0; e < list.size(); ++e) {
-        const WallGap g = wall_gap(shapes[list[e].wall], to3(ws.xr[list[e].slot].x));
-        fn(K, e, list[e].slot, g.distance - ws.xr[list[e].slot].R, from3(g.normal));
+      auto visit = [&](std::size_t e0, std::size_t e1) {
+        for (std::size_t e = e0; e < e1; ++e) {
+          const WallGap g = wall_gap(shapes[list[e].wall], to3(ws.xr[list[e].slot].x));
+          fn(K, e, list[e].slot, g.distance - ws.xr[list[e].slot].R, from3(g.normal));
+        }
+      };
+      if (lo == 0 && hi >= n_) return visit(0, list.size());
+      // the list is sorted by (wall, slot) (fill_wall_list): each wall's entries of [lo, hi) by bisection
+      const auto before = [](const WallPair& p, const std::pair<std::size_t, std::size_t>& key) {
+        return std::pair<std::size_t, std::size_t>(p.wall, p.slot) < key;
+      };
+      for (std::size_t w = 0; w < shapes.size() && !list.empty(); ++w) {
+        const auto e0 = std::lower_bound(list.begin(), list.end(), std::pair(w, lo), before);
+        const auto e1 = std::lower_bound(e0, list.end(), std::pair(w, hi), before);
+        visit(static_cast<std::size_t>(e0 - list.begin()), static_cast<std::size_t>(e1 - list.begin()));
       }
     });
   }
@@ -784,7 +803,10 @@ class World {
     const PairConstants* pc = pair_constants(ws);
     const std::uint32_t* ci = ws.pair_ci.data();
     if constexpr (kLaneLaw) {
-      lane_forces<Commit>(base, nc, list, ck, cs, xr, vw, pc, ci, law, ft, ws.pair_hist.data(), tau);
+#if VERISIM_WIDE_LANES
+      if (ws.wide_lanes) return lane_forces_wide<Commit>(base, nc, list, ck, cs, xr, vw, pc, ci, law, ft, ws.pair_hist.data(), tau);
+#endif
+      lane_forces<Commit, 2>(base, nc, list, ck, cs, xr, vw, pc, ci, law, ft, ws.pair_hist.data(), tau);
       return;
     }
     [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
@@ -848,22 +870,31 @@ class World {
     }
   }
 
-  // The contact laws without cohesion or dipoles: their contacts kLanes at a time, one per lane
+  // The contact laws without cohesion or dipoles: their contacts W at a time, one per lane
   // (core/lanes.hpp), each lane the same operations as one contact alone (contact_law, granular_law), so
   // the results are bitwise those of the one-contact loop above; then the accumulations, contact by
-  // contact in list order. Why: the law's arithmetic runs on packed pairs of contacts instead of packed
-  // (x, y) components; two lanes (one SSE2 register a value) run fewer instructions than four, whose
-  // values spill (docs/contact.md "Speed": 38.0 M, 32.1 M and 37.8 M instructions a step in the fcc3d
-  // box's pair loop for one contact at a time, two lanes and four).
+  // contact in list order. Why: the law's arithmetic runs on packed contacts instead of packed (x, y)
+  // components. Two lanes (one SSE2 register a value) on any x86-64; four (one AVX register) where the
+  // CPU has AVX2 (Workspace::wide_lanes, core::lane::wide_available): the wide path is the same template
+  // compiled for AVX2 (lane_forces_wide), chosen at run time, and gives the same bits (no FMA: AVX2 does
+  // not bring it; `ContactThreads.WideLanesGiveTheNarrowBits`). Four lanes in SSE2 spill (docs/contact.md
+  // "Speed": 38.0 M, 32.1 M and 37.8 M instructions a step in the fcc3d box's pair loop for one contact at
+  // a time, two lanes and four; with AVX2 four lanes take the whole step from 44.6 M to 33.3 M, and the
+  // Hertz–Mindlin box's from 66.1 M to 46.4 M).
   static constexpr bool kLaneLaw = !L.cohesion && !L.dipoles;
-  static constexpr int kLanes = 2;
 
-  template <bool Commit>
+#if VERISIM_WIDE_LANES
+  template <bool Commit, class... A>
+  [[gnu::target("avx2"), gnu::flatten]] void lane_forces_wide(A... a) const {
+    lane_forces<Commit, 4>(a...);
+  }
+#endif
+
+  template <bool Commit, int W>
   void lane_forces(std::size_t c0, std::size_t nc, const std::uint32_t* list, const std::uint32_t* ck, const std::uint32_t* cs,
                    const XR* xr, const VW* vw, const PairConstants* pc, const std::uint32_t* ci, const ContactLaw& law, FT* ft,
                    [[maybe_unused]] History* hist, [[maybe_unused]] double tau) const {
-    using P = core::lane::Pack<kLanes>;
-    constexpr int W = P::size;
+    using P = core::lane::Pack<W>;
     for (; c0 < nc; c0 += W) {
       // the group's contacts; past the end the last one again (computed, not accumulated)
       const int m = static_cast<int>(std::min<std::size_t>(W, nc - c0));
@@ -946,9 +977,28 @@ class World {
     }
   }
 
-  /// The walls' and the long-range forces, added to the accumulators.
+  /// The walls' and the long-range forces, added to the accumulators. The walls on the run's threads in
+  /// slot ranges (for_each_wall_entry: each slot's terms in the same order whatever the ranges), unless the
+  /// walls are so many (kThreadedWalls) that bisecting each wall's entries per range would cost more.
+  static constexpr std::size_t kThreadedWalls = 64;
   template <bool Commit>
   void wall_and_far_forces(Workspace& ws, [[maybe_unused]] double tau) const {
+    std::size_t walls = 0;
+    for_each_kind(ws, [&](const auto& shapes, const auto& list, std::size_t) { walls += list.empty() ? 0 : shapes.size(); });
+    if (walls > kThreadedWalls) wall_forces<Commit>(ws, tau, 0, n_);
+    else if (walls > 0) for_ranges(ws, n_, [&](std::size_t lo, std::size_t hi) { wall_forces<Commit>(ws, tau, lo, hi); });
+    if constexpr (L.long_range) {
+      if (prm_.long_range.coupling == 0.0) return;  // compiled in, not asked for
+      const XR* xr = ws.xr.data();
+      FT* ft = ws.ft.data();
+      for (std::size_t s = 0; s < n_; ++s) ws.lr_x[s] = xr[s].x, ws.lr_f[s].setZero();
+      ws.mean_field.add_forces(ws.lr_x, ws.lr_s, prm_.long_range, ws.lr_f);
+      for (std::size_t s = 0; s < n_; ++s) ft[s].f += ws.lr_f[s];
+    }
+  }
+  /// The wall contacts of slots [lo, hi), added to their accumulators.
+  template <bool Commit>
+  void wall_forces(Workspace& ws, [[maybe_unused]] double tau, std::size_t lo, std::size_t hi) const {
     const XR* xr = ws.xr.data();
     const VW* vw = ws.vw.data();
     FT* ft = ws.ft.data();
@@ -974,13 +1024,7 @@ class World {
       }
       ft[s].f += f;
       ft[s].t += tis;
-    });
-    if constexpr (L.long_range) {
-      if (prm_.long_range.coupling == 0.0) return;  // compiled in, not asked for
-      for (std::size_t s = 0; s < n_; ++s) ws.lr_x[s] = xr[s].x, ws.lr_f[s].setZero();
-      ws.mean_field.add_forces(ws.lr_x, ws.lr_s, prm_.long_range, ws.lr_f);
-      for (std::size_t s = 0; s < n_; ++s) ft[s].f += ws.lr_f[s];
-    }
+    }, lo, hi);
   }
 
   /// On the run's threads (each slot writes its particle's entries only); with field forces on the

@@ -1,118 +1,167 @@
 #pragma once
 // Lanes: N doubles computed side by side, for a loop whose iterations are independent and each a
 // long latency chain (the contact loop: a √, a division, a cap). Written once over a type T, such a
-// formula runs on T = double (one item) or T = Pack<N> (N items in one pass, N/2 SSE2 registers a
-// value): the same IEEE operations in the same order on every lane, so each lane's result is bitwise
-// the scalar one — nothing is fused (baseline x86-64 has no FMA instruction, and the project builds
-// without -march), nothing is reassociated (no -ffast-math), √ is correctly rounded in both.
+// formula runs on T = double (one item) or T = Pack<N> (N items in one pass: one SSE2 register a
+// value for N = 2; for N = 4 one AVX register in a function compiled for AVX2, two SSE2 registers
+// elsewhere): the same IEEE operations in the same order on every lane, so each lane's result is
+// bitwise the scalar one — nothing is fused (baseline x86-64 has no FMA instruction, AVX2 does not
+// bring it, and the project builds without -march), nothing is reassociated (no -ffast-math), √ is
+// correctly rounded in both.
 //
 // Why not Eigen packets or -march: Eigen vectorises within one small vector (a 3-vector's dot), not
 // across items; GCC does not vectorise std::sqrt under -fmath-errno; CI runs on any x86-64, so SSE2
-// is the width every machine has. Elsewhere (WebAssembly) the halves are GCC/Clang generic vectors,
-// lowered to scalar operations: the same results.
+// is the width every machine has, and AVX2 is taken only where the CPU says it has it
+// (wide_available, the contact world's lane_forces_wide). Elsewhere (WebAssembly) the packs are
+// GCC/Clang generic vectors lowered to scalar operations: the same results.
 //
 // The operations a formula may use on T (both spellings compile for double and for Pack):
 //   + − × ÷ (a double operand broadcasts), unary −, < > (a mask), both(mask, mask), select(mask, a, b)
 //   (a where the mask holds), sqrt, abs, max0(x) = std::max(x, 0.0).
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #endif
 
 namespace verisim::core::lane {
 
-using Half = double __attribute__((vector_size(16)));          // two doubles, one SSE2 register
-using HalfMask = std::int64_t __attribute__((vector_size(16)));  // all ones where true
+/// N doubles in one GCC/Clang generic vector: one SSE2 register for N = 2, one AVX register for N = 4
+/// where the code is compiled for AVX (two SSE2 registers elsewhere: the compiler splits the vector).
+/// (Spelled per width: GCC drops a vector_size attribute that depends on a template parameter.)
+template <int N>
+struct VectorOf;
+template <>
+struct VectorOf<2> {
+  using type = double __attribute__((vector_size(16)));
+  using bits = std::int64_t __attribute__((vector_size(16)));  // a mask: all ones where true
+};
+template <>
+struct VectorOf<4> {
+  using type = double __attribute__((vector_size(32)));
+  using bits = std::int64_t __attribute__((vector_size(32)));
+};
+template <int N>
+using Vector = typename VectorOf<N>::type;
+template <int N>
+using Bits = typename VectorOf<N>::bits;
 
 template <int N>
 struct Mask {
-  HalfMask h[N / 2];
+  Bits<N> m;
 };
 
-/// N doubles (N even), as N/2 halves.
+/// N doubles (N = 2 or 4).
 template <int N>
 struct Pack {
-  static_assert(N % 2 == 0 && N > 0);
+  static_assert(N == 2 || N == 4);
   static constexpr int size = N;
-  Half h[N / 2];
+  Vector<N> v;
 
   Pack() = default;
-  Pack(double x) {  // NOLINT: a double broadcasts, as in a formula
-    for (auto& e : h) e = Half{x, x};
-  }
+  Pack(double x) : v(x - Vector<N>{}) {}  // NOLINT: a double broadcasts, as in a formula (x − 0 is x, −0 kept)
   /// Lane l = get(l).
   template <class Get>
   static Pack of(Get get) {
     Pack r;
-    for (int i = 0; i < N / 2; ++i) r.h[i] = Half{get(2 * i), get(2 * i + 1)};
+    lanes(r.v, get, std::make_integer_sequence<int, N>{});
     return r;
   }
-  double operator[](int l) const { return h[l / 2][l % 2]; }
+  double operator[](int l) const { return v[l]; }
 
-  template <class Op>
-  friend Pack apply(const Pack& a, const Pack& b, Op op) {
-    Pack r;
-    for (int i = 0; i < N / 2; ++i) r.h[i] = op(a.h[i], b.h[i]);
-    return r;
-  }
-  friend Pack operator+(const Pack& a, const Pack& b) { return apply(a, b, [](Half x, Half y) { return x + y; }); }
-  friend Pack operator-(const Pack& a, const Pack& b) { return apply(a, b, [](Half x, Half y) { return x - y; }); }
-  friend Pack operator*(const Pack& a, const Pack& b) { return apply(a, b, [](Half x, Half y) { return x * y; }); }
-  friend Pack operator/(const Pack& a, const Pack& b) { return apply(a, b, [](Half x, Half y) { return x / y; }); }
-  friend Pack operator-(const Pack& a) { return apply(a, a, [](Half x, Half) { return -x; }); }
-  friend Mask<N> operator<(const Pack& a, const Pack& b) {
-    Mask<N> m;
-    for (int i = 0; i < N / 2; ++i) m.h[i] = a.h[i] < b.h[i];
-    return m;
-  }
-  friend Mask<N> operator>(const Pack& a, const Pack& b) { return b < a; }
-};
+  friend Pack operator+(const Pack& a, const Pack& b) { return made(a.v + b.v); }
+  friend Pack operator-(const Pack& a, const Pack& b) { return made(a.v - b.v); }
+  friend Pack operator*(const Pack& a, const Pack& b) { return made(a.v * b.v); }
+  friend Pack operator/(const Pack& a, const Pack& b) { return made(a.v / b.v); }
+  friend Pack operator-(const Pack& a) { return made(-a.v); }
+  friend Mask<N> operator<(const Pack& a, const Pack& b) { return {a.v < b.v}; }
+  friend Mask<N> operator>(const Pack& a, const Pack& b) { return {b.v < a.v}; }
 
-namespace detail {
-inline Half pick(HalfMask m, Half a, Half b) {
-  return __builtin_bit_cast(Half, (m & __builtin_bit_cast(HalfMask, a)) | (~m & __builtin_bit_cast(HalfMask, b)));
-}
-inline Half half_sqrt(Half x) {
-#if defined(__SSE2__)
-  return __builtin_bit_cast(Half, _mm_sqrt_pd(__builtin_bit_cast(__m128d, x)));  // sqrtpd: IEEE, correctly rounded
-#else
-  return Half{std::sqrt(x[0]), std::sqrt(x[1])};
+ private:
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+// GCC 12, in the AVX2 path of a member of a CConstants being initialised: "may be used uninitialized"
+// of the vector this very statement sets whole (a false positive)
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-}
-inline Half half_abs(Half x) {
-  constexpr std::int64_t kMagnitude = 0x7fffffffffffffff;  // every bit but the sign
-  return __builtin_bit_cast(Half, __builtin_bit_cast(HalfMask, x) & HalfMask{kMagnitude, kMagnitude});
-}
-}  // namespace detail
+  template <class Get, int... L>
+  static void lanes(Vector<N>& to, Get& get, std::integer_sequence<int, L...>) {
+    to = Vector<N>{get(L)...};  // (a braced list: evaluated left to right)
+  }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+  // (a vector taken by reference: a 32-byte vector by value would change the ABI where AVX is off, -Wpsabi)
+  static Pack made(const Vector<N>& x) {
+    Pack r;
+    r.v = x;
+    return r;
+  }
+};
 
 /// Both masks hold.
 template <int N>
 Mask<N> both(const Mask<N>& a, const Mask<N>& b) {
-  Mask<N> m;
-  for (int i = 0; i < N / 2; ++i) m.h[i] = a.h[i] & b.h[i];
-  return m;
+  return {a.m & b.m};
 }
 
 /// a where the mask holds, b elsewhere.
 template <int N>
 Pack<N> select(const Mask<N>& m, const Pack<N>& a, const Pack<N>& b) {
   Pack<N> r;
-  for (int i = 0; i < N / 2; ++i) r.h[i] = detail::pick(m.h[i], a.h[i], b.h[i]);
+  r.v = __builtin_bit_cast(Vector<N>, (m.m & __builtin_bit_cast(Bits<N>, a.v)) | (~m.m & __builtin_bit_cast(Bits<N>, b.v)));
+  return r;
+}
+/// √ lane by lane: sqrtpd (vsqrtpd where compiled for AVX), IEEE, correctly rounded, as std::sqrt.
+template <int N>
+Pack<N> sqrt(const Pack<N>& x) {
+  Pack<N> r;
+#if defined(__AVX__)
+  if constexpr (N == 4) {
+    r.v = __builtin_bit_cast(Vector<4>, _mm256_sqrt_pd(__builtin_bit_cast(__m256d, x.v)));
+    return r;
+  }
+#endif
+#if defined(__SSE2__)
+  for (int i = 0; i < N; i += 2) {
+    const Vector<2> h = __builtin_bit_cast(Vector<2>, _mm_sqrt_pd(_mm_set_pd(x.v[i + 1], x.v[i])));
+    r.v[i] = h[0], r.v[i + 1] = h[1];
+  }
+#else
+  for (int l = 0; l < N; ++l) r.v[l] = std::sqrt(x.v[l]);
+#endif
   return r;
 }
 template <int N>
-Pack<N> sqrt(const Pack<N>& x) {
-  return apply(x, x, [](Half a, Half) { return detail::half_sqrt(a); });
-}
-template <int N>
 Pack<N> abs(const Pack<N>& x) {
-  return apply(x, x, [](Half a, Half) { return detail::half_abs(a); });
+  constexpr std::int64_t kMagnitude = 0x7fffffffffffffff;  // every bit but the sign
+  Pack<N> r;
+  r.v = __builtin_bit_cast(Vector<N>, __builtin_bit_cast(Bits<N>, x.v) & kMagnitude);
+  return r;
 }
 /// std::max(x, 0.0) lane by lane: x < 0 ? 0 : x (NaN and −0 kept, as std::max keeps them).
 template <int N>
 Pack<N> max0(const Pack<N>& x) {
   return select(x < Pack<N>(0.0), Pack<N>(0.0), x);
+}
+
+/// VERISIM_WIDE_LANES: the compiler can build a function for AVX2 beside the baseline x86-64 code
+/// ([[gnu::target("avx2")]]) and ask the CPU at run time (__builtin_cpu_supports). Not for WebAssembly,
+/// nor where the build defines VERISIM_NO_WIDE_LANES (the sanitize preset, for its compile time).
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(VERISIM_NO_WIDE_LANES)
+#define VERISIM_WIDE_LANES 1
+#else
+#define VERISIM_WIDE_LANES 0
+#endif
+
+/// True where four lanes fit one register: built with VERISIM_WIDE_LANES, on a CPU with AVX2.
+inline bool wide_available() {
+#if VERISIM_WIDE_LANES
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+#else
+  return false;
+#endif
 }
 
 // The same spellings for one item.

@@ -15,9 +15,13 @@
 // move the state to another description of the same physical state — a change of chart, as the
 // spherical pendulum's near the poles of its coordinates (toolkit/models/sphere_surface.hpp) — and it
 // returns true when it did. The stepper's caches then describe the old chart: the loop resets them.
+#include <algorithm>
+#include <atomic>
 #include <concepts>
 #include <cstddef>
 #include <type_traits>
+
+#include "toolkit/core/phase_state.hpp"
 
 namespace verisim::core {
 
@@ -96,6 +100,29 @@ template <class S, class Fn>
 void for_ranges(const S& sys, std::size_t n, Fn&& fn) {
   if constexpr (SplitsRanges<S>) sys.for_ranges(n, fn);
   else fn(std::size_t{0}, n);
+}
+
+/// core::all_finite(x) on the system's threads when it has some (SplitsRanges): Σ 0·x_i over each range
+/// of the state's components (q then v); whether every component is finite does not depend on the cut.
+/// Why: over a particle world's state it was 2.5 % of a step left on one thread (docs/contact.md "Threads").
+template <class S, class State>
+bool all_finite(const S& sys, const State& x) {
+  if constexpr (SplitsRanges<S> && requires { x.q.segment(0, 0); x.v.segment(0, 0); }) {
+    const auto nq = static_cast<std::size_t>(x.q.size());
+    const std::size_t n = nq + static_cast<std::size_t>(x.v.size());
+    std::atomic<bool> finite{true};
+    sys.for_ranges(n, [&](std::size_t lo, std::size_t hi) {
+      const auto part = [](const auto& y, std::size_t a, std::size_t b) {
+        using Index = decltype(y.size());
+        return all_finite(y.segment(static_cast<Index>(a), static_cast<Index>(b - a)));
+      };
+      if (!part(x.q, std::min(lo, nq), std::min(hi, nq)) || !part(x.v, std::max(lo, nq) - nq, std::max(hi, nq) - nq))
+        finite.store(false, std::memory_order_relaxed);  // the join orders it before the load below
+    });
+    return finite.load(std::memory_order_relaxed);
+  } else {
+    return all_finite(x);
+  }
 }
 
 template <class S>

@@ -91,7 +91,7 @@ Run integrate_n_steps(Stepper& stepper, System&& system, State& state, double t0
       stepper.do_step(system, state, t, dt);
     }
     const double t_next = t0 + static_cast<double>(k + 1) * dt;
-    if (!core::all_finite(state)) throw core::NonFiniteState(k + 1, t_next);
+    if (!core::all_finite(system, state)) throw core::NonFiniteState(k + 1, t_next);
     if constexpr (kCommits) system.commit(std::as_const(state), t_next);
     fresh = remapped();
     if (stops(k + 1, t_next)) return {k + 1, t_next, true};
