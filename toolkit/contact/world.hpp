@@ -877,10 +877,10 @@ class World {
   // components. Two lanes (one SSE2 register a value) on any x86-64; four (one AVX register) where the
   // CPU has AVX2 (Workspace::wide_lanes, core::lane::wide_available): the wide path is the same template
   // compiled for AVX2 (lane_forces_wide), chosen at run time, and gives the same bits (no FMA: AVX2 does
-  // not bring it; `ContactThreads.WideLanesGiveTheNarrowBits`). Four lanes in SSE2 spill (docs/contact.md
-  // "Speed": 38.0 M, 32.1 M and 37.8 M instructions a step in the fcc3d box's pair loop for one contact at
-  // a time, two lanes and four; with AVX2 four lanes take the whole step from 44.6 M to 33.3 M, and the
-  // Hertz–Mindlin box's from 66.1 M to 46.4 M).
+  // not bring it; the three bit-identity tests of ContactThreads compare both paths). Four lanes in SSE2
+  // spill (docs/contact.md "Speed": 38.0 M, 32.1 M and 37.8 M instructions a step in the fcc3d box's pair
+  // loop for one contact at a time, two lanes and four); on AVX2 four lanes take the whole step from
+  // 44.6 M to 36.6 M, and the Hertz–Mindlin box's from 66.1 M to 49.3 M ("Four lanes on AVX2").
   static constexpr bool kLaneLaw = !L.cohesion && !L.dipoles;
 
 #if VERISIM_WIDE_LANES
