@@ -42,9 +42,9 @@
 // copies are sorted. Deterministic: same input and workspace history, same sums in the same order.
 // History (granular.hpp): committed by commit() after a step, or by the step-end evaluation itself
 // (evaluate_committing: the one-evaluation DEM steppers, core::CommitsInEvaluation).
-// Threads (docs/contact.md "Threads"): gather, the pair loop, scatter and the history commit run on the
-// workspace's fork-join pool (fork_join.hpp; Workspace::set_threads, default 1); the rebuild, the walls
-// and the long-range forces on the calling thread. The pair loop runs in blocks of slots cut from the
+// Threads (docs/contact.md "Threads"): gather, the pair loop, the walls (up to kThreadedWalls), scatter
+// and the history commit run on the workspace's fork-join pool (fork_join.hpp; Workspace::set_threads,
+// default 1); the rebuild and the long-range forces on the calling thread. The pair loop runs in blocks of slots cut from the
 // neighbour list alone (Workspace::Blocks, block_schedule), coloured so that blocks run together
 // never write one accumulator: every accumulator adds the same terms in the same order on 1 or N
 // threads, so the result is the same bits for any thread count (no atomics, no per-thread buffers).

@@ -112,16 +112,12 @@ Pack<N> select(const Mask<N>& m, const Pack<N>& a, const Pack<N>& b) {
   r.v = __builtin_bit_cast(Vector<N>, (m.m & __builtin_bit_cast(Bits<N>, a.v)) | (~m.m & __builtin_bit_cast(Bits<N>, b.v)));
   return r;
 }
-/// √ lane by lane: sqrtpd (vsqrtpd where compiled for AVX), IEEE, correctly rounded, as std::sqrt.
+/// √ lane by lane: sqrtpd two lanes at a time (VEX-encoded in a function compiled for AVX2), IEEE,
+/// correctly rounded, as std::sqrt. (_mm256_sqrt_pd would need the AVX target on this function itself,
+/// which the baseline code that also calls it cannot have.)
 template <int N>
 Pack<N> sqrt(const Pack<N>& x) {
   Pack<N> r;
-#if defined(__AVX__)
-  if constexpr (N == 4) {
-    r.v = __builtin_bit_cast(Vector<4>, _mm256_sqrt_pd(__builtin_bit_cast(__m256d, x.v)));
-    return r;
-  }
-#endif
 #if defined(__SSE2__)
   for (int i = 0; i < N; i += 2) {
     const Vector<2> h = __builtin_bit_cast(Vector<2>, _mm_sqrt_pd(_mm_set_pd(x.v[i + 1], x.v[i])));
