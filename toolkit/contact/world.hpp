@@ -882,7 +882,7 @@ class World {
   // loop for one contact at a time, two lanes and four); on AVX2 four lanes take the whole step from
   // 44.6 M to 36.6 M, and the Hertz–Mindlin box's from 66.1 M to 49.3 M ("Four lanes on AVX2"). In blocks of
   // 16 groups, two passes as the one-contact loop: the normals and overlaps first (their √ and division
-  // chains independent), then the forces; +4 % instructions, the fcc3d box about 8 % faster ("Two passes").
+  // chains independent), then the forces; +4 % instructions, the fcc3d box about 8 % faster ("Two passes on lanes").
   static constexpr bool kLaneLaw = !L.cohesion && !L.dipoles;
 
 #if VERISIM_WIDE_LANES
@@ -903,7 +903,7 @@ class World {
     struct Geometry {
       std::uint32_t S[W], T[W], K[W];
       CVec<D, P> n;
-      P delta;
+      P delta, Ri, Rj;
     };
     Geometry geo[kGroups];
     auto vec = [&](auto get) {  // a D-vector's components, lane l's component a from get(l, a)
@@ -913,19 +913,21 @@ class World {
     };
     for (; c0 < nc; c0 += kGroups * W) {
       const int groups = static_cast<int>(std::min<std::size_t>(kGroups, (nc - c0 + W - 1) / W));
+      auto first = [&](int q) { return c0 + static_cast<std::size_t>(q * W); };          // group q's first contact
+      auto count = [&](int q) { return static_cast<int>(std::min<std::size_t>(W, nc - first(q))); };  // and its size
       for (int q = 0; q < groups; ++q) {  // (a)
         Geometry& g = geo[q];
-        const std::size_t cq = c0 + static_cast<std::size_t>(q * W);
+        const std::size_t cq = first(q);
         // the group's contacts; past the end the last one again (computed, not accumulated)
-        const int m = static_cast<int>(std::min<std::size_t>(W, nc - cq));
+        const int m = count(q);
         for (int l = 0; l < W; ++l) {
           const std::size_t c = cq + static_cast<std::size_t>(std::min(l, m - 1));
           g.K[l] = ck[c], g.S[l] = cs[c], g.T[l] = list[g.K[l]];
         }
         const std::uint32_t *S = g.S, *T = g.T;
         const CVec<D, P> d = vec([&](int l, int a) { return xr[S[l]].x[a] - xr[T[l]].x[a]; });
-        const P Ri = P::of([&](int l) { return xr[S[l]].R; });
-        const P Rj = P::of([&](int l) { return xr[T[l]].R; });
+        g.Ri = P::of([&](int l) { return xr[S[l]].R; });
+        g.Rj = P::of([&](int l) { return xr[T[l]].R; });
         // the normal and the overlap, as the one-contact loop: coincident centres take the first axis
         const P r2 = dot(d, d);
         const auto apart = r2 > P(0.0);
@@ -933,14 +935,14 @@ class World {
         g.n = inv_r * d;
         g.n[0] = core::lane::select(apart, g.n[0], P(1.0));
         for (int a = 1; a < D; ++a) g.n[a] = core::lane::select(apart, g.n[a], P(0.0));
-        g.delta = r2 * inv_r - (Ri + Rj);
+        g.delta = r2 * inv_r - (g.Ri + g.Rj);
       }
       for (int q = 0; q < groups; ++q) {  // (b)
         const Geometry& g = geo[q];
-        const int m = static_cast<int>(std::min<std::size_t>(W, nc - c0 - static_cast<std::size_t>(q * W)));
+        const int m = count(q);
         const std::uint32_t *S = g.S, *T = g.T, *K = g.K;
         const CVec<D, P>& n = g.n;
-        const P& delta = g.delta;
+        const P &delta = g.delta, &Ri = g.Ri, &Rj = g.Rj;
         const CVec<D, P> dv = vec([&](int l, int a) { return vw[S[l]].v[a] - vw[T[l]].v[a]; });
         CSpin<D, P> wi, wj;
         if constexpr (D == 2) {
@@ -950,8 +952,6 @@ class World {
           wi = vec([&](int l, int a) { return vw[S[l]].w[a]; });
           wj = vec([&](int l, int a) { return vw[T[l]].w[a]; });
         }
-        const P Ri = P::of([&](int l) { return xr[S[l]].R; });
-        const P Rj = P::of([&](int l) { return xr[T[l]].R; });
         CVec<D, P> f;
         CSpin<D, P> tis, tjs;
         if constexpr (granular) {
