@@ -250,8 +250,22 @@ inline bool same_bits(const std::vector<double>& a, const std::vector<double>& b
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
+/// The packs of a test by how many of their lanes slide: none (the law skips the cap's √ and division,
+/// granular.hpp's scaled_where), some, all; each kind must occur.
+struct PackMix {
+  int none = 0, some = 0, all = 0;
+  void add(int sliding, int lanes) { (sliding == 0 ? none : sliding == lanes ? all : some) += 1; }
+};
+/// |F_t| at the Coulomb cap μ|F_n| (F_t = f − (f·n) n), as the one-contact law gave it.
+template <int D>
+bool at_cap(const CVec<D, double>& f, const CVec<D, double>& n, double mu) {
+  const double fn = dot(f, n);
+  const CVec<D, double> ftan = f - fn * n;
+  return std::sqrt(dot(ftan, ftan)) > (1 - 1e-9) * mu * std::abs(fn);
+}
+
 template <int D, bool Damping, bool Friction, int N>
-void expect_lanes_are_the_one_contact_law(core::Rng& rng, const ContactLaw& law) {
+int expect_lanes_are_the_one_contact_law(core::Rng& rng, const ContactLaw& law) {
   std::array<CVec<D, double>, N> n, dv;
   std::array<CSpin<D, double>, N> wi, wj;
   std::array<double, N> delta, Ri, Rj, eta;
@@ -269,6 +283,7 @@ void expect_lanes_are_the_one_contact_law(core::Rng& rng, const ContactLaw& law)
   CSpin<D, P> ti, tj;
   contact_law<D, Damping, Friction, P>(pack_vec<D, N>(n), pack_num<N>(delta), pack_vec<D, N>(dv), pack_num<N>(Ri), pack_spin<D, N>(wi),
                                        pack_num<N>(Rj), pack_spin<D, N>(wj), pack_num<N>(eta), law, f, ti, tj);
+  int sliding = 0;
   for (int l = 0; l < N; ++l) {
     CVec<D, double> f1;
     CSpin<D, double> ti1, tj1;
@@ -277,7 +292,9 @@ void expect_lanes_are_the_one_contact_law(core::Rng& rng, const ContactLaw& law)
     lane_of(f, l, got), lane_of(ti, l, got), lane_of(tj, l, got);
     one_of(f1, want), one_of(ti1, want), one_of(tj1, want);
     EXPECT_TRUE(same_bits(got, want)) << "D " << D << " lane " << l << " of " << N << ": f_x " << got[0] << " vs " << want[0];
+    sliding += Friction && at_cap<D>(f1, n[l], law.mu);
   }
+  return sliding;
 }
 
 // The same for the laws beyond the seed's (granular.hpp): Hertz or the spring-dashpot, a tangential spring
@@ -330,10 +347,7 @@ int expect_granular_lanes_are_the_one_contact_law(core::Rng& rng, ContactEnd end
       if constexpr (kRolling) lane_of(trial.psi, l, got), lane_of(trial.ur, l, got), one_of(trial1.psi, want), one_of(trial1.ur, want);
     }
     EXPECT_TRUE(same_bits(got, want)) << "D " << D << " lane " << l << " of " << N << ": f_x " << got[0] << " vs " << want[0];
-    // sliding: |F_t| at the Coulomb cap μ|F_n| (F_t = f − (f·n) n)
-    const double fn = dot(f1, n[l]);
-    const CVec<D, double> ftan = f1 - fn * n[l];
-    sliding += std::sqrt(dot(ftan, ftan)) > (1 - 1e-9) * mu * std::abs(fn);
+    sliding += at_cap<D>(f1, n[l], mu);
   }
   return sliding;
 }
@@ -341,15 +355,16 @@ int expect_granular_lanes_are_the_one_contact_law(core::Rng& rng, ContactEnd end
 TEST(ContactLaws, EachLaneIsBitwiseTheOneContactLaw) {
   core::Rng rng(20261127);
   int capped = 0, cut = 0;
+  PackMix mix;
   for (int trial = 0; trial < 400; ++trial) {
     // k_t from "never capped" to "always capped" across the trials; both ends of a contact
     const ContactLaw law{uniform(rng, 1e2, 1e5), 1.0, std::pow(10.0, uniform(rng, 0.0, 6.0)), uniform(rng, 0.0, 1.0),
                          trial % 2 ? ContactEnd::force : ContactEnd::overlap};
-    expect_lanes_are_the_one_contact_law<3, true, true, 2>(rng, law);
-    expect_lanes_are_the_one_contact_law<3, true, true, 4>(rng, law);
-    expect_lanes_are_the_one_contact_law<2, true, true, 2>(rng, law);
-    expect_lanes_are_the_one_contact_law<2, true, true, 4>(rng, law);
-    expect_lanes_are_the_one_contact_law<3, false, true, 2>(rng, law);
+    mix.add(expect_lanes_are_the_one_contact_law<3, true, true, 2>(rng, law), 2);
+    mix.add(expect_lanes_are_the_one_contact_law<3, true, true, 4>(rng, law), 4);
+    mix.add(expect_lanes_are_the_one_contact_law<2, true, true, 2>(rng, law), 2);
+    mix.add(expect_lanes_are_the_one_contact_law<2, true, true, 4>(rng, law), 4);
+    mix.add(expect_lanes_are_the_one_contact_law<3, false, true, 2>(rng, law), 2);
     expect_lanes_are_the_one_contact_law<3, true, false, 2>(rng, law);
     expect_lanes_are_the_one_contact_law<2, false, false, 2>(rng, law);
     // the mix the trials cover: one contact of this law, head-on component and sliding
@@ -362,27 +377,35 @@ TEST(ContactLaws, EachLaneIsBitwiseTheOneContactLaw) {
   EXPECT_GT(capped, 50);  // both branches of the cap were exercised
   EXPECT_LT(capped, 350);
   EXPECT_GT(cut, 10);     // and the cut attractive force
+  EXPECT_GT(mix.none, 20);  // packs with no lane sliding, some, all
+  EXPECT_GT(mix.some, 20);
+  EXPECT_GT(mix.all, 20);
 }
 
 TEST(ContactLaws, EachLaneIsBitwiseTheOneContactGranularLaw) {
   core::Rng rng(20261128);
   int sliding = 0, contacts = 0;
+  PackMix mix;
   for (int trial = 0; trial < 300; ++trial) {
     const ContactEnd end = trial % 2 ? ContactEnd::force : ContactEnd::overlap;
     using enum NormalModel;
     using enum TangentialModel;
     using enum RollingModel;
-    sliding += expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, none, 2>(rng, end);
-    sliding += expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, epsd, 2>(rng, end);
-    sliding += expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, epsd, 4>(rng, end);
-    sliding += expect_granular_lanes_are_the_one_contact_law<2, hertz, mindlin, epsd, 2>(rng, end);
-    sliding += expect_granular_lanes_are_the_one_contact_law<3, spring_dashpot, linear_history, none, 2>(rng, end);
-    sliding += expect_granular_lanes_are_the_one_contact_law<2, spring_dashpot, linear_history, none, 2>(rng, end);
-    sliding += expect_granular_lanes_are_the_one_contact_law<3, hertz, regularised, none, 2>(rng, end);
-    contacts += 2 + 2 + 4 + 2 + 2 + 2 + 2;
+    auto pack = [&](int s, int lanes) { sliding += s, contacts += lanes, mix.add(s, lanes); };
+    pack(expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, none, 2>(rng, end), 2);
+    pack(expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, none, 4>(rng, end), 4);
+    pack(expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, epsd, 2>(rng, end), 2);
+    pack(expect_granular_lanes_are_the_one_contact_law<3, hertz, mindlin, epsd, 4>(rng, end), 4);
+    pack(expect_granular_lanes_are_the_one_contact_law<2, hertz, mindlin, epsd, 2>(rng, end), 2);
+    pack(expect_granular_lanes_are_the_one_contact_law<3, spring_dashpot, linear_history, none, 2>(rng, end), 2);
+    pack(expect_granular_lanes_are_the_one_contact_law<2, spring_dashpot, linear_history, none, 2>(rng, end), 2);
+    pack(expect_granular_lanes_are_the_one_contact_law<3, hertz, regularised, none, 2>(rng, end), 2);
   }
   EXPECT_GT(sliding, contacts / 10);  // both sides of the Coulomb limit were exercised
   EXPECT_LT(sliding, contacts * 9 / 10);
+  EXPECT_GT(mix.none, 20);  // in packs with no lane sliding (the cap skipped), some, all
+  EXPECT_GT(mix.some, 20);
+  EXPECT_GT(mix.all, 20);
 }
 
 }  // namespace

@@ -157,35 +157,39 @@ template <int D, NormalModel N, TangentialModel Tm, bool Damping, bool Friction,
     const CVec<D, T> u = vij - dot(vij, n) * n;                        // u = v_ij − (v_ij·n) n
     CVec<D, T> ft;
     const T cap = T(mu) * ln::abs(fn);                                 // |F_t| ≤ μ |F_n|
-    // x scaled by s where the mask holds (one contact: a branch; lanes: ×1 elsewhere, exact)
-    auto scaled_where = [](const auto& m, const T& s, auto& x) {
+    // x scaled by s() where the mask holds. One contact: a branch. Lanes: ×1 elsewhere (exact), and
+    // only when some lane holds, so that the √ and the division of s() stay off the common path
+    // (a cap that binds on no lane of the pack: docs/contact.md "The cap off the common path").
+    auto scaled_where = [](const auto& m, const auto& s, auto& x) {
       if constexpr (kOne) {
-        if (m) x = s * x;
+        if (m) x = s() * x;
       } else {
-        x = ln::select(m, s, T(1.0)) * x;
+        if (ln::any(m)) x = ln::select(m, s(), T(1.0)) * x;
       }
     };
     if constexpr (Tm == TangentialModel::regularised) {
       ft = -c.kt * u;                                                  // F_t = −k_t u (seed 003)
       const T ft2 = dot(ft, ft);
-      scaled_where(ft2 > cap * cap, cap / ln::sqrt(ft2), ft);
+      scaled_where(ft2 > cap * cap, [&] { return cap / ln::sqrt(ft2); }, ft);
     } else {
       const T kt = Tm == TangentialModel::mindlin ? c.kt * sd : c.kt;  // 8 G* a, a = √(R* d)
       CVec<D, T> xi = hist.xi - dot(hist.xi, n) * n;                  // into the tangent plane …
       const T l0 = dot(hist.xi, hist.xi), l1 = dot(xi, xi);
-      scaled_where(l1 > T(0.0), ln::sqrt(l0 / l1), xi);                // … keeping its length
+      scaled_where(l1 > T(0.0), [&] { return ln::sqrt(l0 / l1); }, xi);                // … keeping its length
       const CVec<D, T> uc = hist.u - dot(hist.u, n) * n;
       xi += T(0.5 * tau) * (uc + u);                                   // ξ̇ = u, trapezoid from t_c
       const T eta_t = c.xt * eta_n;
       ft = -kt * xi - eta_t * u;                                       // F_t = −k_t ξ − η_t u
       const T ft2 = dot(ft, ft);
       const auto sliding = ft2 > cap * cap;                            // sliding: at the Coulomb limit
-      scaled_where(sliding, cap / ln::sqrt(ft2), ft);
-      const auto spring = ln::both(sliding, kt > T(0.0));              //   ξ = −(F_t + η_t u)/k_t (Luding 2008)
-      if constexpr (kOne) {
-        if (spring) xi = -(ft + eta_t * u) / kt;
-      } else {
-        xi = select(spring, CVec<D, T>(-(ft + eta_t * u) / kt), xi);
+      if (ln::any(sliding)) {                                          // (lanes: off the common path, as scaled_where)
+        ft = ln::select(sliding, cap / ln::sqrt(ft2), T(1.0)) * ft;
+        const auto spring = ln::both(sliding, kt > T(0.0));            //   ξ = −(F_t + η_t u)/k_t (Luding 2008)
+        if constexpr (kOne) {
+          if (spring) xi = -(ft + eta_t * u) / kt;
+        } else {
+          xi = select(spring, CVec<D, T>(-(ft + eta_t * u) / kt), xi);
+        }
       }
       trial.xi = xi;
       trial.u = u;
@@ -198,7 +202,7 @@ template <int D, NormalModel N, TangentialModel Tm, bool Damping, bool Friction,
       const CVec<D, T> vr = c.Rs * cross(wi - wj, n);                  // v_r = R* (ω_i − ω_j) × n
       CVec<D, T> psi = hist.psi - dot(hist.psi, n) * n;                // turned into the tangent plane …
       const T p0 = dot(hist.psi, hist.psi), p1 = dot(psi, psi);
-      scaled_where(p1 > T(0.0), ln::sqrt(p0 / p1), psi);               // … keeping its length
+      scaled_where(p1 > T(0.0), [&] { return ln::sqrt(p0 / p1); }, psi);               // … keeping its length
       psi += T(0.5 * tau) * ((hist.ur - dot(hist.ur, n) * n) + vr);    // ψ̇ = v_r, trapezoid from t_c
       const T kn = N == NormalModel::hertz ? c.k * sd : c.k;           // secant normal stiffness F_el/d
       const T kr = T(2.25) * c.mu_r * c.mu_r * c.Rs * c.Rs * kn;       // k_r = 2.25 μ_r² R*² k_n (N·m/rad)
@@ -210,7 +214,7 @@ template <int D, NormalModel N, TangentialModel Tm, bool Damping, bool Friction,
       // below the limit: EPSD's dashpot −C_r θ̇_r, the total within the limit
       CSpin<D, T> below = mr + (-c.cr * ln::sqrt(kr) / c.Rs) * moment(n, vr);
       const T m2d = spin_norm2(below);
-      scaled_where(m2d > mcap * mcap, mcap / ln::sqrt(m2d), below);
+      scaled_where(m2d > mcap * mcap, [&] { return mcap / ln::sqrt(m2d); }, below);
       if constexpr (kOne) {
         if (limit) mr = scale * mr, psi = scale * psi;
         else mr = below;

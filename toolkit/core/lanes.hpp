@@ -16,7 +16,7 @@
 //
 // The operations a formula may use on T (both spellings compile for double and for Pack):
 //   + − × ÷ (a double operand broadcasts), unary −, < > (a mask), both(mask, mask), select(mask, a, b)
-//   (a where the mask holds), sqrt, abs, max0(x) = std::max(x, 0.0).
+//   (a where the mask holds), any(mask) (a branch), sqrt, abs, max0(x) = std::max(x, 0.0).
 #include <cmath>
 #include <cstdint>
 #include <utility>
@@ -105,6 +105,15 @@ Mask<N> both(const Mask<N>& a, const Mask<N>& b) {
   return {a.m & b.m};
 }
 
+/// Some lane's mask holds: for work that only a few items need (a contact at the Coulomb limit), done
+/// on the whole pack behind one branch and kept by a select, so that the other packs skip it.
+template <int N>
+bool any(const Mask<N>& a) {
+  std::int64_t r = 0;
+  for (int l = 0; l < N; ++l) r |= a.m[l];
+  return r != 0;
+}
+
 /// a where the mask holds, b elsewhere.
 template <int N>
 Pack<N> select(const Mask<N>& m, const Pack<N>& a, const Pack<N>& b) {
@@ -163,6 +172,7 @@ inline bool wide_available() {
 // The same spellings for one item.
 inline double select(bool m, double a, double b) { return m ? a : b; }
 inline bool both(bool a, bool b) { return a && b; }
+inline bool any(bool a) { return a; }
 inline double max0(double x) { return x < 0.0 ? 0.0 : x; }
 inline double sqrt(double x) { return std::sqrt(x); }
 inline double abs(double x) { return std::abs(x); }
