@@ -10,8 +10,8 @@
 // barriers; std::thread and std::atomic are compiled with the program and TSan sees their
 // synchronisation (the tsan preset, docs/contact.md).
 //
-// Which thread runs a task is not fixed (the tasks are taken from a shared counter): a caller must
-// give tasks that write disjoint data, so that the result does not depend on it. A task must not throw
+// Which thread runs a task is not fixed (a thread takes its own share first, then helps with the others'):
+// a caller must give tasks that write disjoint data, so that the result does not depend on it. A task must not throw
 // (the world's kernels do not): an exception on a worker would end the program (std::terminate).
 // Owned by a run (contact::World's Workspace): a copy is a fresh pool of the same size (threads are
 // not shared), started at its first run with more than one thread.
@@ -64,12 +64,14 @@ class ForkJoin {
     Shared& s = *shared_;
     s.call = [](void* ctx, std::size_t i) { (*static_cast<Fn*>(ctx))(i); };
     s.ctx = &fn;
-    s.tasks = tasks;
-    s.next.store(0, std::memory_order_relaxed);
+    for (unsigned t = 0; t < threads_; ++t) {  // thread t's own share: the t-th of threads_ consecutive runs of tasks
+      s.share[t].next.store(t * tasks / threads_, std::memory_order_relaxed);
+      s.share[t].end = (t + 1) * tasks / threads_;
+    }
     s.pending.store(threads_ - 1, std::memory_order_relaxed);
     s.epoch.fetch_add(1, std::memory_order_release);  // fork: the job's fields above happen-before the workers read them
     s.epoch.notify_all();
-    s.drain();
+    s.drain(0);
     // join: every task's writes happen-before the caller goes on (the workers' release, this acquire)
     for (int i = 0; i < kSpin && s.pending.load(std::memory_order_acquire) != 0; ++i) pause();
     for (unsigned p; (p = s.pending.load(std::memory_order_acquire)) != 0;) s.pending.wait(p, std::memory_order_acquire);
@@ -88,37 +90,50 @@ class ForkJoin {
 #endif
   }
 
+  // A run's tasks in threads_ consecutive shares, one a thread: thread t takes its own share's tasks first,
+  // then helps with the others' (in turn from the next thread's). The same thread thus runs the same tasks
+  // from one run to the next when the work is even — the world's phases cut the slots alike, so a thread keeps
+  // its slots' data in its own core's cache across the phases and steps (measured: docs/contact.md "Threads",
+  // "Shares"), while a thread the host delays is still helped.
+  struct alignas(64) Share {  // a cache line each: the shares' counters do not share one
+    std::atomic<std::size_t> next{0};
+    std::size_t end = 0;
+  };
   struct Shared {
+    explicit Shared(unsigned n) : threads(n), share(new Share[n]) {}
     std::atomic<std::uint64_t> epoch{0};  // bumped for every job (and to quit)
     std::atomic<unsigned> pending{0};     // workers not yet done with the current job
     void (*call)(void*, std::size_t) = nullptr;
     void* ctx = nullptr;
-    std::size_t tasks = 0;
-    std::atomic<std::size_t> next{0};
+    unsigned threads;
+    std::unique_ptr<Share[]> share;
     bool quit = false;
     std::vector<std::thread> workers;
-    void drain() {
-      for (std::size_t i = next.fetch_add(1, std::memory_order_relaxed); i < tasks; i = next.fetch_add(1, std::memory_order_relaxed))
-        call(ctx, i);
+    void drain(unsigned t) {
+      for (unsigned k = 0; k < threads; ++k) {
+        Share& h = share[(t + k) % threads];
+        for (std::size_t i = h.next.fetch_add(1, std::memory_order_relaxed); i < h.end; i = h.next.fetch_add(1, std::memory_order_relaxed))
+          call(ctx, i);
+      }
     }
-    void work() {
+    void work(unsigned t) {
       std::uint64_t seen = 0;
       for (;;) {
         for (int i = 0; i < kSpin && epoch.load(std::memory_order_acquire) == seen; ++i) pause();
         while (epoch.load(std::memory_order_acquire) == seen) epoch.wait(seen, std::memory_order_acquire);
         seen = epoch.load(std::memory_order_acquire);
         if (quit) return;
-        drain();
+        drain(t);
         if (pending.fetch_sub(1, std::memory_order_acq_rel) == 1) pending.notify_one();
       }
     }
   };
 
   void start() {
-    shared_ = std::make_unique<Shared>();
+    shared_ = std::make_unique<Shared>(threads_);
     Shared* s = shared_.get();
     s->workers.reserve(threads_ - 1);
-    for (unsigned k = 1; k < threads_; ++k) s->workers.emplace_back([s] { s->work(); });
+    for (unsigned k = 1; k < threads_; ++k) s->workers.emplace_back([s, k] { s->work(k); });
   }
   void stop() {
     if (!shared_) return;
