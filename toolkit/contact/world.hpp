@@ -653,10 +653,29 @@ class World {
 
   bool serial(const Workspace& ws) const { return ws.pool.size() == 1 || n_ < kParallelMin; }
   /// fn(lo, hi) over [0, n) cut into ranges, on the run's threads (elementwise work over the state).
-  /// The slots' work (each writes its own slot) calls it with n = the particle count.
+  /// The slots' work (each writes its own slot) calls it with n = the particle count. Over the state's
+  /// components (n a multiple of its size: q or v, or both for the NaN check), task i takes the i-th part of
+  /// the particles in every section (positions, then spins; then v's): the particles whose slots the same
+  /// task number takes in the slots' work when their numbers follow the cell order (a lattice filled
+  /// plane by plane, as the benches' boxes), so the pool's shares keep a thread on the same particles from
+  /// the force pass to the stepper's update ("Shares" in docs/contact.md). A contiguous cut of [0, n) gave
+  /// one thread every position and the other every spin.
   template <class Fn>
   void for_ranges(Workspace& ws, std::size_t n, Fn&& fn) const {
     const std::size_t parts = serial(ws) ? 1 : 4 * static_cast<std::size_t>(ws.pool.size());
+    const std::size_t S = state_size();
+    if (parts > 1 && n > n_ && n % S == 0) {
+      constexpr auto kD = static_cast<std::size_t>(D), kR = static_cast<std::size_t>(rot);
+      auto task = [&](std::size_t i) {
+        const std::size_t p0 = i * n_ / parts, p1 = (i + 1) * n_ / parts;  // the task's particles
+        for (std::size_t base = 0; base < n; base += S) {
+          fn(base + kD * p0, base + kD * p1);                               // their positions (or velocities)
+          fn(base + kD * n_ + kR * p0, base + kD * n_ + kR * p1);           // and their spins
+        }
+      };
+      ws.pool.run(parts, task, false);
+      return;
+    }
     auto task = [&](std::size_t i) { fn(i * n / parts, (i + 1) * n / parts); };
     ws.pool.run(parts, task, serial(ws));
   }
