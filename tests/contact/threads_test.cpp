@@ -7,6 +7,7 @@
 // (the tsan preset: test_contact_threads).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <numbers>
@@ -190,6 +191,29 @@ TEST(ContactThreads, ThePoolRunsEveryTaskOnceWhateverTheShares) {
         pool.run(tasks, task);
       }
       for (std::size_t i = 0; i < tasks; ++i) EXPECT_EQ(hits[i], kRuns) << threads << " threads, task " << i << " of " << tasks;
+    }
+  }
+}
+
+TEST(ContactThreads, TheStepperRangesCoverTheStateOnce) {
+  // World::for_ranges (the steppers' elementwise updates, the NaN check): a range the size of the state, or of
+  // q and v together, is cut by particles section by section; every component must be in exactly one range, as
+  // a contiguous cut of the particles' slots must be, on any thread count.
+  auto p = stirred_box<3>({7, 7, 12});
+  WorldParams<3> prm;
+  prm.kn = 2e5, prm.restitution = 0.5, prm.mu = 0.5, prm.kt = 500.0;
+  const World<3> w(std::move(p.particles), prm, std::move(p.walls));
+  ASSERT_GE(w.size(), World<3>::kParallelMin);
+  auto ws = w.workspace();
+  const auto sys = w.system(ws);
+  for (unsigned threads = 1; threads <= 4; ++threads) {
+    ws.set_threads(threads);
+    for (std::size_t n : {w.size(), w.state_size(), 2 * w.state_size(), w.state_size() + 1}) {
+      std::vector<int> hits(n, 0);
+      sys.for_ranges(n, [&](std::size_t lo, std::size_t hi) {
+        for (std::size_t k = lo; k < hi; ++k) ++hits[k];
+      });
+      EXPECT_EQ(std::count(hits.begin(), hits.end(), 1), static_cast<std::ptrdiff_t>(n)) << threads << " threads, n = " << n;
     }
   }
 }
