@@ -73,7 +73,7 @@ class ForkJoin {
     s.epoch.notify_all();
     s.drain(0);
     // join: every task's writes happen-before the caller goes on (the workers' release, this acquire)
-    for (int i = 0; i < kSpin && s.pending.load(std::memory_order_acquire) != 0; ++i) pause();
+    for (int i = 0; i < kSpin && s.pending.load(std::memory_order_acquire) != 0; ++i) relax(i);
     for (unsigned p; (p = s.pending.load(std::memory_order_acquire)) != 0;) s.pending.wait(p, std::memory_order_acquire);
   }
 
@@ -82,6 +82,12 @@ class ForkJoin {
   // its sleep costs ~20 µs per fork or join (measured, std::barrier: 47 µs a fork-join on the quiet 2-core
   // machine, 4 per evaluation), while the forks of one evaluation follow each other within microseconds.
   static constexpr int kSpin = 4000;
+  // Every 64th turn of a spin yields the core: with more threads than free cores (--threads above the core
+  // count, or another program running), the thread whose task is awaited may be waiting for this very core.
+  static void relax(int i) {
+    if ((i & 63) == 63) std::this_thread::yield();
+    else pause();
+  }
   static void pause() {
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
@@ -119,7 +125,7 @@ class ForkJoin {
     void work(unsigned t) {
       std::uint64_t seen = 0;
       for (;;) {
-        for (int i = 0; i < kSpin && epoch.load(std::memory_order_acquire) == seen; ++i) pause();
+        for (int i = 0; i < kSpin && epoch.load(std::memory_order_acquire) == seen; ++i) relax(i);
         while (epoch.load(std::memory_order_acquire) == seen) epoch.wait(seen, std::memory_order_acquire);
         seen = epoch.load(std::memory_order_acquire);
         if (quit) return;
