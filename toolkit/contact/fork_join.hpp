@@ -3,7 +3,7 @@
 // std::threads started once and kept, plus the calling thread; run(tasks, fn) calls fn(i) once for
 // every i < tasks, spread over the N threads, and returns when all are done (the fork: a release
 // increment of an epoch the workers wait on, the join: a count of workers still busy, both C++20
-// atomics that spin briefly, then sleep with atomic wait/notify). No allocation and no virtual call per run (fn is a template argument,
+// atomics that spin briefly (yielding the core now and then), then sleep with atomic wait/notify). No allocation and no virtual call per run (fn is a template argument,
 // called through one function pointer and a context pointer, as a function_ref).
 //
 // Why not OpenMP: GCC's libgomp is not built with ThreadSanitizer, so TSan reports false races on its

@@ -175,7 +175,7 @@ template <int D, NormalModel N, TangentialModel Tm, bool Damping, bool Friction,
       const T kt = Tm == TangentialModel::mindlin ? c.kt * sd : c.kt;  // 8 G* a, a = √(R* d)
       CVec<D, T> xi = hist.xi - dot(hist.xi, n) * n;                  // into the tangent plane …
       const T l0 = dot(hist.xi, hist.xi), l1 = dot(xi, xi);
-      scaled_where(l1 > T(0.0), [&] { return ln::sqrt(l0 / l1); }, xi);                // … keeping its length
+      scaled_where(l1 > T(0.0), [&] { return ln::sqrt(l0 / l1); }, xi);  // … keeping its length
       const CVec<D, T> uc = hist.u - dot(hist.u, n) * n;
       xi += T(0.5 * tau) * (uc + u);                                   // ξ̇ = u, trapezoid from t_c
       const T eta_t = c.xt * eta_n;
@@ -183,7 +183,7 @@ template <int D, NormalModel N, TangentialModel Tm, bool Damping, bool Friction,
       const T ft2 = dot(ft, ft);
       const auto sliding = ft2 > cap * cap;                            // sliding: at the Coulomb limit
       if (ln::any(sliding)) {                                          // (lanes: off the common path, as scaled_where)
-        ft = ln::select(sliding, cap / ln::sqrt(ft2), T(1.0)) * ft;
+        scaled_where(sliding, [&] { return cap / ln::sqrt(ft2); }, ft);
         const auto spring = ln::both(sliding, kt > T(0.0));            //   ξ = −(F_t + η_t u)/k_t (Luding 2008)
         if constexpr (kOne) {
           if (spring) xi = -(ft + eta_t * u) / kt;
@@ -202,7 +202,7 @@ template <int D, NormalModel N, TangentialModel Tm, bool Damping, bool Friction,
       const CVec<D, T> vr = c.Rs * cross(wi - wj, n);                  // v_r = R* (ω_i − ω_j) × n
       CVec<D, T> psi = hist.psi - dot(hist.psi, n) * n;                // turned into the tangent plane …
       const T p0 = dot(hist.psi, hist.psi), p1 = dot(psi, psi);
-      scaled_where(p1 > T(0.0), [&] { return ln::sqrt(p0 / p1); }, psi);               // … keeping its length
+      scaled_where(p1 > T(0.0), [&] { return ln::sqrt(p0 / p1); }, psi);  // … keeping its length
       psi += T(0.5 * tau) * ((hist.ur - dot(hist.ur, n) * n) + vr);    // ψ̇ = v_r, trapezoid from t_c
       const T kn = N == NormalModel::hertz ? c.k * sd : c.k;           // secant normal stiffness F_el/d
       const T kr = T(2.25) * c.mu_r * c.mu_r * c.Rs * c.Rs * kn;       // k_r = 2.25 μ_r² R*² k_n (N·m/rad)
