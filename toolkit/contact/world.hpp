@@ -900,8 +900,10 @@ class World {
   // spill (docs/contact.md "Speed": 38.0 M, 32.1 M and 37.8 M instructions a step in the fcc3d box's pair
   // loop for one contact at a time, two lanes and four); on AVX2 four lanes take the whole step from
   // 44.6 M to 36.6 M, and the Hertz–Mindlin box's from 66.1 M to 49.3 M ("Four lanes on AVX2"). In blocks of
-  // 16 groups, two passes as the one-contact loop: the normals and overlaps first (their √ and division
-  // chains independent), then the forces; +4 % instructions, the fcc3d box about 8 % faster ("Two passes on lanes").
+  // 16 groups, three passes: the normals and overlaps (their √ and division chains independent), the
+  // laws, then the accumulations, so that a group's read-add-writes do not wait in the reorder window
+  // behind its law's chains while the next groups' independent work waits behind them ("Two passes on
+  // lanes", "Three passes").
   static constexpr bool kLaneLaw = !L.cohesion && !L.dipoles;
 
 #if VERISIM_WIDE_LANES
@@ -917,7 +919,8 @@ class World {
                    [[maybe_unused]] History* hist, [[maybe_unused]] double tau) const {
     using P = core::lane::Pack<W>;
     // in blocks of kGroups groups: (a) the groups' normals and overlaps (the √ and the division: short
-    // independent chains the CPU overlaps), then (b) their forces, from ready operands
+    // independent chains the CPU overlaps), (b) their laws, from ready operands, into `out`, (c) the
+    // accumulations, from ready terms
     constexpr int kGroups = 16;
     struct Geometry {
       std::uint32_t S[W], T[W], K[W];
@@ -925,6 +928,11 @@ class World {
       P delta, Ri, Rj;
     };
     Geometry geo[kGroups];
+    struct Terms {  // a group's force on i and torques on i and j
+      CVec<D, P> f;
+      CSpin<D, P> tis, tjs;
+    };
+    Terms out[kGroups];
     auto vec = [&](auto get) {  // a D-vector's components, lane l's component a from get(l, a)
       CVec<D, P> r;
       for (int a = 0; a < D; ++a) r[a] = P::of([&](int l) { return get(l, a); });
@@ -958,7 +966,7 @@ class World {
       }
       for (int q = 0; q < groups; ++q) {  // (b)
         const Geometry& g = geo[q];
-        const int m = count(q);
+        [[maybe_unused]] const int m = count(q);
         const std::uint32_t *S = g.S, *T = g.T, *K = g.K;
         const CVec<D, P>& n = g.n;
         const P &delta = g.delta, &Ri = g.Ri, &Rj = g.Rj;
@@ -971,8 +979,8 @@ class World {
           wi = vec([&](int l, int a) { return vw[S[l]].w[a]; });
           wj = vec([&](int l, int a) { return vw[T[l]].w[a]; });
         }
-        CVec<D, P> f;
-        CSpin<D, P> tis, tjs;
+        CVec<D, P>& f = out[q].f;
+        CSpin<D, P>&tis = out[q].tis, &tjs = out[q].tjs;
         if constexpr (granular) {
           auto con = [&](double PairConstants::*field) { return P::of([&](int l) { return pc[ci[K[l]]].*field; }); };
           const CConstants<P> c{con(&PairConstants::k),    con(&PairConstants::eta), con(&PairConstants::kt), con(&PairConstants::xt),
@@ -1004,6 +1012,12 @@ class World {
           const P eta = L.damping ? P::of([&](int l) { return pc[ci[K[l]]].eta; }) : P(0.0);
           contact::contact_law<D, L.damping, L.friction, P>(n, delta, dv, Ri, wi, Rj, wj, eta, law, f, tis, tjs);
         }
+      }
+      for (int q = 0; q < groups; ++q) {  // (c)
+        const int m = count(q);
+        const std::uint32_t *S = geo[q].S, *T = geo[q].T;
+        const CVec<D, P>& f = out[q].f;
+        const CSpin<D, P>&tis = out[q].tis, &tjs = out[q].tjs;
         for (int l = 0; l < m; ++l) {  // the accumulations, contact by contact in list order
           FT& fi = ft[S[l]];
           FT& fj = ft[T[l]];

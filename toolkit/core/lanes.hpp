@@ -2,8 +2,8 @@
 // Lanes: N doubles computed side by side, for a loop whose iterations are independent and each a
 // long latency chain (the contact loop: a √, a division, a cap). Written once over a type T, such a
 // formula runs on T = double (one item) or T = Pack<N> (N items in one pass: one SSE2 register a
-// value for N = 2; for N = 4 one AVX register in a function compiled for AVX2, two SSE2 registers
-// elsewhere): the same IEEE operations in the same order on every lane, so each lane's result is
+// value for N = 2; for N = 4 one AVX register in a function compiled for AVX2, used only where the
+// CPU has AVX2, packs_available below): the same IEEE operations in the same order on every lane, so each lane's result is
 // bitwise the scalar one — nothing is fused (baseline x86-64 has no FMA instruction, AVX2 does not
 // bring it, and the project builds without -march), nothing is reassociated (no -ffast-math), √ is
 // correctly rounded in both.
@@ -105,10 +105,36 @@ Mask<N> both(const Mask<N>& a, const Mask<N>& b) {
   return {a.m & b.m};
 }
 
+/// VERISIM_WIDE_LANES: the compiler can build a function for AVX2 beside the baseline x86-64 code
+/// ([[gnu::target("avx2")]]) and ask the CPU at run time (__builtin_cpu_supports). Not for WebAssembly,
+/// nor where the build defines VERISIM_NO_WIDE_LANES (the sanitize preset, for its compile time).
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(VERISIM_NO_WIDE_LANES)
+#define VERISIM_WIDE_LANES 1
+#else
+#define VERISIM_WIDE_LANES 0
+#endif
+
+#if VERISIM_WIDE_LANES
+// Four lanes' √ and sign bits in one AVX instruction each. Not inline-forced: the four-lane path
+// (contact::World::lane_forces_wide) is compiled [[gnu::target("avx2"), gnu::flatten]], which inlines
+// them into it, one vsqrtpd ymm (the same latency as an xmm one on the Zen 4/5 machines here, so four
+// lanes for the price of two: docs/contact.md "One √ for four lanes"); elsewhere they are calls, which
+// need a CPU with AVX — the reason a Pack<4> is used only where wide_available() (below).
+[[gnu::target("avx")]] inline void sqrt4(const Vector<4>& x, Vector<4>& r) { r = __builtin_bit_cast(Vector<4>, _mm256_sqrt_pd(__builtin_bit_cast(__m256d, x))); }
+[[gnu::target("avx")]] inline int signs4(const Bits<4>& m) { return _mm256_movemask_pd(__builtin_bit_cast(__m256d, m)); }
+#endif
+
 /// Some lane's mask holds: for work that only a few items need (a contact at the Coulomb limit), done
-/// on the whole pack behind one branch and kept by a select, so that the other packs skip it.
+/// on the whole pack behind one branch and kept by a select, so that the other packs skip it. The
+/// lanes' sign bits in one movmskpd.
 template <int N>
 bool any(const Mask<N>& a) {
+#if VERISIM_WIDE_LANES
+  if constexpr (N == 4) return signs4(a.m) != 0;
+#endif
+#if defined(__SSE2__)
+  if constexpr (N == 2) return _mm_movemask_pd(__builtin_bit_cast(__m128d, a.m)) != 0;
+#endif
   std::int64_t r = 0;
   for (int l = 0; l < N; ++l) r |= a.m[l];
   return r != 0;
@@ -121,12 +147,17 @@ Pack<N> select(const Mask<N>& m, const Pack<N>& a, const Pack<N>& b) {
   r.v = __builtin_bit_cast(Vector<N>, (m.m & __builtin_bit_cast(Bits<N>, a.v)) | (~m.m & __builtin_bit_cast(Bits<N>, b.v)));
   return r;
 }
-/// √ lane by lane: sqrtpd two lanes at a time (VEX-encoded in a function compiled for AVX2), IEEE,
-/// correctly rounded, as std::sqrt. (_mm256_sqrt_pd would need the AVX target on this function itself,
-/// which the baseline code that also calls it cannot have.)
+/// √ lane by lane, IEEE, correctly rounded, as std::sqrt: four lanes in one vsqrtpd (sqrt4 above), two
+/// in one sqrtpd.
 template <int N>
 Pack<N> sqrt(const Pack<N>& x) {
   Pack<N> r;
+#if VERISIM_WIDE_LANES
+  if constexpr (N == 4) {
+    sqrt4(x.v, r.v);
+    return r;
+  }
+#endif
 #if defined(__SSE2__)
   for (int i = 0; i < N; i += 2) {
     const Vector<2> h = __builtin_bit_cast(Vector<2>, _mm_sqrt_pd(_mm_set_pd(x.v[i + 1], x.v[i])));
@@ -150,15 +181,6 @@ Pack<N> max0(const Pack<N>& x) {
   return select(x < Pack<N>(0.0), Pack<N>(0.0), x);
 }
 
-/// VERISIM_WIDE_LANES: the compiler can build a function for AVX2 beside the baseline x86-64 code
-/// ([[gnu::target("avx2")]]) and ask the CPU at run time (__builtin_cpu_supports). Not for WebAssembly,
-/// nor where the build defines VERISIM_NO_WIDE_LANES (the sanitize preset, for its compile time).
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(VERISIM_NO_WIDE_LANES)
-#define VERISIM_WIDE_LANES 1
-#else
-#define VERISIM_WIDE_LANES 0
-#endif
-
 /// True where four lanes fit one register: built with VERISIM_WIDE_LANES, on a CPU with AVX2.
 inline bool wide_available() {
 #if VERISIM_WIDE_LANES
@@ -168,6 +190,9 @@ inline bool wide_available() {
   return false;
 #endif
 }
+/// True where a Pack<N> may be used: two lanes anywhere; four where wide_available(), or anywhere in a
+/// build without wide lanes (their √ is then two sqrtpd or scalar).
+inline bool packs_available(int n) { return n == 2 || wide_available() || !VERISIM_WIDE_LANES; }
 
 // The same spellings for one item.
 inline double select(bool m, double a, double b) { return m ? a : b; }
