@@ -903,7 +903,9 @@ class World {
   // 16 groups, three passes: the normals and overlaps (their √ and division chains independent), the
   // laws, then the accumulations, so that a group's read-add-writes do not wait in the reorder window
   // behind its law's chains while the next groups' independent work waits behind them ("Two passes on
-  // lanes", "Three passes").
+  // lanes", "Three passes"). In 3D a group's operands (positions and radii, velocities and spins, the
+  // history, the law's constants) are loaded as rows of four doubles and transposed (core::lane::rows4:
+  // "Operands by rows").
   static constexpr bool kLaneLaw = !L.cohesion && !L.dipoles;
 
 #if VERISIM_WIDE_LANES
@@ -952,9 +954,19 @@ class World {
           g.K[l] = ck[c], g.S[l] = cs[c], g.T[l] = list[g.K[l]];
         }
         const std::uint32_t *S = g.S, *T = g.T;
-        const CVec<D, P> d = vec([&](int l, int a) { return xr[S[l]].x[a] - xr[T[l]].x[a]; });
-        g.Ri = P::of([&](int l) { return xr[S[l]].R; });
-        g.Rj = P::of([&](int l) { return xr[T[l]].R; });
+        CVec<D, P> d;
+        if constexpr (D == 3) {  // an XR is four doubles (x, R): its lanes by rows4
+          static_assert(std::is_standard_layout_v<XR> && sizeof(XR) == 4 * sizeof(double) && offsetof(XR, R) == 3 * sizeof(double));
+          P xs[4], xt[4];
+          core::lane::rows4<W>([&](int l) -> const void* { return &xr[S[l]]; }, xs);
+          core::lane::rows4<W>([&](int l) -> const void* { return &xr[T[l]]; }, xt);
+          for (int a = 0; a < 3; ++a) d[a] = xs[a] - xt[a];
+          g.Ri = xs[3], g.Rj = xt[3];
+        } else {
+          d = vec([&](int l, int a) { return xr[S[l]].x[a] - xr[T[l]].x[a]; });
+          g.Ri = P::of([&](int l) { return xr[S[l]].R; });
+          g.Rj = P::of([&](int l) { return xr[T[l]].R; });
+        }
         // the normal and the overlap, as the one-contact loop: coincident centres take the first axis
         const P r2 = dot(d, d);
         const auto apart = r2 > P(0.0);
@@ -970,24 +982,48 @@ class World {
         const std::uint32_t *S = g.S, *T = g.T, *K = g.K;
         const CVec<D, P>& n = g.n;
         const P &delta = g.delta, &Ri = g.Ri, &Rj = g.Rj;
-        const CVec<D, P> dv = vec([&](int l, int a) { return vw[S[l]].v[a] - vw[T[l]].v[a]; });
+        CVec<D, P> dv;
         CSpin<D, P> wi, wj;
         if constexpr (D == 2) {
+          dv = vec([&](int l, int a) { return vw[S[l]].v[a] - vw[T[l]].v[a]; });
           wi = P::of([&](int l) { return vw[S[l]].w; });
           wj = P::of([&](int l) { return vw[T[l]].w; });
-        } else {
-          wi = vec([&](int l, int a) { return vw[S[l]].w[a]; });
-          wj = vec([&](int l, int a) { return vw[T[l]].w[a]; });
+        } else {  // a VW is seven doubles (v, w, m): rows (v, w_x) and (w, m) by rows4
+          static_assert(std::is_standard_layout_v<VW> && offsetof(VW, w) == 3 * sizeof(double) && offsetof(VW, m) == 6 * sizeof(double));
+          auto lanes = [&](const std::uint32_t* at, CVec<3, P>& v, CVec<3, P>& w) {
+            P head[4], tail[4];
+            core::lane::rows4<W>([&](int l) -> const void* { return &vw[at[l]]; }, head);
+            core::lane::rows4<W>([&](int l) -> const void* { return &vw[at[l]].w; }, tail);
+            v = {{head[0], head[1], head[2]}};
+            w = {{tail[0], tail[1], tail[2]}};
+          };
+          CVec<3, P> vi, vj;
+          lanes(S, vi, wi);
+          lanes(T, vj, wj);
+          for (int a = 0; a < 3; ++a) dv[a] = vi[a] - vj[a];
         }
         CVec<D, P>& f = out[q].f;
         CSpin<D, P>&tis = out[q].tis, &tjs = out[q].tjs;
         if constexpr (granular) {
-          auto con = [&](double PairConstants::*field) { return P::of([&](int l) { return pc[ci[K[l]]].*field; }); };
-          const CConstants<P> c{con(&PairConstants::k),    con(&PairConstants::eta), con(&PairConstants::kt), con(&PairConstants::xt),
-                                con(&PairConstants::mu_r), con(&PairConstants::Rs),  con(&PairConstants::cr)};
+          // seven doubles (k, η, k_t, x_t, μ_r, R*, c_r): rows (k, η, k_t, x_t) and (x_t, μ_r, R*, c_r) by rows4
+          static_assert(std::is_standard_layout_v<PairConstants> && sizeof(PairConstants) == 7 * sizeof(double) &&
+                        offsetof(PairConstants, eta) == sizeof(double) && offsetof(PairConstants, kt) == 2 * sizeof(double) &&
+                        offsetof(PairConstants, xt) == 3 * sizeof(double) && offsetof(PairConstants, mu_r) == 4 * sizeof(double) &&
+                        offsetof(PairConstants, Rs) == 5 * sizeof(double) && offsetof(PairConstants, cr) == 6 * sizeof(double));
+          P from_k[4], from_xt[4];
+          core::lane::rows4<W>([&](int l) -> const void* { return &pc[ci[K[l]]]; }, from_k);
+          core::lane::rows4<W>([&](int l) -> const void* { return &pc[ci[K[l]]].xt; }, from_xt);
+          const CConstants<P> c{from_k[0], from_k[1], from_k[2], from_k[3], from_xt[1], from_xt[2], from_xt[3]};
           constexpr bool kRolling = L.rolling != RollingModel::none;
           CHistory<D, P, kRolling> h{}, trial{};
-          if constexpr (history) {
+          if constexpr (history && D == 3 && !kRolling) {  // six doubles (ξ, u): rows (ξ, u_x) and (ξ_z, u) by rows4
+            static_assert(std::is_standard_layout_v<History> && sizeof(History) == 6 * sizeof(double) && offsetof(History, u) == 3 * sizeof(double));
+            P head[4], tail[4];
+            core::lane::rows4<W>([&](int l) -> const void* { return &hist[K[l]]; }, head);
+            core::lane::rows4<W>([&](int l) -> const void* { return &hist[K[l]].xi[2]; }, tail);
+            h.xi = {{head[0], head[1], head[2]}};
+            h.u = {{tail[1], tail[2], tail[3]}};
+          } else if constexpr (history) {
             h.xi = vec([&](int l, int a) { return hist[K[l]].xi[a]; });
             h.u = vec([&](int l, int a) { return hist[K[l]].u[a]; });
             if constexpr (kRolling) {

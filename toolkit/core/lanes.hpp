@@ -99,6 +99,35 @@ struct Pack {
   }
 };
 
+/// Four consecutive doubles at each of N addresses (at(l), bytes of one object each), as four packs: lane
+/// l of out[c] is the c-th double at at(l) — an N × 4 transpose, N loads and a few shuffles where
+/// lane-by-lane filling takes 4N scalar loads and inserts. Values are moved, none computed: the bits of
+/// those loads.
+template <int N, class At>
+void rows4(At at, Pack<N> (&out)[4]) {
+  // unaligned, aliasing loads (vmovupd / movupd)
+  using Row = double __attribute__((vector_size(2 * sizeof(double)), aligned(sizeof(double)), may_alias));
+  using Row4 = double __attribute__((vector_size(4 * sizeof(double)), aligned(sizeof(double)), may_alias));
+  if constexpr (N == 4) {
+    const Vector<4> r0 = *static_cast<const Row4*>(at(0)), r1 = *static_cast<const Row4*>(at(1));
+    const Vector<4> r2 = *static_cast<const Row4*>(at(2)), r3 = *static_cast<const Row4*>(at(3));
+    const Vector<4> t0 = __builtin_shufflevector(r0, r1, 0, 4, 2, 6), t1 = __builtin_shufflevector(r0, r1, 1, 5, 3, 7);
+    const Vector<4> t2 = __builtin_shufflevector(r2, r3, 0, 4, 2, 6), t3 = __builtin_shufflevector(r2, r3, 1, 5, 3, 7);
+    out[0].v = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+    out[1].v = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    out[2].v = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+    out[3].v = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+  } else {
+    const Row* a = static_cast<const Row*>(at(0));
+    const Row* b = static_cast<const Row*>(at(1));
+    const Vector<2> lo0 = a[0], lo1 = b[0], hi0 = a[1], hi1 = b[1];
+    out[0].v = __builtin_shufflevector(lo0, lo1, 0, 2);
+    out[1].v = __builtin_shufflevector(lo0, lo1, 1, 3);
+    out[2].v = __builtin_shufflevector(hi0, hi1, 0, 2);
+    out[3].v = __builtin_shufflevector(hi0, hi1, 1, 3);
+  }
+}
+
 /// Both masks hold.
 template <int N>
 Mask<N> both(const Mask<N>& a, const Mask<N>& b) {
