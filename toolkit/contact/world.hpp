@@ -905,7 +905,7 @@ class World {
   // behind its law's chains while the next groups' independent work waits behind them ("Two passes on
   // lanes", "Three passes"). In 3D a group's operands (positions and radii, velocities and spins, the
   // history, the law's constants) are loaded as rows of four doubles and transposed (core::lane::rows4:
-  // "Operands by rows").
+  // "Operands by rows"), and the terms are added as rows ("Accumulations by rows").
   static constexpr bool kLaneLaw = !L.cohesion && !L.dipoles;
 
 #if VERISIM_WIDE_LANES
@@ -1033,7 +1033,12 @@ class World {
           }
           granular_law<D, L.normal, L.tangential, L.damping, L.friction, L.rolling, P>(n, delta, dv, Ri, wi, Rj, wj, c, law.mu, law.end, h, tau,
                                                                                         f, tis, tjs, trial);
-          if constexpr (Commit) {
+          if constexpr (Commit && L.friction && has_history(L.tangential) && D == 3 && !kRolling) {  // rows, as h was read
+            namespace ln = core::lane;
+            const auto head = ln::transpose4<W>(trial.xi[0], trial.xi[1], trial.xi[2], trial.u[0]);
+            const auto tail = ln::transpose2<W>(trial.u[1], trial.u[2]);
+            for (int l = 0; l < m; ++l) ln::store_row(&hist[K[l]], head, l), ln::store_row(&hist[K[l]].u[1], tail, l);
+          } else if constexpr (Commit) {
             for (int l = 0; l < m; ++l) {
               History& to = hist[K[l]];
               to = History{};
@@ -1054,17 +1059,25 @@ class World {
         const std::uint32_t *S = geo[q].S, *T = geo[q].T;
         const CVec<D, P>& f = out[q].f;
         const CSpin<D, P>&tis = out[q].tis, &tjs = out[q].tjs;
-        for (int l = 0; l < m; ++l) {  // the accumulations, contact by contact in list order
-          FT& fi = ft[S[l]];
-          FT& fj = ft[T[l]];
-          for (int a = 0; a < D; ++a) fi.f[a] += f[a][l];
-          for (int a = 0; a < D; ++a) fj.f[a] -= f[a][l];
-          if constexpr (D == 2) {
+        if constexpr (D == 3) {  // an FT is six doubles (f, τ): rows (f, τ_x) and (τ_y, τ_z); on j, −f (fj.f − f = fj.f + (−f), exactly)
+          static_assert(std::is_standard_layout_v<FT> && sizeof(FT) == 6 * sizeof(double) && offsetof(FT, t) == 3 * sizeof(double));
+          namespace ln = core::lane;
+          const auto i4 = ln::transpose4<W>(f[0], f[1], f[2], tis[0]), j4 = ln::transpose4<W>(-f[0], -f[1], -f[2], tjs[0]);
+          const auto i2 = ln::transpose2<W>(tis[1], tis[2]), j2 = ln::transpose2<W>(tjs[1], tjs[2]);
+          for (int l = 0; l < m; ++l) {  // the accumulations, contact by contact in list order
+            FT& fi = ft[S[l]];
+            FT& fj = ft[T[l]];
+            ln::add_row(&fi, i4, l), ln::add_row(&fi.t[1], i2, l);
+            ln::add_row(&fj, j4, l), ln::add_row(&fj.t[1], j2, l);
+          }
+        } else {
+          for (int l = 0; l < m; ++l) {  // the accumulations, contact by contact in list order
+            FT& fi = ft[S[l]];
+            FT& fj = ft[T[l]];
+            for (int a = 0; a < D; ++a) fi.f[a] += f[a][l];
+            for (int a = 0; a < D; ++a) fj.f[a] -= f[a][l];
             fi.t += tis[l];
             fj.t += tjs[l];
-          } else {
-            for (int a = 0; a < 3; ++a) fi.t[a] += tis[a][l];
-            for (int a = 0; a < 3; ++a) fj.t[a] += tjs[a][l];
           }
         }
       }

@@ -99,15 +99,19 @@ struct Pack {
   }
 };
 
+namespace detail {
+// unaligned, aliasing rows (vmovupd / movupd)
+using Row2 = double __attribute__((vector_size(2 * sizeof(double)), aligned(sizeof(double)), may_alias));
+using Row4 = double __attribute__((vector_size(4 * sizeof(double)), aligned(sizeof(double)), may_alias));
+}  // namespace detail
+
 /// Four consecutive doubles at each of N addresses (at(l), bytes of one object each), as four packs: lane
 /// l of out[c] is the c-th double at at(l) — an N × 4 transpose, N loads and a few shuffles where
 /// lane-by-lane filling takes 4N scalar loads and inserts. Values are moved, none computed: the bits of
 /// those loads.
 template <int N, class At>
 void rows4(At at, Pack<N> (&out)[4]) {
-  // unaligned, aliasing loads (vmovupd / movupd)
-  using Row = double __attribute__((vector_size(2 * sizeof(double)), aligned(sizeof(double)), may_alias));
-  using Row4 = double __attribute__((vector_size(4 * sizeof(double)), aligned(sizeof(double)), may_alias));
+  using detail::Row2, detail::Row4;  // unaligned, aliasing loads (vmovupd / movupd)
   if constexpr (N == 4) {
     const Vector<4> r0 = *static_cast<const Row4*>(at(0)), r1 = *static_cast<const Row4*>(at(1));
     const Vector<4> r2 = *static_cast<const Row4*>(at(2)), r3 = *static_cast<const Row4*>(at(3));
@@ -118,14 +122,89 @@ void rows4(At at, Pack<N> (&out)[4]) {
     out[2].v = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
     out[3].v = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
   } else {
-    const Row* a = static_cast<const Row*>(at(0));
-    const Row* b = static_cast<const Row*>(at(1));
+    const Row2* a = static_cast<const Row2*>(at(0));
+    const Row2* b = static_cast<const Row2*>(at(1));
     const Vector<2> lo0 = a[0], lo1 = b[0], hi0 = a[1], hi1 = b[1];
     out[0].v = __builtin_shufflevector(lo0, lo1, 0, 2);
     out[1].v = __builtin_shufflevector(lo0, lo1, 1, 3);
     out[2].v = __builtin_shufflevector(hi0, hi1, 0, 2);
     out[3].v = __builtin_shufflevector(hi0, hi1, 1, 3);
   }
+}
+
+/// The inverse of rows4: lane l of four packs as the l-th row of four doubles (transpose4), or of two
+/// packs as a row of two (transpose2), for add_row and store_row: one load, add and store per row where
+/// one per component takes a load, an insert or extract, an add and a store — the same additions, each
+/// component's (IEEE addition is commutative, exactly).
+template <int N>
+struct Rows4;
+template <>
+struct Rows4<4> {
+  Vector<4> r[4];
+};
+template <>
+struct Rows4<2> {
+  Vector<2> lo[2], hi[2];
+};
+template <int N>
+struct Rows2 {
+  Vector<2> r[N];
+};
+template <int N>
+Rows4<N> transpose4(const Pack<N>& a, const Pack<N>& b, const Pack<N>& c, const Pack<N>& d) {
+  Rows4<N> x;
+  if constexpr (N == 4) {
+    const Vector<4> t0 = __builtin_shufflevector(a.v, b.v, 0, 4, 2, 6), t1 = __builtin_shufflevector(a.v, b.v, 1, 5, 3, 7);
+    const Vector<4> t2 = __builtin_shufflevector(c.v, d.v, 0, 4, 2, 6), t3 = __builtin_shufflevector(c.v, d.v, 1, 5, 3, 7);
+    x.r[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+    x.r[1] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    x.r[2] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+    x.r[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+  } else {
+    x.lo[0] = __builtin_shufflevector(a.v, b.v, 0, 2), x.hi[0] = __builtin_shufflevector(c.v, d.v, 0, 2);
+    x.lo[1] = __builtin_shufflevector(a.v, b.v, 1, 3), x.hi[1] = __builtin_shufflevector(c.v, d.v, 1, 3);
+  }
+  return x;
+}
+template <int N>
+Rows2<N> transpose2(const Pack<N>& a, const Pack<N>& b) {
+  Rows2<N> x;
+  if constexpr (N == 4) {
+    const Vector<4> u = __builtin_shufflevector(a.v, b.v, 0, 4, 2, 6), h = __builtin_shufflevector(a.v, b.v, 1, 5, 3, 7);
+    x.r[0] = __builtin_shufflevector(u, u, 0, 1), x.r[1] = __builtin_shufflevector(h, h, 0, 1);
+    x.r[2] = __builtin_shufflevector(u, u, 2, 3), x.r[3] = __builtin_shufflevector(h, h, 2, 3);
+  } else {
+    x.r[0] = __builtin_shufflevector(a.v, b.v, 0, 2), x.r[1] = __builtin_shufflevector(a.v, b.v, 1, 3);
+  }
+  return x;
+}
+/// The four doubles at `at` += row l; store_row: = row l.
+template <int N>
+void add_row(void* at, const Rows4<N>& x, int l) {
+  if constexpr (N == 4) {
+    *static_cast<detail::Row4*>(at) += x.r[l];
+  } else {
+    detail::Row2* p = static_cast<detail::Row2*>(at);
+    p[0] += x.lo[l], p[1] += x.hi[l];
+  }
+}
+template <int N>
+void store_row(void* at, const Rows4<N>& x, int l) {
+  if constexpr (N == 4) {
+    *static_cast<detail::Row4*>(at) = x.r[l];
+  } else {
+    detail::Row2* p = static_cast<detail::Row2*>(at);
+    p[0] = x.lo[l], p[1] = x.hi[l];
+  }
+}
+/// The two doubles at `at` += row l; store_row: = row l.
+template <int N>
+void add_row(void* at, const Rows2<N>& x, int l) {
+  *static_cast<detail::Row2*>(at) += x.r[l];
+}
+template <int N>
+void store_row(void* at, const Rows2<N>& x, int l) {
+  *static_cast<detail::Row2*>(at) = x.r[l];
 }
 
 /// Both masks hold.
