@@ -1015,8 +1015,9 @@ class World {
           core::lane::rows4<W>([&](int l) -> const void* { return &pc[ci[K[l]]].xt; }, from_xt);
           const CConstants<P> c{from_k[0], from_k[1], from_k[2], from_k[3], from_xt[1], from_xt[2], from_xt[3]};
           constexpr bool kRolling = L.rolling != RollingModel::none;
+          constexpr bool kHistoryRows = history && D == 3 && !kRolling;  // six doubles (ξ, u): rows (ξ, u_x) and (ξ_z, u)
           CHistory<D, P, kRolling> h{}, trial{};
-          if constexpr (history && D == 3 && !kRolling) {  // six doubles (ξ, u): rows (ξ, u_x) and (ξ_z, u) by rows4
+          if constexpr (kHistoryRows) {  // read by rows4
             static_assert(std::is_standard_layout_v<History> && sizeof(History) == 6 * sizeof(double) && offsetof(History, u) == 3 * sizeof(double));
             P head[4], tail[4];
             core::lane::rows4<W>([&](int l) -> const void* { return &hist[K[l]]; }, head);
@@ -1033,7 +1034,7 @@ class World {
           }
           granular_law<D, L.normal, L.tangential, L.damping, L.friction, L.rolling, P>(n, delta, dv, Ri, wi, Rj, wj, c, law.mu, law.end, h, tau,
                                                                                         f, tis, tjs, trial);
-          if constexpr (Commit && L.friction && has_history(L.tangential) && D == 3 && !kRolling) {  // rows, as h was read
+          if constexpr (Commit && kHistoryRows) {  // written by rows, as h was read
             namespace ln = core::lane;
             const auto head = ln::transpose4<W>(trial.xi[0], trial.xi[1], trial.xi[2], trial.u[0]);
             const auto tail = ln::transpose2<W>(trial.u[1], trial.u[2]);

@@ -107,37 +107,10 @@ typedef double Row4 __attribute__((vector_size(4 * sizeof(double)), aligned(size
 static_assert(alignof(Row2) == alignof(double) && alignof(Row4) == alignof(double));
 }  // namespace detail
 
-/// Four consecutive doubles at each of N addresses (at(l), bytes of one object each), as four packs: lane
-/// l of out[c] is the c-th double at at(l) — an N × 4 transpose, N loads and a few shuffles where
-/// lane-by-lane filling takes 4N scalar loads and inserts. Values are moved, none computed: the bits of
-/// those loads.
-template <int N, class At>
-void rows4(At at, Pack<N> (&out)[4]) {
-  using detail::Row2, detail::Row4;  // unaligned, aliasing loads (vmovupd / movupd)
-  if constexpr (N == 4) {
-    const Vector<4> r0 = *static_cast<const Row4*>(at(0)), r1 = *static_cast<const Row4*>(at(1));
-    const Vector<4> r2 = *static_cast<const Row4*>(at(2)), r3 = *static_cast<const Row4*>(at(3));
-    const Vector<4> t0 = __builtin_shufflevector(r0, r1, 0, 4, 2, 6), t1 = __builtin_shufflevector(r0, r1, 1, 5, 3, 7);
-    const Vector<4> t2 = __builtin_shufflevector(r2, r3, 0, 4, 2, 6), t3 = __builtin_shufflevector(r2, r3, 1, 5, 3, 7);
-    out[0].v = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
-    out[1].v = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
-    out[2].v = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
-    out[3].v = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
-  } else {
-    const Row2* a = static_cast<const Row2*>(at(0));
-    const Row2* b = static_cast<const Row2*>(at(1));
-    const Vector<2> lo0 = a[0], lo1 = b[0], hi0 = a[1], hi1 = b[1];
-    out[0].v = __builtin_shufflevector(lo0, lo1, 0, 2);
-    out[1].v = __builtin_shufflevector(lo0, lo1, 1, 3);
-    out[2].v = __builtin_shufflevector(hi0, hi1, 0, 2);
-    out[3].v = __builtin_shufflevector(hi0, hi1, 1, 3);
-  }
-}
-
-/// The inverse of rows4: lane l of four packs as the l-th row of four doubles (transpose4), or of two
-/// packs as a row of two (transpose2), for add_row and store_row: one load, add and store per row where
-/// one per component takes a load, an insert or extract, an add and a store — the same additions, each
-/// component's (IEEE addition is commutative, exactly).
+/// Lane l of four packs as the l-th row of four doubles (transpose4), or of two packs as a row of two
+/// (transpose2), for add_row and store_row: one load, add and store per row where one per component takes
+/// a load, an insert or extract, an add and a store — the same additions, each component's (IEEE addition
+/// is commutative, exactly). A 4 × 4 transpose is its own inverse: rows4 below is transpose4 of the rows.
 template <int N>
 struct Rows4;
 template <>
@@ -180,6 +153,24 @@ Rows2<N> transpose2(const Pack<N>& a, const Pack<N>& b) {
   }
   return x;
 }
+/// Four consecutive doubles at each of N addresses (at(l), bytes of one object each), as four packs: lane
+/// l of out[c] is the c-th double at at(l) — N loads and transpose4, where lane-by-lane filling takes 4N
+/// scalar loads and inserts. Values are moved, none computed: the bits of those loads.
+template <int N, class At>
+void rows4(At at, Pack<N> (&out)[4]) {
+  Pack<N> row[4];  // N = 4: at(l)'s four doubles; N = 2: the first two of at(0), of at(1), the last two of at(0), of at(1)
+  for (int l = 0; l < 4; ++l) {
+    if constexpr (N == 4) row[l].v = *static_cast<const detail::Row4*>(at(l));
+    else row[l].v = static_cast<const detail::Row2*>(at(l % 2))[l / 2];
+  }
+  const Rows4<N> x = transpose4<N>(row[0], row[1], row[2], row[3]);
+  if constexpr (N == 4) {
+    for (int c = 0; c < 4; ++c) out[c].v = x.r[c];
+  } else {
+    out[0].v = x.lo[0], out[1].v = x.lo[1], out[2].v = x.hi[0], out[3].v = x.hi[1];
+  }
+}
+
 /// The four doubles at `at` += row l; store_row: = row l.
 template <int N>
 void add_row(void* at, const Rows4<N>& x, int l) {
@@ -227,7 +218,7 @@ Mask<N> both(const Mask<N>& a, const Mask<N>& b) {
 #if VERISIM_WIDE_LANES
 // Four lanes' √ and sign bits in one AVX instruction each. Not inline-forced: the four-lane path
 // (contact::World::lane_forces_wide) is compiled [[gnu::target("avx2"), gnu::flatten]], which inlines
-// them into it, one vsqrtpd ymm (the same latency as an xmm one on the Zen 4/5 machines here, so four
+// them into it, one vsqrtpd ymm (the same throughput as an xmm one on the Zen 4/5 machines here, so four
 // lanes for the price of two: docs/contact.md "One √ for four lanes"); elsewhere they are calls, which
 // need a CPU with AVX — the reason a Pack<4> is used only where wide_available() (below).
 [[gnu::target("avx")]] inline void sqrt4(const Vector<4>& x, Vector<4>& r) { r = __builtin_bit_cast(Vector<4>, _mm256_sqrt_pd(__builtin_bit_cast(__m256d, x))); }
