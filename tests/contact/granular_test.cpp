@@ -376,6 +376,7 @@ void expect_world_equals_plain_sum(std::size_t kinds) {
   EXPECT_GT(dT, 0.0);
 }
 
+TEST(HertzMindlin, WorldEqualsAPlainSumWithOneKind) { expect_world_equals_plain_sum(1); }
 TEST(HertzMindlin, WorldEqualsAPlainSumWithConstantsByKind) { expect_world_equals_plain_sum(3); }
 TEST(HertzMindlin, WorldEqualsAPlainSumWithConstantsPerPair) { expect_world_equals_plain_sum(40); }
 

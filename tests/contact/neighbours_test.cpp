@@ -117,14 +117,20 @@ TEST(ContactNeighbours, AStrayParticleFarAwayCostsNoCells) {
   EXPECT_LE(ws.cell_count(), 4000u);
 }
 
-TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) {
-  // A dense, overlapping, spinning 3D cloud in a box of walls (plane, brick, inside of a cylinder),
-  // with damping and friction: the world's accelerations (half list, sorted slots, third law,
-  // walls through the skin lists) equal a plain double loop over all pairs and all walls calling the
-  // same laws. Sums in a different order: 1e-12 of the largest acceleration.
+// A dense, overlapping, spinning 3D cloud in a box of walls (plane, brick, inside of a cylinder),
+// with damping and friction: the world's accelerations (half list, sorted slots, third law,
+// walls through the skin lists) equal a plain double loop over all pairs and all walls calling the
+// same laws, the dashpot's η = η/√m·√m* from pair_viscosity. Sums in a different order: 1e-12 of the
+// largest acceleration. kinds: radii (and masses) of that many kinds, the world's table of constants
+// by kind (one kind: no index per pair); 0: every radius its own, η kept per listed pair (PairTable).
+void expect_world_forces_equal_plain_sum(std::size_t kinds) {
   const std::size_t n = 1500;
   core::Rng rng(1406);
   auto ps = cloud<3>(n, 14.0, 1407);
+  for (std::size_t i = 0; i < ps.size() && kinds > 0; ++i) {
+    ps[i].radius = 0.5 + static_cast<double>(i % kinds) / static_cast<double>(kinds);
+    ps[i].mass = ps[i].radius * ps[i].radius;
+  }
   for (auto& p : ps) {
     p.x += core::Vec3(1, 1, 1);
     p.v = core::random_vec<3>(rng);
@@ -140,6 +146,7 @@ TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) {
   // keep out of the brick (the world refuses centres inside a wall at t = 0)
   std::erase_if(ps, [&](const Particle<3>& p) { return wall_gap(geometry::Brick{core::Vec3(5, 5, 3), core::Vec3::UnitZ(), core::Vec3::UnitX(), 4.0, 3.0, 2.0}, p.x).distance < 0.0 || p.x.z() < 0.0 || (p.x - core::Vec3(8, 8, p.x.z())).norm() > 9.0; });
   const World<3> world(ps, prm, walls);
+  ASSERT_EQ(world.constant_kinds(), kinds);
   const auto s = world.initial_state();
   core::VecX a(s.q.size());
   auto ws = world.workspace();
@@ -187,6 +194,10 @@ TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) {
   EXPECT_GT(pairs, m / 2);
   EXPECT_GT(wall_contacts, 10u);
 }
+
+TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumOfTheLaws) { expect_world_forces_equal_plain_sum(0); }
+TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumWithThreeKinds) { expect_world_forces_equal_plain_sum(3); }
+TEST(ContactNeighbours, WorldForcesEqualAPlainAllPairsSumWithOneKind) { expect_world_forces_equal_plain_sum(1); }
 
 }  // namespace
 }  // namespace verisim::contact::test

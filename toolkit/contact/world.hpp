@@ -164,6 +164,7 @@ class World {
                       contact_s.capacity() * 4 + M0.capacity() * sizeof(core::Vec<D>) +
                       M.capacity() * sizeof(core::Vec<D>) + lr_x.capacity() * sizeof(core::Vec<D>) * 2 +
                       lr_s.capacity() * 8 + pair_ci.capacity() * 4 + (pair_c.capacity() + wall_c.capacity()) * sizeof(PairConstants) +
+                      pair_eta.capacity() * 8 +
                       pair_hist.capacity() * sizeof(History) + carried.capacity() * sizeof(Keyed) + cells.bytes();
       for (const auto& h : wall_hist) b += h.capacity() * sizeof(History);
       for (const auto& l : wall_lists) b += l.capacity() * sizeof(WallPair);
@@ -175,8 +176,9 @@ class World {
     std::vector<VW> vw;
     std::vector<FT> ft;
     std::vector<double> inv_m, inv_I;                   // slot order
-    std::vector<std::uint32_t> pair_ci, wall_ci;        // per listed pair, per slot (against a wall): its constants' index
-    std::vector<PairConstants> pair_c, wall_c;          // the constants when the world has many kinds (find_kinds)
+    std::vector<std::uint32_t> pair_ci, wall_ci;        // per listed pair (two kinds or more), per slot (against a wall): its constants' index
+    std::vector<PairConstants> pair_c, wall_c;          // the constants when the world has many kinds (find_kinds; pairs: Hertz or a spring)
+    std::vector<double> pair_eta;                       // the seed's law with many kinds: each listed pair's η (PairTable)
     std::vector<History> pair_hist;                     // history: committed, per listed pair
     std::array<std::vector<History>, Walls::kKinds> wall_hist;  // history: per entry of the wall lists
     std::vector<Keyed> carried;                         // history across a rebuild (sorted by key)
@@ -316,8 +318,7 @@ class World {
     const double tau = ws.clock_set ? t - ws.t_commit : 0.0;
     const std::uint32_t* first = ws.cells.first().data();
     const std::uint32_t* list = ws.cells.list().data();
-    const PairConstants* pc = pair_constants(ws);
-    const std::uint32_t* ci = ws.pair_ci.data();
+    const PairTable pt = pair_table(ws);
     // the pairs on the run's threads (each writes its own pair_hist[k]); the wall entries after, here
     for_ranges(ws, n_, [&](std::size_t lo, std::size_t hi) {
     for (auto s = static_cast<std::uint32_t>(lo); s < hi; ++s)
@@ -334,7 +335,7 @@ class World {
           core::Vec<D> f;
           Spin<D> ti, tj;
           granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, r - rs, ws.vw[s].v - ws.vw[j].v, ws.xr[s].R, ws.vw[s].w,
-                                                                            ws.xr[j].R, ws.vw[j].w, pc[ci[k]], law_.mu, law_.end,
+                                                                            ws.xr[j].R, ws.vw[j].w, pt.at(k), law_.mu, law_.end,
                                                                             ws.pair_hist[k], tau, f, ti, tj, next);
         }
         ws.pair_hist[k] = next;
@@ -531,6 +532,26 @@ class World {
                                               what, x.size(), state_size(), n_));
   }
 
+  /// Where the pair loop finds listed pair k's constants (find_kinds). With a few kinds: the K×K table, at
+  /// k's kinds' entry (pair_ci[k]; entry 0 with one kind, no index kept or read). With many kinds: Hertz or a
+  /// tangential spring reads the pair's own PairConstants (pair_c); the seed's law reads only η, so only η is
+  /// kept (pair_eta: 8 bytes a pair where a PairConstants is 56). Why: the pair loop streams what it keeps
+  /// per listed pair; the polydisperse box of 10⁵ spheres streamed 392 bytes a particle-step of constants it
+  /// did not read (docs/contact.md "Only what the pair loop reads").
+  struct PairTable {
+    const PairConstants* c;   // the kinds' table, or one record per listed pair (own)
+    const std::uint32_t* ci;  // per listed pair, its entry in c (two kinds or more); nullptr: entry 0, or own
+    const double* eta_own;    // the seed's law with many kinds: η per listed pair (c unused)
+    bool own;
+    const PairConstants& at(std::uint32_t k) const { return c[own ? k : ci ? ci[k] : 0]; }
+    double eta(std::uint32_t k) const { return eta_own ? eta_own[k] : at(k).eta; }
+  };
+  PairTable pair_table(const Workspace& ws) const {
+    const bool own = kind_c_.empty();
+    return {own ? ws.pair_c.data() : kind_c_.data(), kind_count_ > 1 ? ws.pair_ci.data() : nullptr,
+            own && !granular ? ws.pair_eta.data() : nullptr, own};
+  }
+
   // --- the pipeline ------------------------------------------------------------------------------
 
   template <bool Commit>
@@ -592,19 +613,19 @@ class World {
     // its kinds' entry, or its own (find_kinds)
     const auto& first = ws.cells.first();
     const auto& pairs = ws.cells.list();
+    // (PairTable: what the pair loop streams per listed pair is only what it reads)
     {
-      grow_to(ws.pair_ci, pairs.size());
-      if (kind_c_.empty()) grow_to(ws.pair_c, pairs.size());
       const std::size_t K = kind_count_;
-      for (std::size_t s = 0; s < n_; ++s)
+      const bool own = kind_c_.empty(), indexed = K > 1;
+      if (own && granular) grow_to(ws.pair_c, pairs.size());
+      if (own && !granular && L.damping) grow_to(ws.pair_eta, pairs.size());
+      if (indexed) grow_to(ws.pair_ci, pairs.size());
+      for (std::size_t s = 0; s < n_ && (own || indexed); ++s)
         for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
           const std::uint32_t a = order[s], b = order[pairs[k]];
-          if (kind_c_.empty()) {
-            ws.pair_c[k] = contact_constants(a, b);
-            ws.pair_ci[k] = k;
-          } else {
-            ws.pair_ci[k] = static_cast<std::uint32_t>(kind_[a] * K + kind_[b]);
-          }
+          if (indexed) ws.pair_ci[k] = static_cast<std::uint32_t>(kind_[a] * K + kind_[b]);
+          else if (granular) ws.pair_c[k] = contact_constants(a, b);
+          else if (L.damping) ws.pair_eta[k] = contact_constants(a, b).eta;
         }
     }
     grow_to(ws.contact_k, pairs.size());
@@ -819,13 +840,12 @@ class World {
       }
     }
     const ContactLaw law = law_;
-    const PairConstants* pc = pair_constants(ws);
-    const std::uint32_t* ci = ws.pair_ci.data();
+    const PairTable pt = pair_table(ws);
     if constexpr (kLaneLaw) {
 #if VERISIM_WIDE_LANES
-      if (ws.wide_lanes) return lane_forces_wide<Commit>(base, nc, list, ck, cs, xr, vw, pc, ci, law, ft, ws.pair_hist.data(), tau);
+      if (ws.wide_lanes) return lane_forces_wide<Commit>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau);
 #endif
-      lane_forces<Commit, 2>(base, nc, list, ck, cs, xr, vw, pc, ci, law, ft, ws.pair_hist.data(), tau);
+      lane_forces<Commit, 2>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau);
       return;
     }
     [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
@@ -861,12 +881,12 @@ class World {
           if constexpr (granular) {
             History trial;
             granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R,
-                                                                              vw[t].w, pc[ci[k]], law.mu, law.end,
+                                                                              vw[t].w, pt.at(k), law.mu, law.end,
                                                                               history ? ws.pair_hist[k] : kNoHistory, tau, f, tis, tjs, trial);
             if constexpr (Commit) ws.pair_hist[k] = trial;
           } else {
             contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
-                                                    L.damping ? pc[ci[k]].eta : 0.0, law, f, tis, tjs);
+                                                    L.damping ? pt.eta(k) : 0.0, law, f, tis, tjs);
           }
         } else if constexpr (Commit) {
           ws.pair_hist[k] = History{};  // in reach (cohesion, dipoles), not in contact
@@ -917,7 +937,7 @@ class World {
 
   template <bool Commit, int W>
   void lane_forces(std::size_t c0, std::size_t nc, const std::uint32_t* list, const std::uint32_t* ck, const std::uint32_t* cs,
-                   const XR* xr, const VW* vw, const PairConstants* pc, const std::uint32_t* ci, const ContactLaw& law, FT* ft,
+                   const XR* xr, const VW* vw, const PairTable pt, const ContactLaw& law, FT* ft,
                    [[maybe_unused]] History* hist, [[maybe_unused]] double tau) const {
     using P = core::lane::Pack<W>;
     // in blocks of kGroups groups: (a) the groups' normals and overlaps (the √ and the division: short
@@ -1011,8 +1031,8 @@ class World {
                         offsetof(PairConstants, xt) == 3 * sizeof(double) && offsetof(PairConstants, mu_r) == 4 * sizeof(double) &&
                         offsetof(PairConstants, Rs) == 5 * sizeof(double) && offsetof(PairConstants, cr) == 6 * sizeof(double));
           P from_k[4], from_xt[4];
-          core::lane::rows4<W>([&](int l) -> const void* { return &pc[ci[K[l]]]; }, from_k);
-          core::lane::rows4<W>([&](int l) -> const void* { return &pc[ci[K[l]]].xt; }, from_xt);
+          core::lane::rows4<W>([&](int l) -> const void* { return &pt.at(K[l]); }, from_k);
+          core::lane::rows4<W>([&](int l) -> const void* { return &pt.at(K[l]).xt; }, from_xt);
           const CConstants<P> c{from_k[0], from_k[1], from_k[2], from_k[3], from_xt[1], from_xt[2], from_xt[3]};
           constexpr bool kRolling = L.rolling != RollingModel::none;
           constexpr bool kHistoryRows = history && D == 3 && !kRolling;  // six doubles (ξ, u): rows (ξ, u_x) and (ξ_z, u)
@@ -1051,7 +1071,7 @@ class World {
             }
           }
         } else {
-          const P eta = L.damping ? P::of([&](int l) { return pc[ci[K[l]]].eta; }) : P(0.0);
+          const P eta = L.damping ? P::of([&](int l) { return pt.eta(K[l]); }) : P(0.0);
           contact::contact_law<D, L.damping, L.friction, P>(n, delta, dv, Ri, wi, Rj, wj, eta, law, f, tis, tjs);
         }
       }
@@ -1195,7 +1215,6 @@ class World {
       for (std::size_t b = 0; b < kind_count_; ++b) kind_c_[a * kind_count_ + b] = contact_constants(rep[a], rep[b]);
     }
   }
-  const PairConstants* pair_constants(const Workspace& ws) const { return kind_c_.empty() ? ws.pair_c.data() : kind_c_.data(); }
   const PairConstants* wall_constants(const Workspace& ws) const { return kind_c_.empty() ? ws.wall_c.data() : kind_wall_c_.data(); }
 
   /// The constants of a contact of radii Ri, Rj and masses mi, mj (Rj = 0: against a rigid wall).
