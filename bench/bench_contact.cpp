@@ -11,7 +11,8 @@
 // one-evaluation DEM steppers (toolkit/contact/dem_verlet.hpp).
 // One iteration = integrators::integrate_n_steps over a batch of steps (the toolkit's one loop, its
 // NaN check included), items = particles × steps. Scenes are built and settled once per process
-// (settling: dem-verlet-predicted, 1000 steps) and copied for every row. Rates are per CPU second of
+// (settling: dem-verlet-predicted, 1000 steps) and copied for every row; each row runs one untimed step
+// first (its list built, its buffers touched). Rates are per CPU second of
 // the benchmark thread (the machine is shared with other builds). Run pinned to one core:
 //   taskset -c 1 build/release/bench/bench_contact --benchmark_repetitions=3
 // Counters: contacts/particle after settling, bytes/particle held (world buffers + state + the
@@ -118,6 +119,12 @@ void run(benchmark::State& st, const std::string& name) {
   const std::size_t steps = std::max<std::size_t>(100, 10'000'000 / n);
   double t = 0.0;
   auto ws = sc.world->workspace();  // the row's run: its neighbour list kept across iterations
+  // one untimed step: the run's one-time costs (the first list build, the first touch of the workspace's
+  // and the stepper's buffers) stay out of the timed steps, which then cost what a step of a long run
+  // costs, its rebuilds at their natural rate included (rebuilds_per_1000_steps). Without it the 10⁵ and
+  // 10⁶ rows, one batch of 100 steps each, carried a first build and ~10² MB of page faults that the 10⁴
+  // row spreads over 1000 steps (docs/contact.md "Only what the pair loop reads").
+  t = contact::integrate(stepper, *sc.world, ws, x, t, sc.dt, 1).t;
   const std::size_t builds = ws.rebuilds();
   for (auto _ : st) {
     t = contact::integrate(stepper, *sc.world, ws, x, t, sc.dt, steps).t;

@@ -824,7 +824,9 @@ class World {
     std::uint32_t* cs = ws.contact_s.data();
     const std::size_t base = first[s0];
     std::size_t nc = base;
+    const std::size_t lead = ws.blocks.span + kLead;  // the slots first touched next (kLead)
     for (std::uint32_t s = s0; s < s1; ++s) {
+      core::lane::prefetch(xr + std::min(s + lead, n_ - 1));
       const core::Vec<D> xi = xr[s].x;
       const double Ri = xr[s].R;
       for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
@@ -843,9 +845,9 @@ class World {
     const PairTable pt = pair_table(ws);
     if constexpr (kLaneLaw) {
 #if VERISIM_WIDE_LANES
-      if (ws.wide_lanes) return lane_forces_wide<Commit>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau);
+      if (ws.wide_lanes) return lane_forces_wide<Commit>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
 #endif
-      lane_forces<Commit, 2>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau);
+      lane_forces<Commit, 2>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
       return;
     }
     [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
@@ -927,6 +929,12 @@ class World {
   // history, the law's constants) are loaded as rows of four doubles and transposed (core::lane::rows4:
   // "Operands by rows"), and the terms are added as rows ("Accumulations by rows").
   static constexpr bool kLaneLaw = !L.cohesion && !L.dipoles;
+  // The pair loop touches a slot first as the far end t of a listed pair (s, t), t − s ≤ span: its records
+  // come from memory at the leading edge s + span, which moves with s but jumps ahead of the stream the
+  // hardware follows. So the loop asks for the records of slot s + span + kLead while at s: positions and
+  // radii in the compaction, velocities and accumulators in the laws (core::lane::prefetch). Measured on
+  // the polydisperse box of 10⁵ spheres (docs/contact.md "Prefetch at the leading edge").
+  static constexpr std::size_t kLead = 64;
 
 #if VERISIM_WIDE_LANES
   template <bool Commit, class... A>
@@ -938,7 +946,7 @@ class World {
   template <bool Commit, int W>
   void lane_forces(std::size_t c0, std::size_t nc, const std::uint32_t* list, const std::uint32_t* ck, const std::uint32_t* cs,
                    const XR* xr, const VW* vw, const PairTable pt, const ContactLaw& law, FT* ft,
-                   [[maybe_unused]] History* hist, [[maybe_unused]] double tau) const {
+                   [[maybe_unused]] History* hist, [[maybe_unused]] double tau, std::size_t lead) const {
     using P = core::lane::Pack<W>;
     // in blocks of kGroups groups: (a) the groups' normals and overlaps (the √ and the division: short
     // independent chains the CPU overlaps), (b) their laws, from ready operands, into `out`, (c) the
@@ -998,6 +1006,9 @@ class World {
       }
       for (int q = 0; q < groups; ++q) {  // (b)
         const Geometry& g = geo[q];
+        const std::size_t ahead = std::min(g.S[0] + lead, n_ - 1);  // the leading edge (kLead)
+        core::lane::prefetch(vw + ahead);
+        core::lane::prefetch<1>(ft + ahead);
         [[maybe_unused]] const int m = count(q);
         const std::uint32_t *S = g.S, *T = g.T, *K = g.K;
         const CVec<D, P>& n = g.n;

@@ -295,6 +295,17 @@ inline bool wide_available() {
 /// build without wide lanes (their √ is then two sqrtpd or scalar).
 inline bool packs_available(int n) { return n == 2 || wide_available() || !VERISIM_WIDE_LANES; }
 
+/// Asks the caches for record *p (its first and last byte's lines: a record of up to 64 bytes may straddle
+/// two) ahead of its use; Write = 1 when it will be written. A hint only: no fault, no effect on any value.
+/// Why: the pair loop's first touch of a slot is at its leading edge, ~span slots ahead of the slot it is
+/// at, a jump the hardware's stream prefetchers do not follow (docs/contact.md "Prefetch at the leading edge").
+template <int Write = 0, class T>
+inline void prefetch(const T* p) {
+  static_assert(sizeof(T) <= 64, "a record of at most one line's size");
+  __builtin_prefetch(p, Write);
+  __builtin_prefetch(reinterpret_cast<const char*>(p) + sizeof(T) - 1, Write);
+}
+
 // The same spellings for one item.
 inline double select(bool m, double a, double b) { return m ? a : b; }
 inline bool both(bool a, bool b) { return a && b; }
