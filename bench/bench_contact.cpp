@@ -123,7 +123,7 @@ void run(benchmark::State& st, const std::string& name) {
   // and the stepper's buffers) stay out of the timed steps, which then cost what a step of a long run
   // costs, its rebuilds at their natural rate included (rebuilds_per_1000_steps). Without it the 10⁵ and
   // 10⁶ rows, one batch of 100 steps each, carried a first build and ~10² MB of page faults that the 10⁴
-  // row spreads over 1000 steps (docs/contact.md "Only what the pair loop reads").
+  // row spreads over 1000 steps (docs/contact.md "The bench's first step").
   t = contact::integrate(stepper, *sc.world, ws, x, t, sc.dt, 1).t;
   const std::size_t builds = ws.rebuilds();
   for (auto _ : st) {

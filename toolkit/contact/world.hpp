@@ -1200,7 +1200,8 @@ class World {
   // K×K pair constants and the K wall constants are computed once (kind_c_, kind_wall_c_) and a listed pair
   // or a slot stores the index of its entry (4 bytes read a step, not the 56 of its own copy: the pair loop
   // streams the list's per-pair data, docs/contact.md "Speed"); with more, each listed pair and each slot
-  // gets its own (Workspace::pair_c, wall_c). The same values either way: constants() of the same radii,
+  // gets its own (Workspace::pair_c, wall_c; a listed pair under the seed's law only its η, pair_eta:
+  // PairTable). The same values either way: constants() of the same radii,
   // masses and κ — for every law: the seed's η = η/√m·√m* (stiffness.hpp) is its eta.
   static constexpr std::size_t kMaxKinds = 16;
   void find_kinds() {
