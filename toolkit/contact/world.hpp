@@ -164,7 +164,6 @@ class World {
                       contact_s.capacity() * 4 + M0.capacity() * sizeof(core::Vec<D>) +
                       M.capacity() * sizeof(core::Vec<D>) + lr_x.capacity() * sizeof(core::Vec<D>) * 2 +
                       lr_s.capacity() * 8 + pair_ci.capacity() * 4 + (pair_c.capacity() + wall_c.capacity()) * sizeof(PairConstants) +
-                      pair_eta.capacity() * 8 +
                       pair_hist.capacity() * sizeof(History) + carried.capacity() * sizeof(Keyed) + cells.bytes();
       for (const auto& h : wall_hist) b += h.capacity() * sizeof(History);
       for (const auto& l : wall_lists) b += l.capacity() * sizeof(WallPair);
@@ -176,9 +175,8 @@ class World {
     std::vector<VW> vw;
     std::vector<FT> ft;
     std::vector<double> inv_m, inv_I;                   // slot order
-    std::vector<std::uint32_t> pair_ci, wall_ci;        // per listed pair (two kinds or more), per slot (against a wall): its constants' index
+    std::vector<std::uint32_t> pair_ci, wall_ci;        // per listed pair (Hertz or a spring, two kinds or more), per slot (against a wall): its constants' index
     std::vector<PairConstants> pair_c, wall_c;          // the constants when the world has many kinds (find_kinds; pairs: Hertz or a spring)
-    std::vector<double> pair_eta;                       // the seed's law with many kinds: each listed pair's η (PairTable)
     std::vector<History> pair_hist;                     // history: committed, per listed pair
     std::array<std::vector<History>, Walls::kKinds> wall_hist;  // history: per entry of the wall lists
     std::vector<Keyed> carried;                         // history across a rebuild (sorted by key)
@@ -532,24 +530,25 @@ class World {
                                               what, x.size(), state_size(), n_));
   }
 
-  /// Where the pair loop finds listed pair k's constants (find_kinds). With a few kinds: the K×K table, at
-  /// k's kinds' entry (pair_ci[k]; entry 0 with one kind, no index kept or read). With many kinds: Hertz or a
-  /// tangential spring reads the pair's own PairConstants (pair_c); the seed's law reads only η, so only η is
-  /// kept (pair_eta: 8 bytes a pair where a PairConstants is 56). Why: the pair loop streams what it keeps
-  /// per listed pair; the polydisperse box of 10⁵ spheres streamed 392 bytes a particle-step of constants it
-  /// did not read (docs/contact.md "Only what the pair loop reads").
+  /// Where the pair loop finds listed pair k's constants (find_kinds). Hertz or a tangential spring: with a
+  /// few kinds the K×K table, at k's kinds' entry (pair_ci[k]; entry 0 with one kind, no index kept or read);
+  /// with many kinds the pair's own PairConstants (pair_c). The seed's law reads only η = η/√m · √m*
+  /// (pair_viscosity, seed 003 "Masse effective"): with one kind the table's one entry; with two kinds or more
+  /// it is computed from the pair's two masses, which the pair loop reads anyway (VW::m), by the operations
+  /// that computed the table, so the same bits, and nothing is kept or streamed per listed pair. Why: the pair
+  /// loop streams what it keeps per listed pair; at 10⁵ spheres that stream comes from memory (docs/contact.md
+  /// "Only what the pair loop reads", "η from the masses").
   struct PairTable {
     const PairConstants* c;   // the kinds' table, or one record per listed pair (own)
     const std::uint32_t* ci;  // per listed pair, its entry in c (two kinds or more); nullptr: entry 0, or own
-    const double* eta_own;    // the seed's law with many kinds: η per listed pair (c unused)
     bool own;
+    bool eta_of_masses;       // the seed's law with two kinds or more: η from the pair's masses (c unused)
     const PairConstants& at(std::uint32_t k) const { return c[own ? k : ci ? ci[k] : 0]; }
-    double eta(std::uint32_t k) const { return eta_own ? eta_own[k] : at(k).eta; }
   };
   PairTable pair_table(const Workspace& ws) const {
     const bool own = kind_c_.empty();
-    return {own ? ws.pair_c.data() : kind_c_.data(), kind_count_ > 1 ? ws.pair_ci.data() : nullptr,
-            own && !granular ? ws.pair_eta.data() : nullptr, own};
+    return {own ? ws.pair_c.data() : kind_c_.data(), granular && kind_count_ > 1 ? ws.pair_ci.data() : nullptr, own,
+            !granular && kind_count_ != 1};
   }
 
   // --- the pipeline ------------------------------------------------------------------------------
@@ -609,23 +608,20 @@ class World {
       if constexpr (L.long_range) ws.lr_s[s] = strength(id);
       if constexpr (has_field) ws.field_of[s] = fields_.of[id];
     }
-    // each listed pair's constants (η; granular: k, k_t, …), so a contact needs no √ of masses: the index of
-    // its kinds' entry, or its own (find_kinds)
+    // Hertz or a spring: each listed pair's constants (k, η, k_t, …), so a contact needs no √ of radii and
+    // masses: the index of its kinds' entry, or its own (find_kinds; the seed's law keeps none: PairTable)
     const auto& first = ws.cells.first();
     const auto& pairs = ws.cells.list();
-    // (PairTable: what the pair loop streams per listed pair is only what it reads)
-    {
+    if constexpr (granular) {
       const std::size_t K = kind_count_;
       const bool own = kind_c_.empty(), indexed = K > 1;
-      if (own && granular) grow_to(ws.pair_c, pairs.size());
-      if (own && !granular && L.damping) grow_to(ws.pair_eta, pairs.size());
+      if (own) grow_to(ws.pair_c, pairs.size());
       if (indexed) grow_to(ws.pair_ci, pairs.size());
       for (std::size_t s = 0; s < n_ && (own || indexed); ++s)
         for (std::uint32_t k = first[s]; k < first[s + 1]; ++k) {
           const std::uint32_t a = order[s], b = order[pairs[k]];
           if (indexed) ws.pair_ci[k] = static_cast<std::uint32_t>(kind_[a] * K + kind_[b]);
-          else if (granular) ws.pair_c[k] = contact_constants(a, b);
-          else if (L.damping) ws.pair_eta[k] = contact_constants(a, b).eta;
+          else ws.pair_c[k] = contact_constants(a, b);
         }
     }
     grow_to(ws.contact_k, pairs.size());
@@ -888,7 +884,8 @@ class World {
             if constexpr (Commit) ws.pair_hist[k] = trial;
           } else {
             contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
-                                                    L.damping ? pt.eta(k) : 0.0, law, f, tis, tjs);
+                                                    !L.damping ? 0.0 : pt.eta_of_masses ? pair_viscosity(law, vw[s].m, vw[t].m) : pt.at(k).eta, law, f,
+                                                    tis, tjs);
           }
         } else if constexpr (Commit) {
           ws.pair_hist[k] = History{};  // in reach (cohesion, dipoles), not in contact
@@ -1015,22 +1012,26 @@ class World {
         const P &delta = g.delta, &Ri = g.Ri, &Rj = g.Rj;
         CVec<D, P> dv;
         CSpin<D, P> wi, wj;
+        P mi(0.0), mj(0.0);  // the masses (the seed's η with two kinds or more: PairTable)
         if constexpr (D == 2) {
           dv = vec([&](int l, int a) { return vw[S[l]].v[a] - vw[T[l]].v[a]; });
           wi = P::of([&](int l) { return vw[S[l]].w; });
           wj = P::of([&](int l) { return vw[T[l]].w; });
+          if (!granular && L.damping && pt.eta_of_masses)
+            mi = P::of([&](int l) { return vw[S[l]].m; }), mj = P::of([&](int l) { return vw[T[l]].m; });
         } else {  // a VW is seven doubles (v, w, m): rows (v, w_x) and (w, m) by rows4
           static_assert(std::is_standard_layout_v<VW> && offsetof(VW, w) == 3 * sizeof(double) && offsetof(VW, m) == 6 * sizeof(double));
-          auto lanes = [&](const std::uint32_t* at, CVec<3, P>& v, CVec<3, P>& w) {
+          auto lanes = [&](const std::uint32_t* at, CVec<3, P>& v, CVec<3, P>& w, P& mass) {
             P head[4], tail[4];
             core::lane::rows4<W>([&](int l) -> const void* { return &vw[at[l]]; }, head);
             core::lane::rows4<W>([&](int l) -> const void* { return &vw[at[l]].w; }, tail);
             v = {{head[0], head[1], head[2]}};
             w = {{tail[0], tail[1], tail[2]}};
+            mass = tail[3];
           };
           CVec<3, P> vi, vj;
-          lanes(S, vi, wi);
-          lanes(T, vj, wj);
+          lanes(S, vi, wi, mi);
+          lanes(T, vj, wj, mj);
           for (int a = 0; a < 3; ++a) dv[a] = vi[a] - vj[a];
         }
         CVec<D, P>& f = out[q].f;
@@ -1082,7 +1083,10 @@ class World {
             }
           }
         } else {
-          const P eta = L.damping ? P::of([&](int l) { return pt.eta(K[l]); }) : P(0.0);
+          // η = η/√m · √(m_i m_j/(m_i + m_j)) (pair_viscosity's operations: the same bits as the table's)
+          const P eta = !L.damping        ? P(0.0)
+                        : pt.eta_of_masses ? P(law.eta_per_sqrt_mass) * core::lane::sqrt(mi * mj / (mi + mj))
+                                           : P::of([&](int l) { return pt.at(K[l]).eta; });
           contact::contact_law<D, L.damping, L.friction, P>(n, delta, dv, Ri, wi, Rj, wj, eta, law, f, tis, tjs);
         }
       }
@@ -1200,8 +1204,8 @@ class World {
   // K×K pair constants and the K wall constants are computed once (kind_c_, kind_wall_c_) and a listed pair
   // or a slot stores the index of its entry (4 bytes read a step, not the 56 of its own copy: the pair loop
   // streams the list's per-pair data, docs/contact.md "Speed"); with more, each listed pair and each slot
-  // gets its own (Workspace::pair_c, wall_c; a listed pair under the seed's law only its η, pair_eta:
-  // PairTable). The same values either way: constants() of the same radii,
+  // gets its own (Workspace::pair_c, wall_c; under the seed's law a listed pair keeps nothing: its η comes
+  // from its masses, PairTable). The same values either way: constants() of the same radii,
   // masses and κ — for every law: the seed's η = η/√m·√m* (stiffness.hpp) is its eta.
   static constexpr std::size_t kMaxKinds = 16;
   void find_kinds() {
