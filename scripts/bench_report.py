@@ -4,11 +4,36 @@
 # (Google Benchmark JSON of bench_steppers, "key|value" lines of the machine, the study timings,
 # bench_contact's JSON, bench_peer's JSON lines). The table layout and the bootstrap of each ratio
 # are docs/bench.md's.
+# A file that is missing, empty or not JSON (a benchmark binary that died before writing) ends the run with a
+# message naming it and exit status 2, before anything is printed.
 import json, sys
 
-data = json.load(open(sys.argv[1]))
-machine = dict(line.rstrip("\n").split("|", 1) for line in open(sys.argv[2]) if "|" in line)
-study_lines = [l.rstrip("\n") for l in open(sys.argv[3])]
+def fail(msg):
+    sys.stderr.write(f"bench_report.py: {msg}\n")
+    sys.exit(2)
+
+if len(sys.argv) != 6:
+    fail("usage: bench_report.py STEPPERS.json MACHINE.txt STUDY.txt CONTACT.json PEER.jsonl")
+
+def read(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError as e:
+        fail(f"{path}: {e.strerror}")
+
+def parse(path, text, line=None):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        where = f"{path}:{line}" if line else f"{path}:{e.lineno}:{e.colno}"
+        fail(f"{where}: not JSON ({e.msg}){' (empty file)' if not text.strip() else ''}")
+
+data = parse(sys.argv[1], read(sys.argv[1]))
+machine = dict(line.split("|", 1) for line in read(sys.argv[2]).splitlines() if "|" in line)
+study_lines = read(sys.argv[3]).splitlines()
+contact_data = parse(sys.argv[4], read(sys.argv[4]))
+peer = [parse(sys.argv[5], l, k) for k, l in enumerate(read(sys.argv[5]).splitlines(), 1) if l.strip()]
 
 to_ns = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
 runs = {}
@@ -190,7 +215,7 @@ if adaptive_rows:
     p("")
 # ---- soft contact (bench_contact) ----
 contact = {}
-for b in json.load(open(sys.argv[4])).get("benchmarks", []):
+for b in contact_data.get("benchmarks", []):
     if b.get("run_type") == "iteration" and not b.get("error_occurred"):
         contact.setdefault(b["run_name"], []).append(b)
 if contact:
@@ -245,7 +270,6 @@ if contact:
         p("")
 
 # ---- verisim against LAMMPS and LIGGGHTS, on one and two cores (bench_peer) ----
-peer = [json.loads(l) for l in open(sys.argv[5]) if l.strip()]
 if peer:
     p("## verisim against LAMMPS and LIGGGHTS on the same scene, one and two cores (`bench_peer`, issues 18 and 30)")
     p("")
