@@ -12,6 +12,18 @@ def fail(msg):
     sys.stderr.write(f"bench_report.py: {msg}\n")
     sys.exit(2)
 
+def malformed(kind, err, tb):
+    """Any other error is input of a shape scripts/bench does not write (a list for the contact rows, a row without
+    its counters, zero contacts): one line naming it and the script's line that met it, status 2, never a traceback."""
+    while tb.tb_next:
+        tb = tb.tb_next
+    sys.stderr.write(f"bench_report.py: malformed measurements ({kind.__name__}: {err}) at bench_report.py:{tb.tb_lineno}\n")
+    sys.stderr.flush()
+    import os
+    os._exit(2)
+
+sys.excepthook = malformed
+
 if len(sys.argv) != 6:
     fail("usage: bench_report.py STEPPERS.json MACHINE.txt STUDY.txt CONTACT.json PEER.jsonl")
 
