@@ -840,10 +840,18 @@ class World {
     const ContactLaw law = law_;
     const PairTable pt = pair_table(ws);
     if constexpr (kLaneLaw) {
+      // η from the masses or from the table (PairTable), chosen once per block: the lanes of one kind carry no
+      // masses they do not use (a run-time choice per group cost the one-kind LAMMPS box ~3 %)
+      auto lanes = [&](auto masses) {
 #if VERISIM_WIDE_LANES
-      if (ws.wide_lanes) return lane_forces_wide<Commit>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
+        if (ws.wide_lanes) return lane_forces_wide<Commit, decltype(masses)::value>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
 #endif
-      lane_forces<Commit, 2>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
+        lane_forces<Commit, 2, decltype(masses)::value>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
+      };
+      if constexpr (!granular && L.damping) {
+        if (pt.eta_of_masses) return lanes(std::true_type{});
+      }
+      lanes(std::false_type{});
       return;
     }
     [[maybe_unused]] const core::Vec<D>* M = ws.M.data();
@@ -934,13 +942,14 @@ class World {
   static constexpr std::size_t kLead = 64;
 
 #if VERISIM_WIDE_LANES
-  template <bool Commit, class... A>
+  template <bool Commit, bool Masses, class... A>
   [[gnu::target("avx2"), gnu::flatten]] void lane_forces_wide(A... a) const {
-    lane_forces<Commit, 4>(a...);
+    lane_forces<Commit, 4, Masses>(a...);
   }
 #endif
 
-  template <bool Commit, int W>
+  /// Masses: the seed's η from the pair's masses (PairTable::eta_of_masses), else from the table.
+  template <bool Commit, int W, bool Masses = false>
   void lane_forces(std::size_t c0, std::size_t nc, const std::uint32_t* list, const std::uint32_t* ck, const std::uint32_t* cs,
                    const XR* xr, const VW* vw, const PairTable pt, const ContactLaw& law, FT* ft,
                    [[maybe_unused]] History* hist, [[maybe_unused]] double tau, std::size_t lead) const {
@@ -1017,7 +1026,7 @@ class World {
           dv = vec([&](int l, int a) { return vw[S[l]].v[a] - vw[T[l]].v[a]; });
           wi = P::of([&](int l) { return vw[S[l]].w; });
           wj = P::of([&](int l) { return vw[T[l]].w; });
-          if (!granular && L.damping && pt.eta_of_masses)
+          if constexpr (Masses)
             mi = P::of([&](int l) { return vw[S[l]].m; }), mj = P::of([&](int l) { return vw[T[l]].m; });
         } else {  // a VW is seven doubles (v, w, m): rows (v, w_x) and (w, m) by rows4
           static_assert(std::is_standard_layout_v<VW> && offsetof(VW, w) == 3 * sizeof(double) && offsetof(VW, m) == 6 * sizeof(double));
@@ -1083,10 +1092,11 @@ class World {
             }
           }
         } else {
-          // η = η/√m · √(m_i m_j/(m_i + m_j)) (pair_viscosity's operations: the same bits as the table's)
-          const P eta = !L.damping        ? P(0.0)
-                        : pt.eta_of_masses ? P(law.eta_per_sqrt_mass) * core::lane::sqrt(mi * mj / (mi + mj))
-                                           : P::of([&](int l) { return pt.at(K[l]).eta; });
+          P eta(0.0);
+          if constexpr (Masses)  // η = η/√m · √(m_i m_j/(m_i + m_j)) (pair_viscosity's operations: the table's bits)
+            eta = P(law.eta_per_sqrt_mass) * core::lane::sqrt(mi * mj / (mi + mj));
+          else if constexpr (L.damping)
+            eta = P::of([&](int l) { return pt.at(K[l]).eta; });
           contact::contact_law<D, L.damping, L.friction, P>(n, delta, dv, Ri, wi, Rj, wj, eta, law, f, tis, tjs);
         }
       }
