@@ -6,7 +6,7 @@
 # are docs/bench.md's.
 # A file that is missing, empty or not JSON (a benchmark binary that died before writing) ends the run with a
 # message naming it and exit status 2, before anything is printed.
-import json, sys
+import json, os, sys
 
 def fail(msg):
     sys.stderr.write(f"bench_report.py: {msg}\n")
@@ -19,7 +19,6 @@ def malformed(kind, err, tb):
         tb = tb.tb_next
     sys.stderr.write(f"bench_report.py: malformed measurements ({kind.__name__}: {err}) at bench_report.py:{tb.tb_lineno}\n")
     sys.stderr.flush()
-    import os
     os._exit(2)
 
 sys.excepthook = malformed

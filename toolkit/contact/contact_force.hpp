@@ -29,6 +29,7 @@
 
 #include "toolkit/contact/dim.hpp"
 #include "toolkit/contact/granular.hpp"
+#include "toolkit/core/lanes.hpp"
 
 namespace verisim::contact {
 
@@ -42,8 +43,10 @@ struct ContactLaw {
 };
 
 /// The pair's viscosity η = η/√m · √m_eff, m_eff = m_i m_j/(m_i + m_j) (a wall: m_i) (seed 003).
-inline double pair_viscosity(const ContactLaw& law, double mi, double mj) {
-  return law.eta_per_sqrt_mass * std::sqrt(mi * mj / (mi + mj));
+/// T = double, or core::lane::Pack<N> (the pair loop's lanes): the same operations, so the same bits per lane.
+template <class T>
+T pair_viscosity(const ContactLaw& law, const T& mi, const T& mj) {
+  return T(law.eta_per_sqrt_mass) * core::lane::sqrt(mi * mj / (mi + mj));
 }
 inline double wall_viscosity(const ContactLaw& law, double mi) { return law.eta_per_sqrt_mass * std::sqrt(mi); }
 

@@ -1093,8 +1093,8 @@ class World {
           }
         } else {
           P eta(0.0);
-          if constexpr (Masses)  // η = η/√m · √(m_i m_j/(m_i + m_j)) (pair_viscosity's operations: the table's bits)
-            eta = P(law.eta_per_sqrt_mass) * core::lane::sqrt(mi * mj / (mi + mj));
+          if constexpr (Masses)  // η = η/√m · √(m_i m_j/(m_i + m_j)), the table's bits (PairTable)
+            eta = pair_viscosity(law, mi, mj);
           else if constexpr (L.damping)
             eta = P::of([&](int l) { return pt.at(K[l]).eta; });
           contact::contact_law<D, L.damping, L.friction, P>(n, delta, dv, Ri, wi, Rj, wj, eta, law, f, tis, tjs);
