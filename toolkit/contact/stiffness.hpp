@@ -24,8 +24,11 @@
 
 namespace verisim::contact {
 
-/// seed 003 "Masse effective": m_i m_j/(m_i + m_j).
-inline double effective_mass(double mi, double mj) { return mi * mj / (mi + mj); }
+/// seed 003 "Masse effective": m_i m_j/(m_i + m_j); T = double, or a lane pack (core/lanes.hpp).
+template <class T>
+T effective_mass(const T& mi, const T& mj) {
+  return mi * mj / (mi + mj);
+}
 
 /// seed 003, forced system: k_n = m v²/δ_max².
 inline double stiffness_forced(double m, double v, double delta_max) { return m * v * v / (delta_max * delta_max); }

@@ -333,7 +333,7 @@ class World {
           core::Vec<D> f;
           Spin<D> ti, tj;
           granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, r - rs, ws.vw[s].v - ws.vw[j].v, ws.xr[s].R, ws.vw[s].w,
-                                                                            ws.xr[j].R, ws.vw[j].w, pt.at(k), law_.mu, law_.end,
+                                                                            ws.xr[j].R, ws.vw[j].w, pair_constants(pt, ws, k, s, j), law_.mu, law_.end,
                                                                             ws.pair_hist[k], tau, f, ti, tj, next);
         }
         ws.pair_hist[k] = next;
@@ -530,25 +530,29 @@ class World {
                                               what, x.size(), state_size(), n_));
   }
 
-  /// Where the pair loop finds listed pair k's constants (find_kinds). Hertz or a tangential spring: with a
-  /// few kinds the K×K table, at k's kinds' entry (pair_ci[k]; entry 0 with one kind, no index kept or read);
-  /// with many kinds the pair's own PairConstants (pair_c). The seed's law reads only η = η/√m · √m*
-  /// (pair_viscosity, seed 003 "Masse effective"): with one kind the table's one entry; with two kinds or more
-  /// it is computed from the pair's two masses, which the pair loop reads anyway (VW::m), by the operations
-  /// that computed the table, so the same bits, and nothing is kept or streamed per listed pair. Why: the pair
-  /// loop streams what it keeps per listed pair; at 10⁵ spheres that stream comes from memory (docs/contact.md
-  /// "Only what the pair loop reads", "η from the masses").
+  /// Where the pair loop finds listed pair k's constants (find_kinds). With one kind, the table's one entry (no
+  /// index kept or read); with a few kinds, the K×K table at k's kinds' entry (pair_ci[k], Hertz or a spring; the
+  /// seed's law below). Otherwise the constants are computed from the pair's two radii and masses, which the pair
+  /// loop reads anyway (XR::R, VW::m), by the operations that compute the table (pair_law_constants,
+  /// pair_viscosity), so the same bits, and nothing is kept or streamed per listed pair (of_slots): the seed's
+  /// law with two kinds or more (its one constant η = η/√m · √m*, seed 003 "Masse effective"), Hertz or a spring
+  /// with many kinds in the lanes, unless the rolling damper (its c_r needs the moments of inertia: those pairs
+  /// keep their own PairConstants, pair_c). Why: the pair loop streams what it keeps per listed pair; at 10⁵
+  /// spheres that stream comes from memory (docs/contact.md "Only what the pair loop reads", "η from the masses",
+  /// "Constants from the slots").
   struct PairTable {
     const PairConstants* c;   // the kinds' table, or one record per listed pair (own)
     const std::uint32_t* ci;  // per listed pair, its entry in c (two kinds or more); nullptr: entry 0, or own
     bool own;
-    bool eta_of_masses;       // the seed's law with two kinds or more: η from the pair's masses (c unused)
+    bool of_slots;            // from the pair's radii and masses (c unused)
     const PairConstants& at(std::uint32_t k) const { return c[own ? k : ci ? ci[k] : 0]; }
   };
+  // from the slots: the seed's law (damped), or Hertz or a spring in the lanes (no cohesion, no dipoles) without the rolling damper
+  static constexpr bool kConstantsOfSlots = !granular ? L.damping : !L.cohesion && !L.dipoles && L.rolling != RollingModel::epsd;
   PairTable pair_table(const Workspace& ws) const {
     const bool own = kind_c_.empty();
-    return {own ? ws.pair_c.data() : kind_c_.data(), granular && kind_count_ > 1 ? ws.pair_ci.data() : nullptr, own,
-            !granular && kind_count_ != 1};
+    const bool of_slots = kConstantsOfSlots && (granular ? own : kind_count_ != 1);
+    return {own ? ws.pair_c.data() : kind_c_.data(), granular && kind_count_ > 1 ? ws.pair_ci.data() : nullptr, own, of_slots};
   }
 
   // --- the pipeline ------------------------------------------------------------------------------
@@ -608,13 +612,13 @@ class World {
       if constexpr (L.long_range) ws.lr_s[s] = strength(id);
       if constexpr (has_field) ws.field_of[s] = fields_.of[id];
     }
-    // Hertz or a spring: each listed pair's constants (k, η, k_t, …), so a contact needs no √ of radii and
-    // masses: the index of its kinds' entry, or its own (find_kinds; the seed's law keeps none: PairTable)
+    // Hertz or a spring: the index of each listed pair's kinds' entry, or, with many kinds and the rolling damper
+    // (or cohesion, dipoles), its own constants (find_kinds); otherwise none are kept (PairTable::of_slots)
     const auto& first = ws.cells.first();
     const auto& pairs = ws.cells.list();
     if constexpr (granular) {
       const std::size_t K = kind_count_;
-      const bool own = kind_c_.empty(), indexed = K > 1;
+      const bool own = kind_c_.empty() && !pair_table(ws).of_slots, indexed = K > 1;
       if (own) grow_to(ws.pair_c, pairs.size());
       if (indexed) grow_to(ws.pair_ci, pairs.size());
       for (std::size_t s = 0; s < n_ && (own || indexed); ++s)
@@ -840,16 +844,16 @@ class World {
     const ContactLaw law = law_;
     const PairTable pt = pair_table(ws);
     if constexpr (kLaneLaw) {
-      // η from the masses or from the table (PairTable), chosen once per block: the lanes of one kind carry no
-      // masses they do not use (a run-time choice per group cost the one-kind LAMMPS box ~3 %)
-      auto lanes = [&](auto masses) {
+      // the constants from the slots or from the table (PairTable), chosen once per block: the lanes of one kind
+      // carry no masses they do not use (a run-time choice per group cost the one-kind LAMMPS box ~3 %)
+      auto lanes = [&](auto of_slots) {
 #if VERISIM_WIDE_LANES
-        if (ws.wide_lanes) return lane_forces_wide<Commit, decltype(masses)::value>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
+        if (ws.wide_lanes) return lane_forces_wide<Commit, decltype(of_slots)::value>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
 #endif
-        lane_forces<Commit, 2, decltype(masses)::value>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
+        lane_forces<Commit, 2, decltype(of_slots)::value>(base, nc, list, ck, cs, xr, vw, pt, law, ft, ws.pair_hist.data(), tau, lead);
       };
-      if constexpr (!granular && L.damping) {
-        if (pt.eta_of_masses) return lanes(std::true_type{});
+      if constexpr (kConstantsOfSlots) {
+        if (pt.of_slots) return lanes(std::true_type{});
       }
       lanes(std::false_type{});
       return;
@@ -887,12 +891,12 @@ class World {
           if constexpr (granular) {
             History trial;
             granular_force<D, L.normal, L.tangential, L.damping, L.friction, L.rolling>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R,
-                                                                              vw[t].w, pt.at(k), law.mu, law.end,
+                                                                              vw[t].w, pair_constants(pt, ws, k, s, t), law.mu, law.end,
                                                                               history ? ws.pair_hist[k] : kNoHistory, tau, f, tis, tjs, trial);
             if constexpr (Commit) ws.pair_hist[k] = trial;
           } else {
             contact_force<D, L.damping, L.friction>(n, delta, vw[s].v - vw[t].v, xr[s].R, vw[s].w, xr[t].R, vw[t].w,
-                                                    !L.damping ? 0.0 : pt.eta_of_masses ? pair_viscosity(law, vw[s].m, vw[t].m) : pt.at(k).eta, law, f,
+                                                    !L.damping ? 0.0 : pt.of_slots ? pair_viscosity(law, vw[s].m, vw[t].m) : pt.at(k).eta, law, f,
                                                     tis, tjs);
           }
         } else if constexpr (Commit) {
@@ -942,14 +946,14 @@ class World {
   static constexpr std::size_t kLead = 64;
 
 #if VERISIM_WIDE_LANES
-  template <bool Commit, bool Masses, class... A>
+  template <bool Commit, bool OfSlots, class... A>
   [[gnu::target("avx2"), gnu::flatten]] void lane_forces_wide(A... a) const {
-    lane_forces<Commit, 4, Masses>(a...);
+    lane_forces<Commit, 4, OfSlots>(a...);
   }
 #endif
 
-  /// Masses: the seed's η from the pair's masses (PairTable::eta_of_masses), else from the table.
-  template <bool Commit, int W, bool Masses = false>
+  /// OfSlots: the constants from the pair's radii and masses (PairTable::of_slots), else from the table.
+  template <bool Commit, int W, bool OfSlots = false>
   void lane_forces(std::size_t c0, std::size_t nc, const std::uint32_t* list, const std::uint32_t* ck, const std::uint32_t* cs,
                    const XR* xr, const VW* vw, const PairTable pt, const ContactLaw& law, FT* ft,
                    [[maybe_unused]] History* hist, [[maybe_unused]] double tau, std::size_t lead) const {
@@ -1021,12 +1025,12 @@ class World {
         const P &delta = g.delta, &Ri = g.Ri, &Rj = g.Rj;
         CVec<D, P> dv;
         CSpin<D, P> wi, wj;
-        P mi(0.0), mj(0.0);  // the masses (the seed's η with two kinds or more: PairTable)
+        P mi(0.0), mj(0.0);  // the masses (the constants from the slots: PairTable)
         if constexpr (D == 2) {
           dv = vec([&](int l, int a) { return vw[S[l]].v[a] - vw[T[l]].v[a]; });
           wi = P::of([&](int l) { return vw[S[l]].w; });
           wj = P::of([&](int l) { return vw[T[l]].w; });
-          if constexpr (Masses)
+          if constexpr (OfSlots)
             mi = P::of([&](int l) { return vw[S[l]].m; }), mj = P::of([&](int l) { return vw[T[l]].m; });
         } else {  // a VW is seven doubles (v, w, m): rows (v, w_x) and (w, m) by rows4
           static_assert(std::is_standard_layout_v<VW> && offsetof(VW, w) == 3 * sizeof(double) && offsetof(VW, m) == 6 * sizeof(double));
@@ -1051,10 +1055,15 @@ class World {
                         offsetof(PairConstants, eta) == sizeof(double) && offsetof(PairConstants, kt) == 2 * sizeof(double) &&
                         offsetof(PairConstants, xt) == 3 * sizeof(double) && offsetof(PairConstants, mu_r) == 4 * sizeof(double) &&
                         offsetof(PairConstants, Rs) == 5 * sizeof(double) && offsetof(PairConstants, cr) == 6 * sizeof(double));
-          P from_k[4], from_xt[4];
-          core::lane::rows4<W>([&](int l) -> const void* { return &pt.at(K[l]); }, from_k);
-          core::lane::rows4<W>([&](int l) -> const void* { return &pt.at(K[l]).xt; }, from_xt);
-          const CConstants<P> c{from_k[0], from_k[1], from_k[2], from_k[3], from_xt[1], from_xt[2], from_xt[3]};
+          CConstants<P> c;
+          if constexpr (OfSlots) {  // from the radii and masses, the table's bits (PairTable)
+            c = pair_law_constants(Ri, Rj, mi, mj);
+          } else {
+            P from_k[4], from_xt[4];
+            core::lane::rows4<W>([&](int l) -> const void* { return &pt.at(K[l]); }, from_k);
+            core::lane::rows4<W>([&](int l) -> const void* { return &pt.at(K[l]).xt; }, from_xt);
+            c = {from_k[0], from_k[1], from_k[2], from_k[3], from_xt[1], from_xt[2], from_xt[3]};
+          }
           constexpr bool kRolling = L.rolling != RollingModel::none;
           constexpr bool kHistoryRows = history && D == 3 && !kRolling;  // six doubles (ξ, u): rows (ξ, u_x) and (ξ_z, u)
           CHistory<D, P, kRolling> h{}, trial{};
@@ -1093,7 +1102,7 @@ class World {
           }
         } else {
           P eta(0.0);
-          if constexpr (Masses)  // η = η/√m · √(m_i m_j/(m_i + m_j)), the table's bits (PairTable)
+          if constexpr (OfSlots)  // η = η/√m · √(m_i m_j/(m_i + m_j)), the table's bits (PairTable)
             eta = pair_viscosity(law, mi, mj);
           else if constexpr (L.damping)
             eta = P::of([&](int l) { return pt.at(K[l]).eta; });
@@ -1246,27 +1255,47 @@ class World {
   /// The constants of a contact of radii Ri, Rj and masses mi, mj (Rj = 0: against a rigid wall).
   PairConstants constants(double Ri, double Rj, double mi, double mj, double kappa_i = 0.4, double kappa_j = 0.4) const {
     const bool wall = Rj == 0.0;
-    const double Rs = wall ? Ri : Ri * Rj / (Ri + Rj);    // R*
-    const double ms = wall ? mi : effective_mass(mi, mj);  // m* (seed 003 "Masse effective")
-    PairConstants c;
-    if constexpr (L.normal == NormalModel::hertz) {
-      c.k = 4.0 / 3.0 * (wall ? e_wall_ : e_pair_) * std::sqrt(Rs);  // (4/3) E* √R* (Hertz)
-      c.eta = alpha_ * std::sqrt(ms * c.k);                            // α √(m* k) (Tsuji 1992)
-    } else {
-      c.k = prm_.kn;
-      // η = η/√m · √m* (seed 003; contact_force.hpp)
-      c.eta = !L.damping ? 0.0 : wall ? wall_viscosity(law_, mi) : pair_viscosity(law_, mi, mj);
-    }
-    if constexpr (L.tangential == TangentialModel::mindlin) c.kt = 8.0 * (wall ? g_wall_ : g_pair_) * std::sqrt(Rs);  // 8 G* √R*
-    else c.kt = prm_.kt;
-    c.xt = prm_.tangential_damping;
-    c.mu_r = prm_.rolling_friction;
-    c.Rs = Rs;
+    const CConstants<double> l = wall ? law_constants(Ri, mi, !L.damping ? 0.0 : wall_viscosity(law_, mi), e_wall_, g_wall_)
+                                      : pair_law_constants(Ri, Rj, mi, mj);
+    PairConstants c{l.k, l.eta, l.kt, l.xt, l.mu_r, l.Rs, 0.0};
     if constexpr (L.rolling == RollingModel::epsd) {  // I_r about the contact point (Ai et al. 2011)
       const double inv_ir = 1.0 / ((kappa_i + 1.0) * mi * Ri * Ri) + (wall ? 0.0 : 1.0 / ((kappa_j + 1.0) * mj * Rj * Rj));
       c.cr = prm_.rolling_damping * 2.0 * std::sqrt(1.0 / inv_ir);
     }
     return c;
+  }
+  /// A contact's constants but the rolling damper's (c_r = 0) from R*, m*, the spring's η, E* and G*, on doubles
+  /// or on lanes (T = core::lane::Pack<N>): the same operations, so the same bits per lane.
+  template <class T>
+  CConstants<T> law_constants(const T& Rs, const T& ms, const T& spring_eta, double E, double G) const {
+    CConstants<T> c{};
+    if constexpr (L.normal == NormalModel::hertz) {
+      c.k = T(4.0 / 3.0 * E) * core::lane::sqrt(Rs);  // (4/3) E* √R* (Hertz)
+      c.eta = T(alpha_) * core::lane::sqrt(ms * c.k);  // α √(m* k) (Tsuji 1992)
+    } else {
+      c.k = T(prm_.kn);
+      c.eta = spring_eta;  // η = η/√m · √m* (seed 003; contact_force.hpp)
+    }
+    if constexpr (L.tangential == TangentialModel::mindlin) c.kt = T(8.0 * G) * core::lane::sqrt(Rs);  // 8 G* √R*
+    else c.kt = T(prm_.kt);
+    c.xt = T(prm_.tangential_damping);
+    c.mu_r = T(prm_.rolling_friction);
+    c.Rs = Rs;
+    c.cr = T(0.0);
+    return c;
+  }
+  /// A pair's: R* = R_i R_j/(R_i + R_j), m* = m_i m_j/(m_i + m_j) (seed 003 "Masse effective"), E*, G* of the pair.
+  template <class T>
+  CConstants<T> pair_law_constants(const T& Ri, const T& Rj, const T& mi, const T& mj) const {
+    T eta(0.0);
+    if constexpr (L.normal != NormalModel::hertz && L.damping) eta = pair_viscosity(law_, mi, mj);
+    return law_constants(T(Ri * Rj / (Ri + Rj)), effective_mass(mi, mj), eta, e_pair_, g_pair_);
+  }
+  /// Listed pair k's constants, slots s and t (PairTable).
+  PairConstants pair_constants(const PairTable& pt, const Workspace& ws, std::uint32_t k, std::uint32_t s, std::uint32_t t) const {
+    if (!pt.of_slots) return pt.at(k);
+    const CConstants<double> l = pair_law_constants(ws.xr[s].R, ws.xr[t].R, ws.vw[s].m, ws.vw[t].m);
+    return {l.k, l.eta, l.kt, l.xt, l.mu_r, l.Rs, 0.0};
   }
 
   static std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) {
