@@ -29,6 +29,7 @@
 
 #include "toolkit/contact/dim.hpp"
 #include "toolkit/contact/granular.hpp"
+#include "toolkit/contact/stiffness.hpp"
 #include "toolkit/core/lanes.hpp"
 
 namespace verisim::contact {
@@ -46,7 +47,7 @@ struct ContactLaw {
 /// T = double, or core::lane::Pack<N> (the pair loop's lanes): the same operations, so the same bits per lane.
 template <class T>
 T pair_viscosity(const ContactLaw& law, const T& mi, const T& mj) {
-  return T(law.eta_per_sqrt_mass) * core::lane::sqrt(mi * mj / (mi + mj));
+  return T(law.eta_per_sqrt_mass) * core::lane::sqrt(effective_mass(mi, mj));
 }
 inline double wall_viscosity(const ContactLaw& law, double mi) { return law.eta_per_sqrt_mass * std::sqrt(mi); }
 

@@ -1284,7 +1284,8 @@ class World {
     c.cr = T(0.0);
     return c;
   }
-  /// A pair's: R* = R_i R_j/(R_i + R_j), m* = m_i m_j/(m_i + m_j) (seed 003 "Masse effective"), E*, G* of the pair.
+  /// A pair's: R* = R_i R_j/(R_i + R_j) (Johnson, Contact Mechanics (1985) §4.2), m* = m_i m_j/(m_i + m_j) (seed 003
+  /// "Masse effective"), E*, G* of the pair.
   template <class T>
   CConstants<T> pair_law_constants(const T& Ri, const T& Rj, const T& mi, const T& mj) const {
     T eta(0.0);
@@ -1293,9 +1294,7 @@ class World {
   }
   /// Listed pair k's constants, slots s and t (PairTable).
   PairConstants pair_constants(const PairTable& pt, const Workspace& ws, std::uint32_t k, std::uint32_t s, std::uint32_t t) const {
-    if (!pt.of_slots) return pt.at(k);
-    const CConstants<double> l = pair_law_constants(ws.xr[s].R, ws.xr[t].R, ws.vw[s].m, ws.vw[t].m);
-    return {l.k, l.eta, l.kt, l.xt, l.mu_r, l.Rs, 0.0};
+    return pt.of_slots ? constants(ws.xr[s].R, ws.xr[t].R, ws.vw[s].m, ws.vw[t].m) : pt.at(k);  // of_slots: no rolling damper, κ unused
   }
 
   static std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) {
