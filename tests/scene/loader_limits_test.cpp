@@ -94,6 +94,19 @@ TEST(LoaderLimits, ObjectCountsAreBoundedBeforeAllocating) {
   const std::string e = error_of(soft + "[[object]]\ntype = \"particle\"\nradius = 0.1\nposition = [-1, -1, -1]\n" + gen);
   EXPECT_EQ(e.rfind("t.toml:17:9:", 0), 0u) << e;  // count = 1000000 with one listed particle before it
   EXPECT_NE(e.find("more than 1000000 objects"), std::string::npos) << e;
+  // an embedder's lower bound (LoadLimits; the fuzz harness's 5 000) is the same refusal at the same key:
+  // a lattice of spacing 1, R = 0.1, in [0, 10.5]³ holds ⌊(10.5 − 2·0.1)/1⌋ + 1 = 11 sites per axis,
+  // 1 331 in all: one over a bound of 1 330, none over 1 331
+  const std::string lattice = soft + "[[object]]\ntype = \"particles\"\ngenerator = \"lattice\"\nregion_max = [10.5, 10.5, 10.5]\n"
+                                     "radius = 0.1\nspacing = 1.0\n";
+  const std::string low = error_of(lattice, {.objects = 1330});
+  EXPECT_EQ(low.rfind("t.toml:13:", 0), 0u) << low;  // spacing = 1.0: the key that sets the count
+  EXPECT_NE(low.find("1331 particles beside the scene's 0 other objects: more than 1330 objects"), std::string::npos) << low;
+  EXPECT_EQ(error_of(lattice, {.objects = 1331}), "");
+  // listed objects: the first table past the bound is named
+  const std::string listed = error_of(kSimulationRk4 + "[[object]]\ntype = \"point\"\n[[object]]\ntype = \"point\"\n", {.objects = 1});
+  EXPECT_EQ(listed.rfind("t.toml:7:", 0), 0u) << listed;
+  EXPECT_NE(listed.find("more than 1 [[object]] tables"), std::string::npos) << listed;
 }
 
 // 24.13: names become columns, file names and page text: letters, digits, '_' and '-' only.

@@ -17,7 +17,7 @@ namespace verisim::scene {
 
 using namespace detail;
 
-Scene parse_scene(std::string_view text, const std::string& file) {
+Scene parse_scene(std::string_view text, const std::string& file, const LoadLimits& limits) {
   check_key_parts(text, file);  // before toml++, whose recursion on a long dotted key overflows the stack
   toml::table root;
   try {
@@ -50,15 +50,15 @@ Scene parse_scene(std::string_view text, const std::string& file) {
     throw SceneError(scene.simulation.where, "law 'soft' needs a table [contact] (kn or stiffness, ...; docs/scenes.md)");
   }
   const auto objects = tables_of(root, "object", file);
-  if (objects.size() > kMaxObjects)  // before any is read (generated sets are bounded alike)
-    throw SceneError(source_of(objects[kMaxObjects]->source(), file),
-                     fmt::format("more than {} [[object]] tables: generate large sets with type = \"particles\"", kMaxObjects));
+  if (objects.size() > limits.objects)  // before any is read (generated sets are bounded alike)
+    throw SceneError(source_of(objects[limits.objects]->source(), file),
+                     fmt::format("more than {} [[object]] tables: generate large sets with type = \"particles\"", limits.objects));
   core::Pacer pacer;  // a stop signal is seen every ~0.1 s (toolkit/core/checkpoint.hpp)
   for (std::size_t i = 0; i < objects.size(); ++i) {
     pacer.checkpoint();
     const toml::node* type = objects[i]->get("type");
     if (type && type->value<std::string_view>() == "particles")
-      generate_particles(*objects[i], file, i, scene);
+      generate_particles(*objects[i], file, i, limits.objects, scene);
     else
       scene.objects.push_back(read_object(*objects[i], file, i, scene));
   }

@@ -5,6 +5,7 @@
 // unknown integrator or law (with the valid names), bodies overlapping at t = 0 (the impulse laws
 // cannot start from an overlap), a spherical pendulum started at its pole. docs/scenes.md lists
 // every key with its unit and default.
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -13,11 +14,18 @@
 
 namespace verisim::scene {
 
+/// What a scene may ask for. The defaults are the documented bounds (docs/scenes.md); an embedder
+/// that must answer within a time (the fuzz harness: a second an input under the sanitizers, where
+/// loading costs ~8 µs an object) lowers them; a scene above a bound is refused as above the default, the message naming the bound.
+struct LoadLimits {
+  std::size_t objects = 1'000'000;  ///< objects in the scene, listed and generated
+};
+
 /// Parse and check the scene file at `path`.
 Scene load_scene(const std::filesystem::path& path);
 
 /// Parse and check scene text; `file` names it in the messages.
-Scene parse_scene(std::string_view text, const std::string& file);
+Scene parse_scene(std::string_view text, const std::string& file, const LoadLimits& limits = {});
 
 /// The command line's overrides (--integrator, --dt, --t-end), checked as the file's keys are;
 /// `what` names the option in the message. NaN leaves the value as it is.

@@ -17,8 +17,6 @@ class Reader;
 
 /// At most this many steps in a run (t_end/dt or `steps`).
 inline constexpr std::size_t kMaxSteps = 1'000'000'000;
-/// At most this many objects in a scene, listed and generated (the generator's count is bounded alike).
-inline constexpr std::size_t kMaxObjects = 1'000'000;
 /// |d·k| accepted as orthogonal after normalising.
 inline constexpr double kDirectionTolerance = 1e-9;
 
@@ -59,7 +57,7 @@ ObstacleSpec read_obstacle(const toml::table& t, const std::string& file, std::s
 /// The keys a soft-contact particle shares with the generated ones (particles.cpp).
 void read_particle_motion(Reader& r, ObjectSpec& o, int dimension);
 /// `type = "particles"`: many particles appended to scene.objects (particles.cpp).
-void generate_particles(const toml::table& t, const std::string& file, std::size_t index, Scene& scene);
+void generate_particles(const toml::table& t, const std::string& file, std::size_t index, std::size_t max_objects, Scene& scene);
 
 /// The checks that need the whole scene (checks.cpp); a soft-contact scene's (soft_checks.cpp).
 void check_scene(const Scene& s);

@@ -43,7 +43,7 @@ void read_particle_motion(Reader& r, ObjectSpec& o, int dimension) {
 /// sequential addition (uniform centres, a draw overlapping an earlier particle is rejected). Radii
 /// uniform in R(1 ± polydispersity); each particle's mass `mass`, or `density` × its area (2D) or
 /// volume (3D). Named <name>.0, <name>.1, … (docs/scenes.md).
-void generate_particles(const toml::table& t, const std::string& file, std::size_t index, Scene& scene) {
+void generate_particles(const toml::table& t, const std::string& file, std::size_t index, std::size_t max_objects, Scene& scene) {
   Reader r(t, file, fmt::format("[[object]] #{}", index + 1));
   (void)r.string("type", "particles");
   if (scene.simulation.law != Law::soft)
@@ -102,11 +102,11 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
                                     "or a larger 'spacing'", spacing, all_sites));
     if (!has_count) n = all_sites;
   }
-  // bounded before anything is allocated: with the objects already read, at most kMaxObjects
-  if (static_cast<double>(scene.objects.size()) + n > static_cast<double>(kMaxObjects))
+  // bounded before anything is allocated: with the objects already read, at most max_objects
+  if (static_cast<double>(scene.objects.size()) + n > static_cast<double>(max_objects))
     r.fail(has_count ? "count" : "spacing",
            fmt::format("{} particles beside the scene's {} other objects: more than {} objects in all", n,
-                       scene.objects.size(), kMaxObjects));
+                       scene.objects.size(), max_objects));
   fill.count = static_cast<std::size_t>(n);
   const contact::RegionFillResult made = contact::fill_region(fill);
   if (made.placed.size() < fill.count) {
