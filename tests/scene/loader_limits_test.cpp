@@ -109,6 +109,20 @@ TEST(LoaderLimits, ObjectCountsAreBoundedBeforeAllocating) {
   EXPECT_NE(listed.find("more than 1 [[object]] tables"), std::string::npos) << listed;
 }
 
+// A fuzz finding (scene_fuzz, 240 s a target): sample_every = 4·10³⁸, a whole double, was cast to std::size_t
+// (undefined behaviour). Bounded as 'steps' is: 10⁹ passes (with 2 steps: the rows at t = 0 and the last), one more
+// and 4·10³⁸ are refused at the key.
+TEST(LoaderLimits, SampleEveryIsBoundedAsStepsAre) {
+  const std::string sim = "[simulation]\ndt = 0.01\nsteps = 2\nsample_every = ";
+  const std::string obj = "\n[[object]]\ntype = \"point\"\n";
+  EXPECT_EQ(error_of(sim + "1000000000" + obj), "");
+  for (const std::string big : {"1000000001", "406666666666666666666666666666666666666.0", "1e300"}) {
+    const std::string e = error_of(sim + big + obj);
+    EXPECT_EQ(e.rfind("t.toml:4:16:", 0), 0u) << big << ": " << e;
+    EXPECT_NE(e.find("'sample_every' must be a whole number between 1 and 1000000000"), std::string::npos) << e;
+  }
+}
+
 // 24.13: names become columns, file names and page text: letters, digits, '_' and '-' only.
 TEST(LoaderLimits, NamesOutsideTheCharacterSetAreRefusedAtTheirPlace) {
   for (const std::string bad : {"it's", "a b", "", "x\\ny", "</script>", "\\\"\\\"", "a.b", "é"}) {
