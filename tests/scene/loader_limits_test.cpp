@@ -94,6 +94,8 @@ TEST(LoaderLimits, ObjectCountsAreBoundedBeforeAllocating) {
   const std::string e = error_of(soft + "[[object]]\ntype = \"particle\"\nradius = 0.1\nposition = [-1, -1, -1]\n" + gen);
   EXPECT_EQ(e.rfind("t.toml:17:9:", 0), 0u) << e;  // count = 1000000 with one listed particle before it
   EXPECT_NE(e.find("more than 1000000 objects"), std::string::npos) << e;
+  // a bound above the documented one counts as the documented one: the same refusal
+  EXPECT_EQ(error_of(soft + "[[object]]\ntype = \"particle\"\nradius = 0.1\nposition = [-1, -1, -1]\n" + gen, {.objects = 2000000}), e);
   // an embedder's lower bound (LoadLimits; the fuzz harness's 200) is the same refusal at the same key:
   // a lattice of spacing 1, R = 0.1, in [0, 10.5]³ holds ⌊(10.5 − 2·0.1)/1⌋ + 1 = 11 sites per axis,
   // 1 331 in all: one over a bound of 1 330, none over 1 331

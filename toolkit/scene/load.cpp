@@ -1,5 +1,6 @@
 #include "toolkit/scene/load.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -49,16 +50,17 @@ Scene parse_scene(std::string_view text, const std::string& file, const LoadLimi
   } else if (soft) {
     throw SceneError(scene.simulation.where, "law 'soft' needs a table [contact] (kn or stiffness, ...; docs/scenes.md)");
   }
+  const std::size_t max_objects = std::min(limits.objects, kMaxObjects);
   const auto objects = tables_of(root, "object", file);
-  if (objects.size() > limits.objects)  // before any is read (generated sets are bounded alike)
-    throw SceneError(source_of(objects[limits.objects]->source(), file),
-                     fmt::format("more than {} [[object]] tables: generate large sets with type = \"particles\"", limits.objects));
+  if (objects.size() > max_objects)  // before any is read (generated sets are bounded alike)
+    throw SceneError(source_of(objects[max_objects]->source(), file),
+                     fmt::format("more than {} [[object]] tables: generate large sets with type = \"particles\"", max_objects));
   core::Pacer pacer;  // a stop signal is seen every ~0.1 s (toolkit/core/checkpoint.hpp)
   for (std::size_t i = 0; i < objects.size(); ++i) {
     pacer.checkpoint();
     const toml::node* type = objects[i]->get("type");
     if (type && type->value<std::string_view>() == "particles")
-      generate_particles(*objects[i], file, i, limits.objects, scene);
+      generate_particles(*objects[i], file, i, max_objects, scene);
     else
       scene.objects.push_back(read_object(*objects[i], file, i, scene));
   }

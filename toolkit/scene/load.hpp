@@ -14,11 +14,15 @@
 
 namespace verisim::scene {
 
-/// What a scene may ask for. The defaults are the documented bounds (docs/scenes.md); an embedder
-/// that must answer within a time (the fuzz harness: a second an input under the sanitizers, where
-/// loading costs ~8 µs an object) lowers them; a scene above a bound is refused as above the default, the message naming the bound.
+/// At most this many objects in a scene, listed and generated (docs/scenes.md).
+inline constexpr std::size_t kMaxObjects = 1'000'000;
+
+/// What a scene may ask for: the documented bounds by default. An embedder that must answer within
+/// a time lowers them (the fuzz harness: a second an input under the sanitizers, where a generated
+/// particle costs ~8 µs and a jammed random packing's draw ~1 µs); a larger value counts as the
+/// default. A scene above a bound gets the refusal a scene above the default gets, naming the bound.
 struct LoadLimits {
-  std::size_t objects = 1'000'000;  ///< objects in the scene, listed and generated
+  std::size_t objects = kMaxObjects;  ///< objects in the scene, listed and generated
 };
 
 /// Parse and check the scene file at `path`.
