@@ -111,9 +111,7 @@ void read_runge_kutta(Reader& r, const toml::table& root, TableReader& tr, Table
   if (!bhat.empty() != root.contains("embedded_order"))
     r.fail(bhat.empty() ? "embedded_order" : "bhat", "'bhat' (the embedded weights) and 'embedded_order' go together");
   if (!bhat.empty()) {
-    const double e = r.required_number("embedded_order");
-    if (!(e >= 1 && e <= 10 && e == std::floor(e))) r.fail("embedded_order", "'embedded_order' must be a whole number from 1 to 10");
-    out.text.embedded_order = static_cast<int>(e);
+    out.text.embedded_order = static_cast<int>(r.whole("embedded_order", core::kNaN, 1.0, 10.0));
   }
   const bool c_free = r.boolean("c_free", false);
   for (std::size_t i = 0; i < s; ++i) {
@@ -178,9 +176,7 @@ std::unique_ptr<TableauFile> parse_tableau(const std::string& text, const std::s
     r.fail("name", fmt::format("'{}' is the name of one of verisim's methods{}: give your table a name of its own (name = \"…\")",
                                out->name, root.contains("name") ? "" : " (the table's name is the file's stem when 'name' is left out)"));
   out->title = r.string("title", out->name + " (your table)");
-  const double order = r.required_number("order");
-  if (!(order >= 1 && order <= 10 && order == std::floor(order))) r.fail("order", "'order' (the declared order) must be a whole number from 1 to 10");
-  out->order = static_cast<int>(order);
+  out->order = static_cast<int>(r.whole("order", core::kNaN, 1.0, 10.0));  // the declared order
   out->symplectic = r.boolean("symplectic", false);
   TableReader tr(*out, file);
   // every key of either kind, asked for now: a misspelt one is named before what it leaves missing

@@ -121,7 +121,7 @@ TEST(LoaderLimits, SampleEveryIsBoundedAsStepsAre) {
   for (const std::string big : {"1000000001", "406666666666666666666666666666666666666.0", "1e300"}) {
     const std::string e = error_of(sim + big + obj);
     EXPECT_EQ(e.rfind("t.toml:4:16:", 0), 0u) << big << ": " << e;
-    EXPECT_NE(e.find("'sample_every' must be a whole number between 1 and 1000000000"), std::string::npos) << e;
+    EXPECT_NE(e.find("'sample_every' must be a whole number from 1 to 1000000000"), std::string::npos) << e;
   }
 }
 

@@ -67,16 +67,14 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
   if (has_density && r.has("mass")) r.fail("density", "give 'mass' (kg, each) or 'density', not both");
   const double mass = r.positive("mass", 1.0);
   const double density = has_density ? r.positive("density", scene.contact.hertz() ? scene.contact.density : 1.0) : 0.0;
-  const double seed = r.non_negative("seed", 1.0);
-  if (seed != std::floor(seed) || seed > 9.0e15) r.fail("seed", "'seed' must be a whole number ≥ 0");
+  const std::uint64_t seed = r.whole("seed", 1.0, 0.0, 9.0e15);
   read_particle_motion(r, proto, D);
   const double Rmax = R * (1.0 + p);
   const double spacing = gen == Gen::lattice ? r.positive("spacing", 2.0 * Rmax) : 0.0;
   if (gen == Gen::lattice && spacing < 2.0 * Rmax * (1.0 - 1e-12))
     r.fail("spacing", fmt::format("'spacing' {} is below the largest diameter 2R(1 + p) = {}: the particles would overlap", spacing, 2.0 * Rmax));
   const bool has_count = gen == Gen::random || r.has("count");  // a lattice without count: every site
-  const double count = has_count ? r.required_positive("count") : 1e6;
-  if (count != std::floor(count) || count > 1e6) r.fail("count", "'count' must be a whole number between 1 and 10⁶");
+  const double count = has_count ? static_cast<double>(r.whole("count", kNaN, 1.0, 1e6)) : 1e6;
   r.finish();
   const int axes = D;
   for (int k = 0; k < 3; ++k) {
@@ -92,7 +90,7 @@ void generate_particles(const toml::table& t, const std::string& file, std::size
   fill.dimension = D;
   fill.lo = lo, fill.hi = hi;
   fill.radius = R, fill.polydispersity = p, fill.spacing = spacing;
-  fill.seed = static_cast<std::uint64_t>(seed);
+  fill.seed = seed;
   double n = count;
   if (gen == Gen::lattice) {
     double all_sites = 1.0;  // sites in the region (doubles: a tiny spacing gives huge counts)

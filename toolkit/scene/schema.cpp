@@ -71,19 +71,12 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
     if (!n) r.fail("t_end", fmt::format("t_end/dt = {:.6g} steps is more than {}", t_end / s.dt, kMaxSteps));
     s.steps = *n;
   } else {
-    const double n = r.required_positive("steps");
-    if (n != std::floor(n) || n > static_cast<double>(kMaxSteps))
-      r.fail("steps", fmt::format("'steps' must be a whole number between 1 and {}", kMaxSteps));
-    s.steps = static_cast<std::size_t>(n);
+    s.steps = r.whole("steps", kNaN, 1.0, static_cast<double>(kMaxSteps));
   }
   if (!std::isfinite(s.t_end()))  // steps·dt overflows: dt near the largest double
     r.fail("dt", fmt::format("'dt' = {} s over {} steps gives a duration beyond the largest number", s.dt, s.steps));
-  const double every = r.number("sample_every", std::ceil(static_cast<double>(s.steps) / 2000.0));
-  // bounded as 'steps' is (a row every kMaxSteps steps or more is the first and the last row only): a
-  // larger double has no std::size_t to become (a fuzz finding: 4·10³⁸)
-  if (!(every >= 1.0) || every != std::floor(every) || every > static_cast<double>(kMaxSteps))
-    r.fail("sample_every", fmt::format("'sample_every' must be a whole number between 1 and {}", kMaxSteps));
-  s.sample_every = static_cast<std::size_t>(every);
+  // bounded as 'steps' is: a row every kMaxSteps steps or more is the first and the last row only
+  s.sample_every = r.whole("sample_every", std::ceil(static_cast<double>(s.steps) / 2000.0), 1.0, static_cast<double>(kMaxSteps));
   s.sample_every_given = r.has("sample_every");
   s.law = scene_law(r);
   // A soft scene without an integrator: dem-verlet-predicted, order 2 with the dashpot and one force
@@ -385,10 +378,7 @@ ForceSpec read_force(const toml::table& t, const std::string& file, std::size_t 
     if (r.has("cells")) {
       if (!soft) r.fail("cells", "'cells' (the mean field's far cells, seed 003) is the soft-contact world's (law = \"soft\"); "
                                  "the impulse world sums every pair exactly");
-      const double n = r.number("cells", 8.0);
-      if (!(n >= 1.0) || n != std::floor(n) || n > 1024.0)
-        r.fail("cells", fmt::format("'cells' (mean-field cells along the cloud's longest side) must be a whole number from 1 to 1024, not {}", n));
-      f.cells = static_cast<int>(n);
+      f.cells = static_cast<int>(r.whole("cells", 8.0, 1.0, 1024.0));  // mean-field cells along the cloud's longest side
     }
     if (r.has("centre")) {
       if (!soft) r.fail("centre", "'centre' (where a far cell's effective particle sits, seed 003) is the soft-contact world's (law = \"soft\")");
