@@ -71,12 +71,13 @@ void read_simulation(const toml::table& t, const std::string& file, Scene& scene
     if (!n) r.fail("t_end", fmt::format("t_end/dt = {:.6g} steps is more than {}", t_end / s.dt, kMaxSteps));
     s.steps = *n;
   } else {
-    s.steps = r.whole("steps", kNaN, 1.0, static_cast<double>(kMaxSteps));
+    s.steps = static_cast<std::size_t>(r.whole("steps", kNaN, 1.0, static_cast<double>(kMaxSteps)));  // ≤ 10⁹: fits 32 bits (wasm)
   }
   if (!std::isfinite(s.t_end()))  // steps·dt overflows: dt near the largest double
     r.fail("dt", fmt::format("'dt' = {} s over {} steps gives a duration beyond the largest number", s.dt, s.steps));
   // bounded as 'steps' is: a row every kMaxSteps steps or more is the first and the last row only
-  s.sample_every = r.whole("sample_every", std::ceil(static_cast<double>(s.steps) / 2000.0), 1.0, static_cast<double>(kMaxSteps));
+  s.sample_every = static_cast<std::size_t>(
+      r.whole("sample_every", std::ceil(static_cast<double>(s.steps) / 2000.0), 1.0, static_cast<double>(kMaxSteps)));
   s.sample_every_given = r.has("sample_every");
   s.law = scene_law(r);
   // A soft scene without an integrator: dem-verlet-predicted, order 2 with the dashpot and one force
