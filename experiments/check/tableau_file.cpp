@@ -111,7 +111,7 @@ void read_runge_kutta(Reader& r, const toml::table& root, TableReader& tr, Table
   if (!bhat.empty() != root.contains("embedded_order"))
     r.fail(bhat.empty() ? "embedded_order" : "bhat", "'bhat' (the embedded weights) and 'embedded_order' go together");
   if (!bhat.empty()) {
-    out.text.embedded_order = static_cast<int>(r.whole("embedded_order", core::kNaN, 1.0, 10.0));
+    out.text.embedded_order = static_cast<int>(r.whole("embedded_order", core::kNaN, 1.0, 10.0, "the embedded method's declared order"));
   }
   const bool c_free = r.boolean("c_free", false);
   for (std::size_t i = 0; i < s; ++i) {
@@ -176,7 +176,7 @@ std::unique_ptr<TableauFile> parse_tableau(const std::string& text, const std::s
     r.fail("name", fmt::format("'{}' is the name of one of verisim's methods{}: give your table a name of its own (name = \"…\")",
                                out->name, root.contains("name") ? "" : " (the table's name is the file's stem when 'name' is left out)"));
   out->title = r.string("title", out->name + " (your table)");
-  out->order = static_cast<int>(r.whole("order", core::kNaN, 1.0, 10.0));  // the declared order
+  out->order = static_cast<int>(r.whole("order", core::kNaN, 1.0, 10.0, "the declared order"));
   out->symplectic = r.boolean("symplectic", false);
   TableReader tr(*out, file);
   // every key of either kind, asked for now: a misspelt one is named before what it leaves missing

@@ -137,18 +137,14 @@ SceneReport run_scene(const fs::path& path, const fs::path& out, const RunOption
     bar.label = fmt::format("{} ({})", s.name, n);
     bar.draw = options.progress;
     bar.lines = options.progress_lines;
-    try {
-      runs.push_back(scene::simulate(s, {progress_bar, &bar}));
-    } catch (const core::StepError& e) {  // name the scene and the integrator (the step and time are in e)
-      throw core::StepError(fmt::format("{}: [simulation] integrator '{}': {}", s.file, n, e.what()));
-    }
+    runs.push_back(scene::simulate(s, {progress_bar, &bar}));  // its errors name the file, integrator, dt
   }
   for (const auto& r : runs)  // the summary numbers, as every number written, are finite (issue 24.4)
     for (const double v : {scene_energy_error(r), scene_energy_change(r)})
       if (!std::isfinite(v))
-        throw core::StepError(fmt::format("{}: [simulation] integrator '{}': the energy error relative to the energy scale "
-                                          "is not finite (it overflows the largest double): no result is written",
-                                          base.file, r.integrator));
+        throw core::StepError(fmt::format("{}: the energy error relative to the energy scale is not finite (it "
+                                          "overflows the largest double): no result is written",
+                                          scene::run_context(base, r.integrator)));
   base.simulation = own;
   const fs::path tmp = folder.staging();
   SceneReport rep;

@@ -137,9 +137,9 @@ class EventStepper : public core::OdeintStepperTraits<EventStepper<Inner>> {
                           "shorter bounces), which a smaller dt does not resolve: separate the bodies or use "
                           "restitution < 1");
     return core::StepError(fmt::format(
-        "step {} (t = {:.17g} to {:.17g}, dt = {}): more than {} collisions in one step, the last between '{}' and "
+        "step {} (t = {:.17g} to {:.17g}): more than {} collisions in one step, the last between '{}' and "
         "'{}' at t = {:.17g}; the collision law is never changed to finish a step: {}",
-        static_cast<std::size_t>(std::llround(t / dt)) + 1, t, t + dt, dt, kMaxEventsPerStep, a, b, t_event,
+        static_cast<std::size_t>(std::llround(t / dt)) + 1, t, t + dt, kMaxEventsPerStep, a, b, t_event,
         advice));
   }
 

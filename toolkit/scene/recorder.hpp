@@ -101,13 +101,12 @@ struct Recorder {
       if (std::abs(x.v[i]) > big) big = std::abs(x.v[i]), who = world->object_of(i), speed = true;
       if (std::abs(x.q[i]) > big) big = std::abs(x.q[i]), who = world->object_of(i), speed = false;
     }
-    const Simulation& sim = scene->simulation;
     throw core::StepError(fmt::format(
-        "{}: {}: {} is not finite (it overflows the largest double, 1.8e308) at step {}, t = {:.17g}, although the "
-        "state is finite: object '{}' has a {} of {:.3g} (integrator {}, dt = {}); no result is written — give the "
+        "{} is not finite (it overflows the largest double, 1.8e308) at step {}, t = {:.17g}, although the "
+        "state is finite: object '{}' has a {} of {:.3g}; no result is written — give the "
         "scene sizes and speeds whose energies fit in a double",
-        scene->file, scene->name, what, k, t, x.q.size() ? scene->objects[who].name : std::string("?"),
-        speed ? "velocity component" : "coordinate", big, sim.integrator, sim.dt));
+        what, k, t, x.q.size() ? scene->objects[who].name : std::string("?"),
+        speed ? "velocity component" : "coordinate", big));
   }
 };
 
@@ -146,10 +145,8 @@ core::StepError non_finite_error(const Scene& scene, const World& world, const S
       who = scene.objects[world.object_of(i)].name;
       break;
     }
-  return core::StepError(fmt::format("{}: {}: the state of object '{}' is not finite (NaN or infinity) after step {} at "
-                                     "t = {:.17g} (integrator {}, dt = {})",
-                                     scene.file, scene.name, who, e.step(), e.t(), scene.simulation.integrator,
-                                     scene.simulation.dt));
+  return core::StepError(
+      fmt::format("the state of object '{}' is not finite (NaN or infinity) after step {} at t = {:.17g}", who, e.step(), e.t()));
 }
 
 }  // namespace verisim::scene

@@ -379,7 +379,7 @@ ForceSpec read_force(const toml::table& t, const std::string& file, std::size_t 
     if (r.has("cells")) {
       if (!soft) r.fail("cells", "'cells' (the mean field's far cells, seed 003) is the soft-contact world's (law = \"soft\"); "
                                  "the impulse world sums every pair exactly");
-      f.cells = static_cast<int>(r.whole("cells", 8.0, 1.0, 1024.0));  // mean-field cells along the cloud's longest side
+      f.cells = static_cast<int>(r.whole("cells", 8.0, 1.0, 1024.0, "mean-field cells along the cloud's longest side"));
     }
     if (r.has("centre")) {
       if (!soft) r.fail("centre", "'centre' (where a far cell's effective particle sits, seed 003) is the soft-contact world's (law = \"soft\")");

@@ -22,7 +22,9 @@ std::string other_name(const Scene& scene, const Event& e) {
 RunResult simulate_soft_2d(const Scene& scene, Progress progress, Observer observer);
 RunResult simulate_soft_3d(const Scene& scene, Progress progress, Observer observer);
 
-RunResult simulate(const Scene& scene, Progress progress, Observer observer) {
+namespace {
+
+RunResult simulate_world(const Scene& scene, Progress progress, Observer observer) {
   // the world is picked once, here: the soft-contact world for law = "soft", else the ImpulseWorld
   if (scene.simulation.law == Law::soft)
     return scene.contact.dimension == 2 ? simulate_soft_2d(scene, progress, observer) : simulate_soft_3d(scene, progress, observer);
@@ -58,12 +60,27 @@ RunResult simulate(const Scene& scene, Progress progress, Observer observer) {
     for (const auto& o : scene.objects)
       if (o.type == ObjectType::spherical_pendulum) who += (who.empty() ? "'" : ", '") + o.name + "'";
     throw core::StepError(fmt::format(
-        "{}: {}: spherical pendulum {} reached the pole of its (θ, φ) chart (θ = {:.17g}) in step {} at t = {:.17g} "
-        "(integrator {}, dt = {}): the step is too large for its motion (it is blowing up); choose a smaller dt",
-        scene.file, scene.name, who, e.theta(), static_cast<std::size_t>(e.t() / sim.dt) + 1, e.t(), sim.integrator, sim.dt));
+        "spherical pendulum {} reached the pole of its (θ, φ) chart (θ = {:.17g}) in step {} at t = {:.17g}: the "
+        "step is too large for its motion (it is blowing up); choose a smaller dt",
+        who, e.theta(), static_cast<std::size_t>(e.t() / sim.dt) + 1, e.t()));
   }
   if (progress.report) progress.report(progress.context, sim.steps, sim.steps);
   return result;
+}
+
+}  // namespace
+
+std::string run_context(const Scene& scene, const std::string& integrator) {
+  return fmt::format("{}: integrator {}, dt = {}", scene.file, integrator.empty() ? scene.simulation.integrator : integrator,
+                     scene.simulation.dt);
+}
+
+RunResult simulate(const Scene& scene, Progress progress, Observer observer) {
+  try {
+    return simulate_world(scene, progress, observer);
+  } catch (const core::StepError& e) {  // every way a step ends, named once: the file, the integrator, dt
+    throw core::StepError(fmt::format("{}: {}", run_context(scene), e.what()));
+  }
 }
 
 }  // namespace verisim::scene

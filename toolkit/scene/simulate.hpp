@@ -42,10 +42,16 @@ struct RunResult {
   bool driven = false;            ///< a time-dependent force acts: the energy may grow
 };
 
-/// Run `scene` with its own integrator, dt and t_end (docs/scenes.md). A NaN or infinity in the
-/// state stops the run with a verisim::core::NonFiniteState naming the step, the time and the object.
-/// `observer` sees each recorded sample (tests read the run `verisim run` takes through it).
+/// Run `scene` with its own integrator, dt and t_end (docs/scenes.md). Every way a step can end (a NaN or
+/// infinity in the state, an energy that overflows, an implicit step that does not converge, a cascade of
+/// collisions, …) is a verisim::core::StepError whose message starts with run_context(scene), once, then
+/// names the step, the time and the object. `observer` sees each recorded sample (tests read the run
+/// `verisim run` takes through it).
 RunResult simulate(const Scene& scene, Progress progress = {}, Observer observer = {});
+
+/// "FILE: integrator I, dt = DT": what a run's error names first (`integrator`: instead of the
+/// scene's own).
+std::string run_context(const Scene& scene, const std::string& integrator = {});
 
 /// The name of an object or obstacle of an event's second body.
 std::string other_name(const Scene& scene, const Event& e);

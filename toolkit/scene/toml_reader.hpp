@@ -101,12 +101,14 @@ class Reader {
   }
   /// A whole number in [lo, hi] (a count, a seed, a number of steps): bounded here, before any cast to an
   /// integer type, where a larger double would have none to become. NaN fallback: the key is required.
-  std::uint64_t whole(std::string_view key, double fallback, double lo, double hi) {
+  /// `what`, when given, says in the message what the number counts ("'cells' (…) must be …").
+  std::uint64_t whole(std::string_view key, double fallback, double lo, double hi, std::string_view what = {}) {
     ask(key);
     if (std::isnan(fallback) && !t_.contains(key)) fail(fmt::format("missing key '{}'", key));
     const double x = number(key, fallback);
     if (!(x >= lo && x <= hi) || x != std::floor(x))
-      fail(key, fmt::format("'{}' must be a whole number from {:.0f} to {:.0f}, not {}", key, lo, hi, x));
+      fail(key, fmt::format("'{}'{}{}{} must be a whole number from {:.0f} to {:.0f}, not {}", key, what.empty() ? "" : " (",
+                            what, what.empty() ? "" : ")", lo, hi, x));
     return static_cast<std::uint64_t>(x);
   }
   bool boolean(std::string_view key, bool fallback) {
