@@ -34,8 +34,10 @@ struct Source {
 /// An std::invalid_argument, so the command line maps it to exit code 2 like any bad input.
 class SceneError : public std::invalid_argument {
  public:
+  /// "file:line:column: what"; "file: what" for the file as a whole (line 0: no position in it).
   SceneError(const Source& where, const std::string& what)
-      : std::invalid_argument(where.file + ":" + std::to_string(where.line) + ":" + std::to_string(where.column) +
+      : std::invalid_argument(where.file +
+                              (where.line > 0 ? ":" + std::to_string(where.line) + ":" + std::to_string(where.column) : "") +
                               ": " + what),
         where_(where) {}
   const Source& where() const { return where_; }

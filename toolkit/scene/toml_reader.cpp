@@ -28,6 +28,7 @@ std::vector<const toml::table*> tables_of(const toml::table& root, std::string_v
 std::string read_input_file(const std::filesystem::path& path, const InputFileKind& kind) {
   const Source whole{path.string(), 0, 0};
   const std::string noun(kind.noun);
+  if (path.empty()) throw SceneError({"(no path)", 0, 0}, "the " + noun + "'s path is empty");
   std::error_code ec;
   const auto status = std::filesystem::status(path, ec);  // follows links: the file they name
   if (ec || !std::filesystem::exists(status)) throw SceneError(whole, "cannot open the " + noun + " (no such file)");
