@@ -17,6 +17,7 @@
 #include "experiments/check/check_integrator.hpp"
 #include "experiments/check/check_tableau.hpp"
 #include "experiments/report/report.hpp"
+#include "experiments/studies/scene_run.hpp"
 #include "experiments/studies/studies.hpp"
 #include "experiments/support/cli_checks.hpp"
 #include "experiments/support/finite_range.hpp"
@@ -217,7 +218,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
                   "with --adaptive: p*, the order your dense output claims (one step interpolated at θ = 1/4, 1/2, 3/4: "
                   "error O(h^(p*+1)); the dense mode of docs/check.md); without it the dense output is not checked")
       ->check(CLI::Range(1, 10));
-  cmd->add_option("--scene", args->o.scene, "measure the order on your own scene instead (your program steps it: problem \"scene\")");
+  cmd->add_option("--scene", args->o.scene, "measure the order on your own scene (a file, or a bundled scene's name) instead (your program steps it: problem \"scene\")");
   cmd->add_option("--t-end", args->o.t_end, "with --scene: the final time (default: the scene's)")->check(finite_range(1e-9, 1e9));
   cmd->add_option("--seed", args->seed, "seed of the problems' drawn parameters (same seed, same cases)")
       ->capture_default_str()
@@ -230,6 +231,7 @@ void add_check_command(CLI::App& app, int& exit_code) {
     std::unique_ptr<ReportFolder> folder;
     args->o.studies = split_names(args->o.studies, "--studies");
     args->o.seed = args->seed;
+    if (!args->o.scene.empty()) args->o.scene = scene_argument(args->o.scene).string();
     require_non_empty_path(args->out, cmd->count("--out") > 0, "--out");
     if (!args->out.empty()) {
       require_gnuplot(!args->no_plots);

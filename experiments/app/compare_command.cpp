@@ -79,10 +79,19 @@ void run_compare(const CompareOptions& o) {
   s.figures.push_back({"kinetic_energy", "Kinetic energy", "t (s)", "T (J)", false, false,
                        {{"compare.csv", "1:2", "A", "lines"}, {"compare.csv", "1:3", "B", "lines"}}, "set key top right\n",
                        "The two kinetic-energy curves."});
-  s.figures.push_back({"differences", "Largest differences", "t (s)", "difference", false, true,
-                       {{"compare.csv", "1:5", "max |dx| (m)", "lines"}, {"compare.csv", "1:6", "max |dv| (m/s)", "lines"},
-                        {"compare.csv", "1:7", "max |dw| (rad/s)", "lines"}, {"compare.csv", "1:4", "|dT|/T", "lines"}},
-                       "set key top right\n", "Largest position, velocity and spin differences, and the relative kinetic-energy difference."});
+  // a log scale has nothing to draw when every difference is 0 (a run compared with itself, or two runs of one
+  // scene that agree to the bit, as any thread count's do): said in words instead of a figure gnuplot refuses
+  const bool identical = std::all_of(c.rows.begin(), c.rows.end(), [](const CompareRow& r) {
+    return r.dx == 0.0 && r.dv == 0.0 && !(r.dw > 0.0) && !(std::abs(r.ke_rel) > 0.0);
+  });
+  if (identical)
+    s.html_intro += "<p>Every difference is 0 at every common time (positions, velocities, spins and kinetic energies "
+                    "agree to the bit): no differences to draw on a log scale.</p>";
+  else
+    s.figures.push_back({"differences", "Largest differences", "t (s)", "difference", false, true,
+                         {{"compare.csv", "1:5", "max |dx| (m)", "lines"}, {"compare.csv", "1:6", "max |dv| (m/s)", "lines"},
+                          {"compare.csv", "1:7", "max |dw| (rad/s)", "lines"}, {"compare.csv", "1:4", "|dT|/T", "lines"}},
+                         "set key top right\n", "Largest position, velocity and spin differences, and the relative kinetic-energy difference."});
   ResultTable table;
   table.caption = "Summary";
   table.group = "compare";

@@ -7,6 +7,7 @@
 
 #include "experiments/interop/lammps/export_liggghts.hpp"
 #include "experiments/interop/lammps/export_lammps.hpp"
+#include "experiments/studies/scene_run.hpp"
 
 namespace verisim::experiments {
 
@@ -18,19 +19,19 @@ void add_export_command(CLI::App& app) {
     std::string scene, out;
   };
   auto opts = std::make_shared<Opts>();
-  lmp->add_option("scene", opts->scene, "scene file (law = \"soft\")")->required();
+  lmp->add_option("scene", opts->scene, "scene file or bundled scene's name (law = \"soft\")")->required();
   lmp->add_option("--out", opts->out, "folder of the deck (replaced as a whole)")->required();
   lmp->callback([opts] {
-    export_lammps(opts->scene, opts->out);
+    export_lammps(scene_argument(opts->scene), opts->out);
     fmt::print("verisim export lammps: {}/data/{} — run it there with: lmp -in {}  (or mpirun -np N lmp -in {})\n", opts->out,
                kLammpsInput, kLammpsInput, kLammpsInput);
   });
   auto* lig = exp->add_subcommand("liggghts", "a Hertz–Mindlin soft-contact scene as a LIGGGHTS 3.8 deck: DIR/data/in.liggghts (docs/peers.md)");
   auto lopts = std::make_shared<Opts>();
-  lig->add_option("scene", lopts->scene, "scene file (law = \"soft\", [contact] model = \"hertz-mindlin\")")->required();
+  lig->add_option("scene", lopts->scene, "scene file or bundled scene's name (law = \"soft\", [contact] model = \"hertz-mindlin\")")->required();
   lig->add_option("--out", lopts->out, "folder of the deck (replaced as a whole)")->required();
   lig->callback([lopts] {
-    export_liggghts(lopts->scene, lopts->out);
+    export_liggghts(scene_argument(lopts->scene), lopts->out);
     fmt::print("verisim export liggghts: {}/data/{} — run it there with: liggghts -in {}\n", lopts->out, kLiggghtsInput,
                kLiggghtsInput);
   });

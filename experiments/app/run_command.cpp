@@ -40,9 +40,7 @@ void add_run_command(CLI::App& app) {
   cmd->callback([args, cmd] {
     require_non_empty_path(args->out, cmd->count("--out") > 0, "--out");
     args->o.integrators = split_names(args->o.integrators, "--integrator");
-    fs::path path = args->scene;
-    if (!fs::exists(path) && path.extension().empty() && fs::exists(scenes_dir() / (args->scene + ".toml")))
-      path = scenes_dir() / (args->scene + ".toml");
+    const fs::path path = scene_argument(args->scene);
     const fs::path out = args->out.empty() ? fs::path("reports/scenes") / path.stem() : fs::path(args->out);
     RunOptions o = args->o;
     o.threads = parse_threads(args->threads, cmd->count("--threads") > 0);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "experiments/playground/page.hpp"
+#include "experiments/studies/scene_run.hpp"
 #include "experiments/support/cli_checks.hpp"
 #include "experiments/support/finite_range.hpp"
 #include "experiments/support/interrupt.hpp"
@@ -42,7 +43,7 @@ void add_study_command(CLI::App& app, int& exit_code) {
   for (const auto p : study_problem_names()) problems += (problems.empty() ? "" : ", ") + std::string(p);
   cmd->add_option("--problems", args->problems, "comma-separated problems: " + problems + " (default: all the study uses)");
   cmd->add_option("--scene", args->scene,
-                  "measure on this scene file instead of the catalogue's problems (order, drift, work-precision): "
+                  "measure on this scene file (or bundled scene: verisim scenes) instead of the catalogue's problems (order, drift, work-precision): "
                   "against a reference run, with Richardson's observed order as a second opinion");
   cmd->add_option("--t-end", args->t_end, "with --scene: the final time [s] (default: the scene's)")
       ->check(finite_range(0.0, std::numeric_limits<double>::max()));
@@ -68,7 +69,7 @@ void add_study_command(CLI::App& app, int& exit_code) {
     o.quick = args->quick;
     o.integrators = args->integrators;
     o.problems = args->problems;
-    o.scene = args->scene;
+    o.scene = scene_argument(args->scene).string();
     o.t_end = args->t_end;
     o.progress = isatty(fileno(stderr)) != 0;
     ReportOptions r;

@@ -46,6 +46,15 @@ std::vector<fs::path> bundled_scenes() {
   return out;
 }
 
+fs::path scene_argument(const std::string& text) {
+  const fs::path path = text;
+  std::error_code ec;
+  if (!text.empty() && !fs::exists(path, ec) && path.extension().empty() && path.filename() == path &&
+      fs::is_regular_file(scenes_dir() / (text + ".toml"), ec))
+    return scenes_dir() / (text + ".toml");
+  return path;
+}
+
 namespace {
 
 // ------------------------------------------------------------------------------------ progress

@@ -17,6 +17,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <numbers>
 #include <optional>
 #include <string>
@@ -563,6 +565,53 @@ TEST(PeerCompare, DumpReaderReadsTheDecksColumnsById) {
 
 namespace verisim::peer::test {
 namespace {
+
+TEST(PeerExport, ABundledSceneIsNamedAsVerisimRunNamesIt) {
+  // `export lammps billiard` takes the bundled scene (scene_argument, as run, study --scene and check do):
+  // the same deck, byte for byte, as the export of its file's path
+  const fs::path by_name = fresh("export_by_name"), by_path = fresh("export_by_path");
+  auto r = experiments::run_process({VERISIM_EXE, "export", "lammps", "billiard", "--out", by_name.string()}, {}, 60.0);
+  ASSERT_TRUE(r.ok()) << r.output;
+  r = experiments::run_process({VERISIM_EXE, "export", "lammps", (fs::path(VERISIM_SOURCE_DIR) / "scenes/billiard.toml").string(),
+                                "--out", by_path.string()}, {}, 60.0);
+  ASSERT_TRUE(r.ok()) << r.output;
+  const auto slurp = [](const fs::path& f) {
+    std::ifstream in(f, std::ios::binary);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  };
+  for (const char* f : {experiments::kLammpsInput, "scene.data"}) {
+    const std::string a = slurp(by_name / "data" / f);
+    EXPECT_FALSE(a.empty()) << f;
+    EXPECT_EQ(a, slurp(by_path / "data" / f)) << f;
+  }
+  // a name that is no bundled scene stays a path, and is refused as one
+  r = experiments::run_process({VERISIM_EXE, "export", "lammps", "no_such_scene", "--out", fresh("export_none").string()}, {}, 60.0);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("no_such_scene: cannot open the scene file (no such file)"), std::string::npos) << r.output;
+}
+
+TEST(PeerCompare, ARunComparedWithItselfHasNoDifferenceAndThePageSaysSoInsteadOfAnEmptyLogPlot) {
+  // identical inputs: every difference is exactly 0, which a log scale cannot draw (gnuplot: "all points y value
+  // undefined"); the page says it in words, and nothing is reported not drawn
+  const fs::path run_dir = fresh("self_run"), cmp_dir = fresh("self_cmp");
+  auto r = experiments::run_process({VERISIM_EXE, "run", peer_file("head_on.toml").string(), "--out", run_dir.string(),
+                                     "--quiet", "--no-plots"}, {}, 120.0);
+  ASSERT_TRUE(r.ok()) << r.output;
+  const bool plots = experiments::gnuplot_available();
+  std::vector<std::string> args{VERISIM_EXE, "compare", run_dir.string(), run_dir.string(), "--out", cmp_dir.string()};
+  if (!plots) args.push_back("--no-plots");
+  r = experiments::run_process(args, {}, 60.0);
+  ASSERT_TRUE(r.ok()) << r.output;
+  EXPECT_NE(r.output.find("position 0.0000e+00, velocity 0.0000e+00"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("not drawn"), std::string::npos) << r.output;  // stdout and stderr
+  std::ifstream in(cmp_dir / "index.html");
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("Every difference is 0 at every common time"), std::string::npos);
+  EXPECT_EQ(page.find("differences.svg"), std::string::npos);
+  if (plots) {
+    EXPECT_TRUE(fs::is_regular_file(cmp_dir / "data" / "kinetic_energy.svg"));
+  }
+}
 
 // ---- the command line end to end: verisim run, export lammps, lmp, verisim compare --------------
 
