@@ -209,6 +209,35 @@ TEST(SceneOrder, BundledCollisionScenesGiveUsableVerdicts) {
   EXPECT_FALSE(discs.rows[0].judged && !discs.rows[0].pass) << discs.rows[0].verdict;
 }
 
+TEST(SceneOrder, ErrorsThatGrowAsRoundOffAreNotAFailureButABiasThatGrowsIs) {
+  // The bundled ball_drop over its own 91 s (100 bounces): every flight a parabola, which a method of order ≥ 2
+  // steps exactly, so each level's error is accumulated round-off and grows as Δt falls (measured up to 8× the
+  // floor 10·ε·n·scale, reference/order_fit.hpp). Multi-stage methods fitted a negative "order" there and failed;
+  // now they are not judged, saying why.
+  const auto sc = bundled("ball_drop");
+  const double t_end = sc.simulation.t_end();
+  const Measured m = measure(sc, t_end, {"yoshida6", "rk38"});
+  for (const auto& r : m.rows) {
+    SCOPED_TRACE(r.integrator + ": " + r.verdict);
+    EXPECT_FALSE(r.judged);
+    EXPECT_NE(r.verdict.find("errors grow as Δt falls"), std::string::npos);
+  }
+  // A step that adds 1e-10 to every coordinate (a bias 200× what 1000·ε·scale allows a step): the errors grow as
+  // Δt falls too, but past round-off's reach, so the row is judged and fails.
+  const auto y6 = toolkit_final_state(sc, "yoshida6");
+  const SceneFinalState biased = [&](double dt, std::size_t n) {
+    auto x = y6(dt, n);
+    for (auto& v : x) v += 1e-10 * static_cast<double>(n);
+    return x;
+  };
+  const SceneOrderRow r = measure_scene_order("biased-yoshida6", 6, m.ref, m.achievable, t_end, scene_ladder(sc, t_end, true), biased);
+  SCOPED_TRACE(r.verdict);
+  EXPECT_TRUE(r.judged);
+  EXPECT_FALSE(r.pass);
+  ASSERT_TRUE(r.fit.ok);
+  EXPECT_LT(r.fit.order, 0.0);
+}
+
 TEST(SceneOrder, RestingContactsAreMeasuredWithoutAClaim) {
   // seed 002's falling block comes to rest on the plane: the resting-contact model changes with Δt, so the
   // reference is not the ladder's limit (Richardson alone) and no order is claimed — shown, never a blind fail.
