@@ -41,6 +41,7 @@ struct SceneFacts {
   std::size_t collisions = 0;  ///< impulses located within a step (EventStepper)
   std::size_t resting = 0;     ///< impulses at resting contacts (projection, restitution 0)
   bool known = false;          ///< a reference run was made (else: the scene's contents only)
+  std::string stopped;         ///< why the reference run stopped before t_end ("" when it did not)
 };
 
 /// The reference solution of a scene at t_end.

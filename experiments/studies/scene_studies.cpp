@@ -39,6 +39,8 @@ struct Loaded {
 Loaded load(const StudyOptions& o) {
   Loaded l{scene::load_scene(o.scene), 0.0, {}};
   l.scene.simulation.threads = o.threads;
+  // --t-end under `run`'s rule (scene::override_time): at most 10⁹ of the scene's steps (the drift study steps them)
+  if (!std::isnan(o.t_end)) scene::override_time(l.scene, kNaN, o.t_end, "--t-end");
   l.t_end = std::isnan(o.t_end) ? l.scene.simulation.t_end() : o.t_end;
   const auto valid = scene_integrators(l.scene);
   if (o.integrators.empty()) {

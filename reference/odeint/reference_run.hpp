@@ -48,6 +48,7 @@
 #include <Eigen/Core>
 #include <boost/numeric/odeint.hpp>
 
+#include "toolkit/core/step_error.hpp"
 #include "toolkit/core/vec.hpp"
 
 // odeint's steppers copied by value trip GCC's -Wmaybe-uninitialized (reference/odeint/run.hpp); the
@@ -196,7 +197,7 @@ ReferenceResult<Real> reference_run(const Sys& sys, const RealVector<Real>& q0, 
   }
   Real scale = 0;
   for (std::size_t i = 0; i < y.size(); ++i) {
-    if (!isfinite(y[i])) throw std::runtime_error("reference_run: the state is not finite at t1");
+    if (!isfinite(y[i])) throw core::StepError("reference_run: the state is not finite at t1");
     scale = std::max<Real>(scale, std::max<Real>(abs(y[i]), abs(y0[i])));
   }
   out.rounding_term = Real(out.steps) * std::numeric_limits<Real>::epsilon() * scale;
