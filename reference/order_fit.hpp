@@ -116,18 +116,20 @@ inline OrderFit fit_order(std::span<const double> h, std::span<const double> err
   return out;
 }
 
+/// How far above the callers' floor (10·ε·n·scale) errors that grow as h falls still count as round-off: the
+/// floor allows 10 roundings a step; a step of many stages with large coefficients, and located events, round
+/// more (measured: up to 8× the floor, 19× for consecutive differences, on the bundled ball_drop over 100 bounces,
+/// docs/studies.md). 100× leaves 5× above the largest seen; a step's bias above 1000·ε·n·scale is still judged.
+inline constexpr double kRoundoffGrowthFactor = 100.0;
+
 /// True when `fit` found errors that GROW as h falls (a negative slope) and every error of its range is within
-/// `factor` × its floor: accumulated round-off, which grows like n·ε (Higham §1.12), not the truncation error of
-/// any consistent method, which falls as h^p with p ≥ 1 — the method is exact for the problem, or already at its
-/// floor at the coarsest step. The default 100 (with the callers' floor 10·ε·n·scale: 1000·ε·n·scale) allows the
-/// rounding of a step of up to ~13 stages with coefficients of magnitude up to ~10, and of located events, which
-/// the floor's 10 roundings a step do not (measured: up to 8× the floor, 19× for consecutive differences, on the
-/// bundled ball_drop over 100 bounces, docs/studies.md); a bias a faulty step adds above that is still judged.
-inline bool grows_as_roundoff(const OrderFit& fit, std::span<const double> err, std::span<const double> floor,
-                              double factor = 100.0) {
+/// kRoundoffGrowthFactor × its floor: accumulated round-off, which grows like n·ε (Higham §1.12), not the
+/// truncation error of any consistent method, which falls as h^p with p ≥ 1 (HNW I §II.3) — the method is exact
+/// for the problem, or already at its floor at the coarsest step.
+inline bool grows_as_roundoff(const OrderFit& fit, std::span<const double> err, std::span<const double> floor) {
   if (!fit.ok || !(fit.order < 0.0)) return false;
   for (std::size_t i = fit.first; i <= fit.last; ++i)
-    if (!(err[i] <= factor * floor[i])) return false;
+    if (!(err[i] <= kRoundoffGrowthFactor * floor[i])) return false;
   return true;
 }
 

@@ -327,17 +327,21 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
   const std::string estimate = ref.available ? fmt::format("reference error estimate {}", fmt_g(ref.error_estimate))
                                              : fmt::format("no reference: {}", ref.why_not);
   row.disagree = row.fit.ok && row.richardson.ok && std::abs(row.fit.order - row.richardson.order) > kOrderTolerance;
-  // errors that grow as Δt falls, within round-off's reach: no order to judge (reference/order_fit.hpp)
+  // every fit found (one at least) has errors that grow as Δt falls within round-off's reach: no order to judge
+  // (reference/order_fit.hpp)
   const bool roundoff_fit = reference::grows_as_roundoff(row.fit, row.err, row.floor);
   const bool roundoff_richardson = reference::grows_as_roundoff(row.richardson, row.diff, row.diff_floor);
+  const bool only_roundoff = (roundoff_fit || roundoff_richardson) && (roundoff_fit || !row.fit.ok) &&
+                             (roundoff_richardson || !row.richardson.ok);
   if (!achievable.claim) {
     row.verdict = fmt::format("measured order {} against the reference, Richardson {}; no claim: {}; {}",
                               order_text(row.fit), order_text(row.richardson), achievable.reason, estimate);
-  } else if ((roundoff_fit || !row.fit.ok) && (roundoff_richardson || !row.richardson.ok) && (roundoff_fit || roundoff_richardson)) {
+  } else if (only_roundoff) {
     row.verdict = fmt::format("errors grow as Δt falls (order {} against the reference, Richardson {}), as accumulated "
-                              "round-off does, within 100× the round-off floor 10·ε·n·scale: order not measurable (the "
+                              "round-off does, within {:.0f}× the round-off floor 10·ε·n·scale: order not measurable (the "
                               "method is exact for this scene, or already at its floor at Δt = {}); {}",
-                              order_text(row.fit), order_text(row.richardson), fmt_g(row.h.front()), estimate);
+                              order_text(row.fit), order_text(row.richardson), reference::kRoundoffGrowthFactor,
+                              fmt_g(row.h.front()), estimate);
   } else if (row.fit.ok && !pass_of(row.fit) && pre_asymptotic(row.fit, row.judged_order)) {
     // the catalogue's rule (order_study.hpp): the slopes still move towards the order where round-off ends the ladder
     row.verdict = fmt::format("order {} against the reference, Richardson {}: pre-asymptotic in double precision (local "
