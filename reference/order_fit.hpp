@@ -60,9 +60,29 @@ struct OrderFit {
   std::size_t first = 0;      ///< first index of the range (coarsest h)
   std::size_t last = 0;       ///< last index of the range (finest h), inclusive
   std::vector<double> local_slopes;  ///< local_order between points k and k+1 (NaN where unusable)
+  double slope_error = std::numeric_limits<double>::quiet_NaN();  ///< standard error of `order` (slope_standard_error)
 
   std::size_t points() const { return ok ? last - first + 1 : 0; }
 };
+
+/// The standard error of the least-squares slope of log y against log x over [first, last]: s/√Sxx with
+/// s² = Σ r²/(m − 2) the residuals' variance, m the points (Draper & Smith, Applied Regression Analysis (1998)
+/// §1.4); +∞ with two points (no residual degree of freedom).
+inline double slope_standard_error(std::span<const double> x, std::span<const double> y, std::size_t first,
+                                   std::size_t last) {
+  const LineFit f = log_log_fit(x, y, first, last);
+  const std::size_t m = last - first + 1;
+  if (m < 3) return std::numeric_limits<double>::infinity();
+  double mx = 0, rr = 0, sxx = 0;
+  for (std::size_t i = first; i <= last; ++i) mx += std::log(x[i]);
+  mx /= static_cast<double>(m);
+  for (std::size_t i = first; i <= last; ++i) {
+    const double lx = std::log(x[i]), r = std::log(y[i]) - (f.slope * lx + f.intercept);
+    rr += r * r;
+    sxx += (lx - mx) * (lx - mx);
+  }
+  return std::sqrt(rr / static_cast<double>(m - 2) / sxx);
+}
 
 /// Measured order from a ladder of step sizes h (coarse to fine, any ratio) and global errors err.
 /// A point is usable when err is finite, above `floor` (the round-off level estimated by the
@@ -112,6 +132,7 @@ inline OrderFit fit_order(std::span<const double> h, std::span<const double> err
   out.first = first;
   out.last = last;
   out.order = log_log_fit(h, err, first, last).slope;
+  out.slope_error = slope_standard_error(h, err, first, last);
   out.ok = std::isfinite(out.order);
   return out;
 }
