@@ -226,6 +226,8 @@ struct Level {
   std::vector<double> x;  // empty: the run failed
 };
 
+constexpr double kFitFloorMargin = 8.0;
+
 /// Half the 95 % confidence interval of a fitted order: t_{0.975, m−2} × its standard error (m levels; +∞ below 3).
 double limited_scatter(const reference::OrderFit& f) {
   const std::size_t m = f.points();
@@ -313,9 +315,13 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
   // with the fit's own uncertainty.
   const bool limited = achievable.order > 0;
   const double slope_tolerance = limited ? std::numeric_limits<double>::infinity() : 0.3;
-  if (ref.available) row.fit = reference::fit_order(row.h, row.err, row.floor, slope_tolerance);
+  const auto margin = [](std::vector<double> f) {
+    for (auto& x : f) x *= kFitFloorMargin;
+    return f;
+  };
+  if (ref.available) row.fit = reference::fit_order(row.h, row.err, margin(row.floor), slope_tolerance);
   if (row.diff.size() >= 3)
-    row.richardson = reference::fit_order(std::span(row.h).first(row.diff.size()), row.diff, row.diff_floor, slope_tolerance);
+    row.richardson = reference::fit_order(std::span(row.h).first(row.diff.size()), row.diff, margin(row.diff_floor), slope_tolerance);
 
   // A scene that limits the order (achievable_order) makes the error C(h)·h^p* with a coefficient that depends on
   // where the unlocated discontinuity falls within the step, so the slope scatters around p*: only the bound

@@ -49,7 +49,9 @@ std::vector<fs::path> bundled_scenes() {
 fs::path scene_argument(const std::string& text) {
   const fs::path path = text;
   std::error_code ec;
-  if (!text.empty() && !fs::exists(path, ec) && path.extension().empty() && path.filename() == path &&
+  // a bare name that is no file (nothing there, or a folder: a run's --out named after its scene) is the bundled scene
+  if (!text.empty() && !fs::is_regular_file(path, ec) && !fs::is_symlink(path, ec) && path.extension().empty() &&
+      path.filename() == path &&
       fs::is_regular_file(scenes_dir() / (text + ".toml"), ec))
     return scenes_dir() / (text + ".toml");
   return path;

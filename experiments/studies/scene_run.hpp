@@ -44,7 +44,8 @@ std::filesystem::path scenes_dir();
 /// The bundled scenes' files, sorted by name.
 std::vector<std::filesystem::path> bundled_scenes();
 /// A command line's scene argument (run, study --scene, check integrator --scene, export): the file it names, or,
-/// when no such file exists and it has no extension, the bundled scene of that name (`verisim scenes`).
+/// when it names no file (nothing, or a folder, as `run spring --out spring` leaves) and has no extension, the
+/// bundled scene of that name (`verisim scenes`).
 std::filesystem::path scene_argument(const std::string& text);
 
 }  // namespace verisim::experiments

@@ -82,6 +82,21 @@ TEST(SceneRunValidation, ChromiumSeesABrokenImageAndAScriptError) {
   EXPECT_NE(v.find("undefined_function"), std::string::npos) << v;
 }
 
+TEST(SceneRun, AFolderNamedLikeABundledSceneDoesNotHideIt) {
+  // `verisim run spring --out spring` leaves a folder "spring"; the next `verisim study order --scene spring` from the
+  // same place said "spring: is a folder, not a scene file". A folder is never a scene: the name is the bundled scene.
+  const fs::path here = verisim::test::fresh_folder("scene_argument");
+  fs::create_directories(here / "spring");
+  std::ofstream(here / "pleiades") << "title = \"mine\"\n";
+  const fs::path before = fs::current_path();
+  fs::current_path(here);
+  const fs::path spring = scene_argument("spring"), mine = scene_argument("pleiades"), file = scene_argument("spring.toml");
+  fs::current_path(before);
+  EXPECT_EQ(spring, scenes_dir() / "spring.toml");
+  EXPECT_EQ(mine, fs::path("pleiades"));          // a file of a bundled scene's name is the user's
+  EXPECT_EQ(file, fs::path("spring.toml"));       // a name with an extension is always a path
+}
+
 TEST(SceneRun, SeveralIntegratorsOverlayAndOrderAsTheoryPredicts) {
   const fs::path out = scratch("spring3");
   RunOptions o;
