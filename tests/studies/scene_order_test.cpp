@@ -316,6 +316,34 @@ TEST(SceneOrder, ALimitedSceneIsJudgedOnTheTrendOfItsWholeLadderWithinTheScatter
   EXPECT_FALSE(smooth.pass);
 }
 
+TEST(SceneOrder, AFailingFitIsJudgedAgainWithoutTheLevelsRoundOffCanBend) {
+  // Order 4 truncation 80·h⁴ about a reference at 1 (scale 1), h = 2⁻⁴ … 2⁻¹¹, and at the finest level a round-off
+  // of 0.99 × its floor 10·ε·n: that level's error, 9.05e-12, is 1.99× its floor and its slope from the next coarser
+  // 3.01 instead of 4 (the slopes then differ by more than the fit's 0.3: a three-level fit of 3.5 failed). Without
+  // the levels below 8× their floor (kFitFloorMargin: a shift of at most half the tolerance), every slope is 4.
+  SceneReference ref;
+  ref.available = true;
+  ref.state = {1.0};
+  SceneLadder ladder;
+  ladder.levels = 8;
+  ladder.from_n_min = true;
+  const double eps = std::numeric_limits<double>::epsilon();
+  const SceneFinalState state = [&](double dt, std::size_t n) {
+    const double roundoff = n == 2048 ? 0.99 * 10.0 * eps * 2048.0 : 0.0;
+    return std::vector<double>{1.0 + 80.0 * std::pow(dt, 4) + roundoff};
+  };
+  const SceneOrderRow r = measure_scene_order("bent", 4, ref, {}, 1.0, ladder, state);
+  SCOPED_TRACE(r.verdict);
+  ASSERT_EQ(r.err.size(), 8u);
+  EXPECT_NEAR(r.err[7] / r.floor[7], 1.99, 0.05);
+  EXPECT_NE(r.verdict.find("rested on errors within 8× the round-off floor"), std::string::npos);
+  ASSERT_TRUE(r.fit.ok);
+  EXPECT_NEAR(r.fit.order, 4.0, 1e-3);  // 1 + 80 h⁴ rounds to double: ≤ 1.1e-16 on errors ≥ 7.3e-11
+  EXPECT_LT(r.fit.last, 7u);
+  EXPECT_TRUE(r.judged);
+  EXPECT_TRUE(r.pass);
+}
+
 TEST(SceneOrder, AScenesOwnStepBeyondTheLadderIsSaidSo) {
   // bounce_spring's own Δt (1e-6 s, its stability bound) needs 6.6·10⁶ steps to its 6.6 s, more than the ladder's 2²²:
   // no level runs, and the row says why and what to change (it used to say that no level reached an error below 0.01).
