@@ -73,6 +73,10 @@ struct Achievable {
   int order = 0;
   std::string reason;
   bool claim = true;  ///< false: the scene's model itself changes with Δt (resting contacts): orders shown, not judged
+  /// The error's coefficient depends on Δt's grid (the discontinuities of a limited scene; a spherical pendulum's
+  /// change of chart, which falls on a step): fitted over the whole ladder and judged within its scatter
+  /// (measure_scene_order). Every limited scene scatters.
+  bool scatters = false;
 };
 Achievable achievable_order(const scene::Scene& scene, const SceneFacts& facts);
 
