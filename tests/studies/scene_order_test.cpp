@@ -268,20 +268,29 @@ TEST(SceneOrder, RestingContactsAreMeasuredWithoutAClaim) {
   }
 }
 
-// A ladder of 8 levels, h = 2⁻⁴ … 2⁻¹¹, whose error against a reference at 0 is c_k·h_k^p: the coefficient c_k scatters
-// as an unlocated discontinuity's position within the step makes it (scene_order.cpp).
-SceneOrderRow scattered(const std::vector<double>& c, double p, int declared, int achievable) {
+// A synthetic ladder of 8 levels, n = 2⁴ … 2¹¹ steps to t = 1 (h = 2⁻⁴ … 2⁻¹¹), against a reference state {x}.
+SceneOrderRow synthetic(const SceneFinalState& state, int declared, const Achievable& achievable, double x = 0.0) {
   SceneReference ref;
   ref.available = true;
-  ref.state = {0.0};
+  ref.state = {x};
   SceneLadder ladder;
   ladder.levels = 8;
   ladder.from_n_min = true;
-  const SceneFinalState state = [&](double dt, std::size_t n) {
-    const auto k = static_cast<std::size_t>(std::lround(std::log2(static_cast<double>(n)))) - 4;
-    return std::vector<double>{c.at(k) * std::pow(dt, p)};
-  };
-  return measure_scene_order("scattered", declared, ref, {achievable, "a kink crossed inside a step"}, 1.0, ladder, state);
+  return measure_scene_order("synthetic", declared, ref, achievable, 1.0, ladder, state);
+}
+
+// Errors c_k·h_k^p against a reference at 0: the coefficient c_k scatters as an unlocated discontinuity's position
+// within the step makes it (scene_order.cpp).
+SceneOrderRow scattered(const std::vector<double>& c, double p, int declared, const Achievable& achievable) {
+  return synthetic(
+      [&](double dt, std::size_t n) {
+        const auto k = static_cast<std::size_t>(std::lround(std::log2(static_cast<double>(n)))) - 4;
+        return std::vector<double>{c.at(k) * std::pow(dt, p)};
+      },
+      declared, achievable);
+}
+SceneOrderRow scattered(const std::vector<double>& c, double p, int declared, int achievable) {
+  return scattered(c, p, declared, Achievable{achievable, "a kink crossed inside a step"});
 }
 
 TEST(SceneOrder, ALimitedSceneIsJudgedOnTheTrendOfItsWholeLadderWithinTheScatter) {
@@ -321,18 +330,12 @@ TEST(SceneOrder, AFailingFitIsJudgedAgainWithoutTheLevelsRoundOffCanBend) {
   // of 0.99 × its floor 10·ε·n: that level's error, 9.05e-12, is 1.99× its floor and its slope from the next coarser
   // 3.01 instead of 4 (the slopes then differ by more than the fit's 0.3: a three-level fit of 3.5 failed). Without
   // the levels below 8× their floor (kFitFloorMargin: a shift of at most half the tolerance), every slope is 4.
-  SceneReference ref;
-  ref.available = true;
-  ref.state = {1.0};
-  SceneLadder ladder;
-  ladder.levels = 8;
-  ladder.from_n_min = true;
   const double eps = std::numeric_limits<double>::epsilon();
   const SceneFinalState state = [&](double dt, std::size_t n) {
     const double roundoff = n == 2048 ? 0.99 * 10.0 * eps * 2048.0 : 0.0;
     return std::vector<double>{1.0 + 80.0 * std::pow(dt, 4) + roundoff};
   };
-  const SceneOrderRow r = measure_scene_order("bent", 4, ref, {}, 1.0, ladder, state);
+  const SceneOrderRow r = synthetic(state, 4, {}, 1.0);
   SCOPED_TRACE(r.verdict);
   ASSERT_EQ(r.err.size(), 8u);
   EXPECT_NEAR(r.err[7] / r.floor[7], 1.99, 0.05);
@@ -355,18 +358,7 @@ TEST(SceneOrder, ASphericalPendulumsChangeOfChartScattersItsErrors) {
   EXPECT_NE(a.reason.find("chart"), std::string::npos) << a.reason;
   // the scattered trend-2 errors of the limited test, without a limit and declared 2: the whole ladder's 1.856 is within
   // 2 ± 0.2 where the finest range (1.339) failed
-  SceneReference ref;
-  ref.available = true;
-  ref.state = {0.0};
-  SceneLadder ladder;
-  ladder.levels = 8;
-  ladder.from_n_min = true;
-  const std::vector<double> c{1, 2, 0.7, 1.5, 0.6, 1.2, 2.0, 3.0};
-  const SceneFinalState state = [&](double dt, std::size_t n) {
-    const auto k = static_cast<std::size_t>(std::lround(std::log2(static_cast<double>(n)))) - 4;
-    return std::vector<double>{c.at(k) * dt * dt};
-  };
-  const SceneOrderRow r = measure_scene_order("scattered", 2, ref, a, 1.0, ladder, state);
+  const SceneOrderRow r = scattered({1, 2, 0.7, 1.5, 0.6, 1.2, 2.0, 3.0}, 2.0, 2, a);
   EXPECT_TRUE(r.judged) << r.verdict;
   EXPECT_TRUE(r.pass) << r.verdict;
   EXPECT_NEAR(r.fit.order, 1.8559, 1e-3);
