@@ -240,7 +240,7 @@ struct Level {
 constexpr double kFitFloorMargin = 8.0;
 
 /// Half the 95 % confidence interval of a fitted order: t_{0.975, m−2} × its standard error (m levels; +∞ below 3).
-double limited_scatter(const reference::OrderFit& f) {
+double interval_half_width(const reference::OrderFit& f) {
   const std::size_t m = f.points();
   if (m < 3 || !std::isfinite(f.slope_error)) return std::numeric_limits<double>::infinity();
   const boost::math::students_t t(static_cast<double>(m - 2));
@@ -322,8 +322,9 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
   // coefficient that depends on where the discontinuities fall within the step: C(h) scatters from level to level
   // (measured: on the bundled cohesion_pair consecutive differences of yoshida4 fall 10⁵× over 8 halvings, a trend
   // of 2.08, while its finest three fit 1.03), so a range of consistent local slopes measures the scatter, not the
-  // trend. Limited scenes are therefore fitted over the whole usable run (no slope tolerance), and judged below
-  // with the fit's own uncertainty.
+  // trend. Such scenes (and those whose error coefficient changes with Δt otherwise, Achievable::scatters: a
+  // spherical pendulum's change of chart) are therefore fitted over the whole usable run (no slope tolerance), and
+  // judged below with the fit's own uncertainty.
   const bool limited = achievable.order > 0;
   const bool scatters = limited || achievable.scatters;
   const double slope_tolerance = scatters ? std::numeric_limits<double>::infinity() : 0.3;
@@ -341,14 +342,13 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
   const auto pass_of = [&](const reference::OrderFit& f) {
     return f.ok && (limited ? f.order >= row.judged_order - kLimitedSlack : f.order >= row.judged_order - kOrderTolerance);
   };
-  // On a limited scene a slope below the bound fails only when the bound is outside the slope's 95 % confidence
+  // Where the errors scatter, a slope below the bound fails only when the bound is outside the slope's 95 % confidence
   // interval (Student's t with m − 2 degrees of freedom, m the fitted levels: Draper & Smith §1.4): scatter alone
   // (cohesion_pair's verner65 1.63 ± 0.36, the bundled billiard's bs3 0.40 ± 0.82, whose final state after the
   // ball leaves the cloth depends on which of its bounces a step resolves) is not evidence against the bound.
   const double bound = row.judged_order - (limited ? kLimitedSlack : kOrderTolerance);
-  const auto scatter_of = [&](const reference::OrderFit& f) { return limited_scatter(f); };
   const auto inconclusive = [&](const reference::OrderFit& f) {
-    return scatters && f.ok && !pass_of(f) && f.order + scatter_of(f) >= bound;
+    return scatters && f.ok && !pass_of(f) && f.order + interval_half_width(f) >= bound;
   };
   const auto higher_note = [&](const reference::OrderFit& f) {
     return !limited && f.ok && f.order > row.judged_order + kOrderTolerance
@@ -404,11 +404,11 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
     row.verdict = fmt::format("{} order {} ± {:.2f} (95 %, {} levels, the whole usable ladder): below the bound {:.1f} but "
                               "within the scatter of the errors, whose coefficient changes with Δt ({}): neither shown nor refuted, not "
                               "judged; {}",
-                              row.fit.ok ? "measured" : "Richardson", order_text(chosen), scatter_of(chosen), chosen.points(), bound,
+                              row.fit.ok ? "measured" : "Richardson", order_text(chosen), interval_half_width(chosen), chosen.points(), bound,
                               achievable.reason, estimate);
   } else if (!scatters && row.fit.ok && !pass_of(row.fit) && pre_asymptotic(row.fit, row.judged_order)) {
     // the catalogue's rule (order_study.hpp): the slopes still move towards the order where round-off ends the ladder
-    // (not on a limited scene: its local slopes scatter about the trend, and the interval above judges them)
+    // (not where the errors scatter: their local slopes scatter about the trend, and the interval above judges them)
     row.verdict = fmt::format("order {} against the reference, Richardson {}: pre-asymptotic in double precision (local "
                               "slopes still moving towards {}), not judged; {}",
                               order_text(row.fit), order_text(row.richardson), row.judged_order, estimate);
