@@ -18,7 +18,13 @@ namespace verisim::reference {
 struct LineFit {
   double slope = 0.0;
   double intercept = 0.0;
+  /// The slope's standard error s/√Sxx, s² = Σ r²/(m − 2) the residuals' variance over m points (Draper & Smith,
+  /// Applied Regression Analysis (1998) §1.4); +∞ with two points (no residual degree of freedom).
+  double slope_error = std::numeric_limits<double>::infinity();
 };
+
+/// The slope tolerance of fit_order's range (below) and of a limited scene's bound (experiments/studies/scene_order.hpp).
+inline constexpr double kSlopeTolerance = 0.3;
 
 /// Ordinary least squares y ≈ slope·x + intercept (centred sums: no cancellation for large x).
 inline LineFit least_squares(std::span<const double> x, std::span<const double> y) {
@@ -37,6 +43,14 @@ inline LineFit least_squares(std::span<const double> x, std::span<const double> 
   LineFit f;
   f.slope = sxx > 0 ? sxy / sxx : std::numeric_limits<double>::quiet_NaN();
   f.intercept = my - f.slope * mx;
+  if (x.size() > 2 && sxx > 0) {
+    double rr = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      const double r = y[i] - my - f.slope * (x[i] - mx);
+      rr += r * r;
+    }
+    f.slope_error = std::sqrt(rr / (n - 2.0) / sxx);
+  }
   return f;
 }
 
@@ -60,29 +74,10 @@ struct OrderFit {
   std::size_t first = 0;      ///< first index of the range (coarsest h)
   std::size_t last = 0;       ///< last index of the range (finest h), inclusive
   std::vector<double> local_slopes;  ///< local_order between points k and k+1 (NaN where unusable)
-  double slope_error = std::numeric_limits<double>::quiet_NaN();  ///< standard error of `order` (slope_standard_error)
+  double slope_error = std::numeric_limits<double>::quiet_NaN();  ///< standard error of `order` (LineFit::slope_error)
 
   std::size_t points() const { return ok ? last - first + 1 : 0; }
 };
-
-/// The standard error of the least-squares slope of log y against log x over [first, last]: s/√Sxx with
-/// s² = Σ r²/(m − 2) the residuals' variance, m the points (Draper & Smith, Applied Regression Analysis (1998)
-/// §1.4); +∞ with two points (no residual degree of freedom).
-inline double slope_standard_error(std::span<const double> x, std::span<const double> y, std::size_t first,
-                                   std::size_t last) {
-  const LineFit f = log_log_fit(x, y, first, last);
-  const std::size_t m = last - first + 1;
-  if (m < 3) return std::numeric_limits<double>::infinity();
-  double mx = 0, rr = 0, sxx = 0;
-  for (std::size_t i = first; i <= last; ++i) mx += std::log(x[i]);
-  mx /= static_cast<double>(m);
-  for (std::size_t i = first; i <= last; ++i) {
-    const double lx = std::log(x[i]), r = std::log(y[i]) - (f.slope * lx + f.intercept);
-    rr += r * r;
-    sxx += (lx - mx) * (lx - mx);
-  }
-  return std::sqrt(rr / static_cast<double>(m - 2) / sxx);
-}
 
 /// Measured order from a ladder of step sizes h (coarse to fine, any ratio) and global errors err.
 /// A point is usable when err is finite, above `floor` (the round-off level estimated by the
@@ -92,7 +87,7 @@ inline double slope_standard_error(std::span<const double> x, std::span<const do
 /// within `slope_tolerance` of the running least-squares slope; the order is the least-squares
 /// slope of log err against log h over that range (at least 3 points).
 inline OrderFit fit_order(std::span<const double> h, std::span<const double> err, std::span<const double> floor,
-                          double slope_tolerance = 0.3,
+                          double slope_tolerance = kSlopeTolerance,
                           double ceiling = std::numeric_limits<double>::infinity()) {
   OrderFit out;
   const std::size_t n = h.size();
@@ -131,8 +126,9 @@ inline OrderFit fit_order(std::span<const double> h, std::span<const double> err
   }
   out.first = first;
   out.last = last;
-  out.order = log_log_fit(h, err, first, last).slope;
-  out.slope_error = slope_standard_error(h, err, first, last);
+  const LineFit line = log_log_fit(h, err, first, last);
+  out.order = line.slope;
+  out.slope_error = line.slope_error;
   out.ok = std::isfinite(out.order);
   return out;
 }

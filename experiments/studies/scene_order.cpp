@@ -327,7 +327,7 @@ SceneOrderRow measure_scene_order(const std::string& name, int declared, const S
   // judged below with the fit's own uncertainty.
   const bool limited = achievable.order > 0;
   const bool scatters = limited || achievable.scatters;
-  const double slope_tolerance = scatters ? std::numeric_limits<double>::infinity() : 0.3;
+  const double slope_tolerance = scatters ? std::numeric_limits<double>::infinity() : reference::kSlopeTolerance;
   const std::span<const double> diff_h = std::span(row.h).first(row.diff.size());
   if (ref.available) row.fit = reference::fit_order(row.h, row.err, row.floor, slope_tolerance);
   if (row.diff.size() >= 3) row.richardson = reference::fit_order(diff_h, row.diff, row.diff_floor, slope_tolerance);

@@ -34,7 +34,7 @@ using SceneFinalState = std::function<std::vector<double>(double dt, std::size_t
 
 /// A scene that limits the order is judged on the bound only: measured ≥ min(declared, achievable) − this
 /// (reference/order_fit.hpp's slope tolerance; scene_order.cpp says why).
-inline constexpr double kLimitedSlack = 0.3;
+inline constexpr double kLimitedSlack = reference::kSlopeTolerance;
 
 /// What the reference run met (its ContactStats), read by achievable_order.
 struct SceneFacts {

@@ -31,7 +31,7 @@ const DampedOscillator kDamped{.m = 1.0, .k = 1.0, .b = 0.2, .force = 0.3, .x0 =
 OrderFit fit(const std::vector<double>& dt, const std::vector<double>& err, const std::vector<double>& steps) {
   std::vector<double> floor;
   for (double n : steps) floor.push_back(std::max(1e-10, 1e3 * n * 2.220446049250313e-16));
-  return reference::fit_order(dt, err, floor, 0.3, 1e-3);
+  return reference::fit_order(dt, err, floor, reference::kSlopeTolerance, 1e-3);
 }
 
 constexpr double kT = 5.0;  // not a multiple of the period: no accidental superconvergence

@@ -61,7 +61,7 @@ OrderFit ladder_fit(Run&& run, int order) {
     dts.push_back(kT / n), errs.push_back(e), floors.push_back(floor_of(n));
     below = e < floor_of(n) ? below + 1 : 0;
   }
-  return reference::fit_order(dts, errs, floors, 0.3, 1e-3);
+  return reference::fit_order(dts, errs, floors, reference::kSlopeTolerance, 1e-3);
 }
 
 template <class Problem>
